@@ -1,0 +1,20 @@
+//! The gate-level model: netlists, the stuck-at fault universe, logic and fault simulation,
+//! pattern files and generated circuits.
+//!
+//! This is one of the two models the D-algorithm engine runs on (the other is `program`); the
+//! two never import each other.
+
+pub mod bench;
+pub mod fault;
+pub mod fsim;
+pub mod generate;
+pub mod netlist;
+pub mod patterns;
+pub mod sim;
+
+pub use bench::{BenchError, ParsedBench, parse_bench, read_bench, write_bench};
+pub use fault::{Fault, FaultId, FaultSite, FaultUniverse};
+pub use fsim::{ConeSimulator, FaultSimulator};
+pub use netlist::{Dff, GateKind, Netlist, NetlistBuilder, NodeId, NodeKind, Pin, Span, Warning};
+pub use patterns::{Bit, Fill, PatternFormat, PatternSet};
+pub use sim::{PackedPatterns, simulate_block};

@@ -1,0 +1,476 @@
+//! Commands on gate-level circuits: stats, faults, fsim, random, gen, bench.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+use serde::Serialize;
+
+use roth::circuit::generate::{Family, RandomOptions, generate};
+use roth::circuit::patterns::Fill;
+use roth::circuit::{
+    FaultSimulator, FaultUniverse, GateKind, Netlist, PackedPatterns, PatternFormat, PatternSet,
+    read_bench, write_bench,
+};
+use roth::rng::Rng;
+
+use super::{BadInput, CliError, Session, bad_input, write_output};
+
+/// Reads a circuit, printing its warnings.
+fn load(session: &Session, path: &Path) -> Result<Netlist, CliError> {
+    let parsed = read_bench(path).bad_input()?;
+    for w in &parsed.warnings {
+        match w.span {
+            Some(s) => session.warn(format!(
+                "{}:{}:{}: {}",
+                path.display(),
+                s.line,
+                s.column,
+                w.message
+            )),
+            None => session.warn(format!("{}: {}", path.display(), w.message)),
+        }
+    }
+    Ok(parsed.netlist)
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        100.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+fn print(text: &str) -> Result<(), CliError> {
+    write_output(None, text, false)
+}
+
+fn json(value: &impl Serialize) -> String {
+    let mut s = serde_json::to_string_pretty(value).expect("reports serialize");
+    s.push('\n');
+    s
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The circuit (.bench).
+    circuit: PathBuf,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Stats {
+    circuit: String,
+    primary_inputs: usize,
+    primary_outputs: usize,
+    dffs: usize,
+    gates: usize,
+    gate_kinds: Vec<(String, usize)>,
+    nets: usize,
+    depth: u32,
+    fanout_stems: usize,
+    undriven: Vec<String>,
+    dangling: usize,
+    faults: usize,
+    collapsed: usize,
+    dominance_collapsed: usize,
+}
+
+pub fn stats(session: &Session, args: StatsArgs) -> Result<ExitCode, CliError> {
+    let netlist = load(session, &args.circuit)?;
+    let universe = FaultUniverse::new(&netlist);
+    let gate_kinds = GateKind::ALL
+        .iter()
+        .map(|&k| {
+            let count = netlist
+                .gates()
+                .filter(|&g| netlist.gate_kind(g) == Some(k))
+                .count();
+            (k.keyword().to_owned(), count)
+        })
+        .filter(|(_, c)| *c > 0)
+        .collect();
+    let s = Stats {
+        circuit: netlist.name().to_owned(),
+        primary_inputs: netlist.primary_inputs().len(),
+        primary_outputs: netlist.primary_outputs().len(),
+        dffs: netlist.dffs().len(),
+        gates: netlist.gate_count(),
+        gate_kinds,
+        nets: netlist.len(),
+        depth: netlist.depth(),
+        fanout_stems: netlist.nodes().filter(|&n| netlist.has_branches(n)).count(),
+        undriven: netlist
+            .undriven()
+            .iter()
+            .map(|&n| netlist.net_name(n).to_owned())
+            .collect(),
+        dangling: netlist.dangling().count(),
+        faults: universe.len(),
+        collapsed: universe.collapsed().len(),
+        dominance_collapsed: universe.dominance_collapsed().len(),
+    };
+    if args.json {
+        print(&json(&s))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut t = String::new();
+    let kinds = s
+        .gate_kinds
+        .iter()
+        .map(|(k, c)| format!("{c} {k}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = writeln!(t, "circuit            {}", s.circuit);
+    let _ = writeln!(t, "primary inputs     {}", s.primary_inputs);
+    let _ = writeln!(t, "primary outputs    {}", s.primary_outputs);
+    let _ = writeln!(
+        t,
+        "flip-flops         {}  (full scan: pseudo-primary inputs and outputs)",
+        s.dffs
+    );
+    let _ = writeln!(t, "gates              {}  ({kinds})", s.gates);
+    let _ = writeln!(t, "nets               {}", s.nets);
+    let _ = writeln!(t, "depth              {} levels", s.depth);
+    let _ = writeln!(t, "fanout stems       {}", s.fanout_stems);
+    if !s.undriven.is_empty() {
+        let _ = writeln!(
+            t,
+            "undriven nets      {}  (made primary inputs)",
+            s.undriven.join(" ")
+        );
+    }
+    if s.dangling > 0 {
+        let _ = writeln!(t, "dangling nets      {}", s.dangling);
+    }
+    let _ = writeln!(
+        t,
+        "faults             {}  (stuck-at, stems and fanout branches)",
+        s.faults
+    );
+    let _ = writeln!(
+        t,
+        "collapsed          {}  (structural equivalence)",
+        s.collapsed
+    );
+    let _ = writeln!(
+        t,
+        "dominance          {}  (equivalence and dominance)",
+        s.dominance_collapsed
+    );
+    print(&t)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FaultSelection {
+    /// Every fault of the universe.
+    All,
+    /// One representative per structural equivalence class.
+    Collapsed,
+    /// Collapsed, minus faults dominated away.
+    Dominance,
+}
+
+#[derive(Debug, Args)]
+pub struct FaultsArgs {
+    /// The circuit (.bench).
+    circuit: PathBuf,
+    /// Which faults to list.
+    #[arg(long, value_enum, default_value_t = FaultSelection::All)]
+    list: FaultSelection,
+    /// After each fault, name the representative of its equivalence class.
+    #[arg(long)]
+    classes: bool,
+}
+
+pub fn faults(session: &Session, args: FaultsArgs) -> Result<ExitCode, CliError> {
+    let netlist = load(session, &args.circuit)?;
+    let universe = FaultUniverse::new(&netlist);
+    let ids: Vec<_> = match args.list {
+        FaultSelection::All => universe.ids().collect(),
+        FaultSelection::Collapsed => universe.collapsed().to_vec(),
+        FaultSelection::Dominance => universe.dominance_collapsed(),
+    };
+    let mut out = String::new();
+    for id in ids {
+        out.push_str(&universe.name(&netlist, id));
+        if args.classes {
+            let _ = write!(
+                out,
+                "\t{}",
+                universe.name(&netlist, universe.representative(id))
+            );
+        }
+        out.push('\n');
+    }
+    print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Args)]
+pub struct FsimArgs {
+    /// The circuit (.bench).
+    circuit: PathBuf,
+    /// The patterns (.json or Atalanta .test). Omit with --random.
+    #[arg(required_unless_present = "random")]
+    patterns: Option<PathBuf>,
+    /// Simulate this many random patterns instead of a pattern file.
+    #[arg(long, conflicts_with = "patterns", value_name = "COUNT")]
+    random: Option<usize>,
+    /// Seed for --random and for --fill random.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Give don't-care (X) input bits this value; without it, X bits are an error.
+    #[arg(long, value_enum)]
+    fill: Option<Fill>,
+    /// Write a JSON report to this file.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Replace an existing report file.
+    #[arg(long)]
+    force: bool,
+    /// List the undetected faults by name (in the table and the report).
+    #[arg(long)]
+    detail: bool,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct FsimReport {
+    circuit: String,
+    patterns: usize,
+    faults: usize,
+    detected: usize,
+    /// Percent of `faults` detected.
+    coverage: f64,
+    collapsed: usize,
+    collapsed_detected: usize,
+    collapsed_coverage: f64,
+    /// Patterns whose stored fault-free response differs from simulation.
+    response_mismatches: usize,
+    threads: usize,
+    seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undetected: Option<Vec<String>>,
+}
+
+pub fn fsim(session: &Session, args: FsimArgs) -> Result<ExitCode, CliError> {
+    let netlist = load(session, &args.circuit)?;
+    let mut rng = Rng::new(args.seed);
+    let (packed, mismatches) = match (&args.patterns, args.random) {
+        (Some(path), _) => {
+            let mut set = PatternSet::read(path).bad_input()?;
+            if let Some(fill) = args.fill {
+                set.fill(fill, &mut rng);
+            }
+            let bound = set
+                .bind(&netlist, &path.display().to_string())
+                .bad_input()?;
+            let mismatches = bound.response_mismatches(&netlist);
+            (bound.packed, mismatches)
+        }
+        (None, Some(count)) => (
+            PackedPatterns::random(netlist.inputs().len(), count, &mut rng),
+            Vec::new(),
+        ),
+        (None, None) => return Err(bad_input("give a pattern file or --random COUNT")),
+    };
+    if let Some(&first) = mismatches.first() {
+        session.warn(format!(
+            "{} pattern(s) carry a fault-free response that differs from simulation (first: pattern {first})",
+            mismatches.len()
+        ));
+    }
+
+    let universe = FaultUniverse::new(&netlist);
+    let targets: Vec<_> = universe
+        .collapsed()
+        .iter()
+        .map(|&id| universe.fault(id))
+        .collect();
+    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    let bar = session.progress_bar(packed.len() as u64, "fault simulation");
+    let start = Instant::now();
+    let first = FaultSimulator::new(&netlist, threads).first_detections(
+        &targets,
+        &packed,
+        |done, detected| {
+            bar.set_position(done as u64);
+            bar.set_message(format!("{detected}/{} detected", targets.len()));
+        },
+    );
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+
+    let mut detected = vec![false; universe.len()];
+    for (&id, d) in universe.collapsed().iter().zip(&first) {
+        detected[id.index()] = d.is_some();
+    }
+    universe.expand(&mut detected);
+    let detected_count = detected.iter().filter(|&&d| d).count();
+    let collapsed_detected = first.iter().filter(|d| d.is_some()).count();
+    let undetected: Vec<String> = universe
+        .ids()
+        .filter(|id| !detected[id.index()])
+        .map(|id| universe.name(&netlist, id))
+        .collect();
+    let report = FsimReport {
+        circuit: netlist.name().to_owned(),
+        patterns: packed.len(),
+        faults: universe.len(),
+        detected: detected_count,
+        coverage: percent(detected_count, universe.len()),
+        collapsed: targets.len(),
+        collapsed_detected,
+        collapsed_coverage: percent(collapsed_detected, targets.len()),
+        response_mismatches: mismatches.len(),
+        threads,
+        seconds,
+        undetected: args.detail.then(|| undetected.clone()),
+    };
+
+    let mut t = String::new();
+    let _ = writeln!(t, "circuit     {}", report.circuit);
+    let _ = writeln!(t, "patterns    {}", report.patterns);
+    let _ = writeln!(
+        t,
+        "faults      {:>8}   detected {:>8}   coverage {:7.3} %",
+        report.faults, report.detected, report.coverage
+    );
+    let _ = writeln!(
+        t,
+        "collapsed   {:>8}   detected {:>8}   coverage {:7.3} %",
+        report.collapsed, report.collapsed_detected, report.collapsed_coverage
+    );
+    let _ = writeln!(t, "time        {:.3} s on {} thread(s)", seconds, threads);
+    if report.response_mismatches > 0 {
+        let _ = writeln!(
+            t,
+            "responses   {} pattern(s) differ from the circuit's fault-free response",
+            report.response_mismatches
+        );
+    }
+    if args.detail {
+        let _ = writeln!(t, "undetected faults ({}):", undetected.len());
+        for name in &undetected {
+            let _ = writeln!(t, "  {name}");
+        }
+    }
+    print(&t)?;
+    if let Some(path) = &args.report {
+        write_output(Some(path), &json(&report), args.force)?;
+    }
+    // Stored responses that disagree with the circuit mean the pattern set fails verification.
+    Ok(if mismatches.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+#[derive(Debug, Args)]
+pub struct RandomArgs {
+    /// The circuit (.bench).
+    circuit: PathBuf,
+    /// Number of patterns.
+    #[arg(long, short = 'n', default_value_t = 64)]
+    count: usize,
+    /// Seed of the random generator; the same seed gives the same file.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output file; its extension picks the format: .json, .test (Atalanta) or .stil.
+    /// Without it, JSON goes to standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Replace an existing output file.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn random(session: &Session, args: RandomArgs) -> Result<ExitCode, CliError> {
+    let netlist = load(session, &args.circuit)?;
+    let format = match &args.output {
+        None => PatternFormat::Json,
+        Some(path) => PatternFormat::from_path(path).ok_or_else(|| {
+            bad_input(format!(
+                "cannot tell the pattern format of {}: use a .json, .test or .stil extension",
+                path.display()
+            ))
+        })?,
+    };
+    let packed =
+        PackedPatterns::random(netlist.inputs().len(), args.count, &mut Rng::new(args.seed));
+    let set = PatternSet::with_responses(&netlist, &packed);
+    write_output(
+        args.output.as_deref(),
+        &set.write(&netlist, format),
+        args.force,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// The kind of circuit.
+    #[arg(value_enum)]
+    kind: Family,
+    /// Its size: bits for adder, multiplier and comparator, inputs for parity, select lines for
+    /// mux, gates for random.
+    n: usize,
+    /// Seed for the random kind.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Flip-flops in a random circuit (cut by full scan).
+    #[arg(long, default_value_t = 0)]
+    dffs: usize,
+    /// Output file (default: standard output).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Replace an existing output file.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn generate_circuit(_session: &Session, args: GenArgs) -> Result<ExitCode, CliError> {
+    let netlist = generate(
+        args.kind,
+        args.n,
+        RandomOptions {
+            seed: args.seed,
+            dffs: args.dffs,
+        },
+    )
+    .bad_input()?;
+    write_output(args.output.as_deref(), &write_bench(&netlist), args.force)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The circuit (.bench).
+    circuit: PathBuf,
+    /// Output file (default: standard output).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Replace an existing output file.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn bench(session: &Session, args: BenchArgs) -> Result<ExitCode, CliError> {
+    let netlist = load(session, &args.circuit)?;
+    write_output(args.output.as_deref(), &write_bench(&netlist), args.force)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,179 @@
+//! The `roth` command line: argument parsing, exit codes, output files and progress bars.
+//!
+//! Exit codes: 0 success, 1 the job failed (including a check that did not pass), 2 bad input
+//! or usage.
+
+mod circuit;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The D-algorithm of test generation on gate netlists (and, soon, on Java unit programs).
+///
+/// Circuits are ISCAS .bench files; sequential circuits are handled under full scan (each
+/// flip-flop becomes a pseudo-primary input and a pseudo-primary output). Faults are single
+/// stuck-at faults, named `NET sa0`, `NET sa1`, or `NET->GATE sa0` for a fanout branch.
+#[derive(Debug, Parser)]
+#[command(name = "roth", version, propagate_version = true)]
+pub struct Cli {
+    /// Print no progress bars and no warnings (errors are still printed).
+    #[arg(long, short, global = true)]
+    quiet: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Show a circuit's size: inputs, outputs, flip-flops, gates by kind, depth and fault counts.
+    Stats(circuit::StatsArgs),
+    /// List a circuit's stuck-at faults, all of them or collapsed.
+    Faults(circuit::FaultsArgs),
+    /// Fault-simulate a pattern set and report the fault coverage.
+    Fsim(circuit::FsimArgs),
+    /// Write random test patterns with their fault-free responses.
+    Random(circuit::RandomArgs),
+    /// Generate a parametric circuit (adder, multiplier, parity tree, ...) as .bench.
+    Gen(circuit::GenArgs),
+    /// Read a circuit and write it back as normalized .bench.
+    Bench(circuit::BenchArgs),
+}
+
+/// A failed command: the message and the exit code it maps to.
+#[derive(Debug)]
+pub struct CliError {
+    code: u8,
+    error: anyhow::Error,
+}
+
+/// Errors not marked otherwise mean the job failed (exit code 1).
+impl<E: Into<anyhow::Error>> From<E> for CliError {
+    fn from(e: E) -> CliError {
+        CliError {
+            code: 1,
+            error: e.into(),
+        }
+    }
+}
+
+/// Marks an error as caused by the user's input (exit code 2).
+trait BadInput<T> {
+    fn bad_input(self) -> Result<T, CliError>;
+}
+
+impl<T, E: Into<anyhow::Error>> BadInput<T> for Result<T, E> {
+    fn bad_input(self) -> Result<T, CliError> {
+        self.map_err(|e| CliError {
+            code: 2,
+            error: e.into(),
+        })
+    }
+}
+
+fn bad_input(message: impl std::fmt::Display) -> CliError {
+    CliError {
+        code: 2,
+        error: anyhow::anyhow!("{message}"),
+    }
+}
+
+/// Parses the command line, runs the command and maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let session = Session {
+        quiet: cli.quiet,
+        progress: !cli.quiet && std::io::stderr().is_terminal(),
+    };
+    let result = match cli.command {
+        Command::Stats(args) => circuit::stats(&session, args),
+        Command::Faults(args) => circuit::faults(&session, args),
+        Command::Fsim(args) => circuit::fsim(&session, args),
+        Command::Random(args) => circuit::random(&session, args),
+        Command::Gen(args) => circuit::generate_circuit(&session, args),
+        Command::Bench(args) => circuit::bench(&session, args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            // A closed stdout (e.g. `roth faults x | head`) is not worth a message.
+            if is_broken_pipe(&e.error) {
+                return ExitCode::from(e.code);
+            }
+            eprintln!("error: {:#}", e.error);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// What every command needs to know about the session.
+struct Session {
+    quiet: bool,
+    progress: bool,
+}
+
+impl Session {
+    fn warn(&self, message: impl std::fmt::Display) {
+        if !self.quiet {
+            eprintln!("warning: {message}");
+        }
+    }
+
+    /// A progress bar on stderr, or a hidden one when stderr is not a terminal or with --quiet.
+    fn progress_bar(&self, length: u64, what: &str) -> ProgressBar {
+        if !self.progress {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::new(length);
+        let style = ProgressStyle::with_template(&format!(
+            "{{spinner}} {what} [{{bar:30}}] {{pos}}/{{len}} {{msg}} ({{elapsed}})"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+        bar.set_style(style);
+        bar
+    }
+}
+
+/// Writes `contents` to `path`, refusing to replace an existing file unless `force`; `None`
+/// writes to stdout. The file is written beside its destination and renamed into place, so an
+/// interrupted run never leaves a half-written file under the user's name.
+fn write_output(path: Option<&Path>, contents: &str, force: bool) -> Result<(), CliError> {
+    let Some(path) = path else {
+        let mut out = std::io::stdout().lock();
+        out.write_all(contents.as_bytes())
+            .and_then(|()| out.flush())
+            .context("cannot write to standard output")?;
+        return Ok(());
+    };
+    if path.exists() && !force {
+        return Err(bad_input(format!(
+            "{} already exists; give --force to replace it",
+            path.display()
+        )));
+    }
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| bad_input(format!("{} is not a file name", path.display())))?;
+    let mut temporary = PathBuf::from(path);
+    temporary.set_file_name(format!(".{}.roth-tmp", file_name.to_string_lossy()));
+    std::fs::write(&temporary, contents)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("cannot write {}", path.display())
+    })?;
+    Ok(())
+}

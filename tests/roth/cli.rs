@@ -1,0 +1,291 @@
+//! The `roth` binary: outputs, exit codes (0 success, 1 job failed, 2 bad input or usage),
+//! error messages with positions, determinism, and never replacing a user's file unasked.
+
+use serde_json::Value;
+
+use crate::helpers::{project_file, roth, scratch_dir, stderr, stdout};
+
+fn project() -> std::path::PathBuf {
+    project_file("")
+}
+
+#[test]
+fn readme_main_job_runs_on_the_shipped_circuit() {
+    let o = roth(
+        &project(),
+        &["fsim", "circuits/c17.bench", "circuits/c17.test"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("faults            34   detected       34   coverage 100.000 %"),
+        "{out}"
+    );
+    assert!(
+        out.contains("collapsed         22   detected       22"),
+        "{out}"
+    );
+}
+
+#[test]
+fn every_command_has_help() {
+    for command in ["stats", "faults", "fsim", "random", "gen", "bench"] {
+        let o = roth(&project(), &[command, "--help"]);
+        assert!(o.status.success(), "{command}");
+        assert!(stdout(&o).contains("Usage: roth"), "{command}");
+    }
+    let o = roth(&project(), &["--help"]);
+    assert!(stdout(&o).contains("fsim"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(roth(&project(), &["frobnicate"]).status.code(), Some(2));
+    assert_eq!(
+        roth(&project(), &["fsim", "circuits/c17.bench"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        roth(&project(), &["gen", "multiplier", "1"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn bad_circuit_is_reported_with_position_and_exit_2() {
+    let dir = scratch_dir("cli_bad_circuit");
+    std::fs::write(
+        dir.join("bad.bench"),
+        "INPUT(a)\nOUTPUT(y)\ny = MAJ(a, a, a)\n",
+    )
+    .unwrap();
+    let o = roth(&dir, &["stats", "bad.bench"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: bad.bench:3:5: unknown gate type 'MAJ' (expected AND, NAND, OR, NOR, XOR, XNOR, NOT, BUF, BUFF or DFF)\n"
+    );
+    std::fs::write(
+        dir.join("loop.bench"),
+        "INPUT(a)\nOUTPUT(y)\ny = AND(a, z)\nz = NOT(y)\n",
+    )
+    .unwrap();
+    let o = roth(&dir, &["stats", "loop.bench"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("loop.bench:3:1: combinational loop through nets 'y' -> 'z' -> 'y'")
+    );
+    let o = roth(&dir, &["stats", "missing.bench"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: missing.bench: cannot read the file"));
+}
+
+#[test]
+fn warnings_go_to_stderr_and_quiet_silences_them() {
+    let dir = scratch_dir("cli_warnings");
+    std::fs::write(dir.join("u.bench"), "INPUT(a)\nOUTPUT(y)\ny = AND(a, u)\n").unwrap();
+    let o = roth(&dir, &["stats", "u.bench"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stderr(&o),
+        "warning: u.bench:3:1: net 'u' is used but never driven; treating it as a primary input\n"
+    );
+    assert!(stdout(&o).contains("undriven nets      u"));
+    let o = roth(&dir, &["--quiet", "stats", "u.bench"]);
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn stats_json_has_the_counts() {
+    let o = roth(&project(), &["stats", "--json", "circuits/c17.bench"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["faults"], 34);
+    assert_eq!(v["collapsed"], 22);
+    assert_eq!(v["primary_inputs"], 5);
+    assert_eq!(v["gates"], 6);
+}
+
+#[test]
+fn faults_lists_names_and_classes() {
+    let o = roth(&project(), &["faults", "circuits/c17.bench"]);
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 34);
+    assert_eq!(lines[0], "1 sa0");
+    assert!(lines.contains(&"11->16 sa1".to_owned()));
+    let o = roth(
+        &project(),
+        &[
+            "faults",
+            "--list",
+            "collapsed",
+            "--classes",
+            "circuits/c17.bench",
+        ],
+    );
+    assert_eq!(stdout(&o).lines().count(), 22);
+}
+
+#[test]
+fn random_patterns_are_deterministic_in_every_format() {
+    let dir = scratch_dir("cli_random");
+    let c17 = project_file("circuits/c17.bench");
+    let c17 = c17.to_str().unwrap();
+    for ext in ["json", "test", "stil"] {
+        for name in ["a", "b"] {
+            let file = format!("{name}.{ext}");
+            let o = roth(
+                &dir,
+                &["random", c17, "-n", "100", "--seed", "7", "-o", &file],
+            );
+            assert!(o.status.success(), "{}", stderr(&o));
+        }
+        let a = std::fs::read_to_string(dir.join(format!("a.{ext}"))).unwrap();
+        let b = std::fs::read_to_string(dir.join(format!("b.{ext}"))).unwrap();
+        assert_eq!(a, b, "{ext} output differs between runs with one seed");
+    }
+    let o = roth(
+        &dir,
+        &["random", c17, "-n", "100", "--seed", "8", "-o", "c.json"],
+    );
+    assert!(o.status.success());
+    assert_ne!(
+        std::fs::read_to_string(dir.join("a.json")).unwrap(),
+        std::fs::read_to_string(dir.join("c.json")).unwrap()
+    );
+    // The files read back: both readable formats give the same coverage, responses check out.
+    let json = stdout(&roth(&dir, &["fsim", c17, "a.json"]));
+    let test = stdout(&roth(&dir, &["fsim", c17, "a.test"]));
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("time"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&json), strip(&test));
+    assert!(json.contains("patterns    100"));
+}
+
+#[test]
+fn outputs_are_never_replaced_without_force() {
+    let dir = scratch_dir("cli_force");
+    std::fs::write(dir.join("keep.bench"), "precious").unwrap();
+    let o = roth(&dir, &["gen", "adder", "4", "-o", "keep.bench"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("keep.bench already exists; give --force to replace it"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("keep.bench")).unwrap(),
+        "precious"
+    );
+    let o = roth(&dir, &["gen", "adder", "4", "-o", "keep.bench", "--force"]);
+    assert!(o.status.success());
+    assert!(
+        std::fs::read_to_string(dir.join("keep.bench"))
+            .unwrap()
+            .starts_with("# adder4")
+    );
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+#[test]
+fn fsim_report_and_detail() {
+    let dir = scratch_dir("cli_fsim_report");
+    let c17 = project_file("circuits/c17.bench");
+    let o = roth(
+        &dir,
+        &[
+            "fsim",
+            c17.to_str().unwrap(),
+            "--random",
+            "3",
+            "--seed",
+            "2",
+            "--detail",
+            "--report",
+            "r.json",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap();
+    for field in [
+        "faults",
+        "collapsed",
+        "detected",
+        "coverage",
+        "collapsed_detected",
+        "patterns",
+        "seconds",
+    ] {
+        assert!(v.get(field).is_some(), "report lacks {field}");
+    }
+    assert_eq!(v["faults"], 34);
+    assert_eq!(v["patterns"], 3);
+    let undetected = v["undetected"].as_array().unwrap();
+    let detected = v["detected"].as_u64().unwrap() as usize;
+    assert_eq!(undetected.len() + detected, 34);
+    assert!(stdout(&o).contains(&format!("undetected faults ({}):", undetected.len())));
+}
+
+#[test]
+fn fsim_checks_stored_responses_and_x_bits() {
+    let dir = scratch_dir("cli_fsim_checks");
+    let c17 = project_file("circuits/c17.bench");
+    let c17 = c17.to_str().unwrap();
+    let good = std::fs::read_to_string(project_file("circuits/c17.test")).unwrap();
+    // A wrong stored response: the pattern set fails verification (exit 1).
+    std::fs::write(dir.join("wrong.test"), good.replace("01111 00", "01111 01")).unwrap();
+    let o = roth(&dir, &["fsim", c17, "wrong.test"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(
+        "1 pattern(s) carry a fault-free response that differs from simulation (first: pattern 0)"
+    ));
+    // Don't-care bits need --fill.
+    std::fs::write(dir.join("x.test"), good.replace("01111 00", "0X111 00")).unwrap();
+    let o = roth(&dir, &["fsim", c17, "x.test"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o)
+            .contains("pattern 0 leaves input '2' unspecified (X); give --fill 0, 1 or random")
+    );
+    let o = roth(&dir, &["fsim", c17, "x.test", "--fill", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Patterns for another circuit.
+    let adder = project_file("circuits/adder8.bench");
+    let o = roth(
+        &dir,
+        &["fsim", adder.to_str().unwrap(), "x.test", "--fill", "0"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the patterns do not fit the circuit"));
+}
+
+#[test]
+fn gen_and_bench_round_trip_through_files() {
+    let dir = scratch_dir("cli_gen");
+    let o = roth(
+        &dir,
+        &[
+            "gen", "random", "300", "--seed", "4", "--dffs", "5", "-o", "r.bench",
+        ],
+    );
+    assert!(o.status.success());
+    let o = roth(&dir, &["bench", "r.bench", "-o", "again.bench"]);
+    assert!(o.status.success());
+    // Identical but for the title comment: a circuit read from a file is named after it.
+    let generated = std::fs::read_to_string(dir.join("r.bench")).unwrap();
+    let rewritten = std::fs::read_to_string(dir.join("again.bench")).unwrap();
+    assert_eq!(generated.lines().next(), Some("# random300_s4"));
+    assert_eq!(rewritten.lines().next(), Some("# r"));
+    assert_eq!(
+        generated.lines().skip(1).collect::<Vec<_>>(),
+        rewritten.lines().skip(1).collect::<Vec<_>>()
+    );
+    let o = roth(&dir, &["stats", "--json", "r.bench"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["gates"], 300);
+    assert_eq!(v["dffs"], 5);
+    assert_eq!(v["dangling"], 0);
+}

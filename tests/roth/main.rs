@@ -1,0 +1,10 @@
+//! roth's integration tests, in one binary: helpers, the ISCAS suites (skipped when
+//! `../shared/circuits` is absent), simulation against a reference, the parser under random
+//! input, generated circuits, and the command line.
+
+mod cli;
+mod generated;
+mod helpers;
+mod iscas;
+mod parser;
+mod simulation;
