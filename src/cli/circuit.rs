@@ -301,14 +301,14 @@ pub fn fsim(session: &Session, args: FsimArgs) -> Result<ExitCode, CliError> {
         .map(|&id| universe.fault(id))
         .collect();
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
-    let bar = session.progress_bar(packed.len() as u64, "fault simulation");
+    let bar = session.progress_bar(packed.len() as u64, "patterns");
     let start = Instant::now();
     let first = FaultSimulator::new(&netlist, threads).first_detections(
         &targets,
         &packed,
         |done, detected| {
+            bar.set_message(format!("{detected}/{} faults detected", targets.len()));
             bar.set_position(done as u64);
-            bar.set_message(format!("{detected}/{} detected", targets.len()));
         },
     );
     let seconds = start.elapsed().as_secs_f64();

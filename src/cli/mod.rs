@@ -138,7 +138,7 @@ impl Session {
         }
         let bar = ProgressBar::new(length);
         let style = ProgressStyle::with_template(&format!(
-            "{{spinner}} {what} [{{bar:30}}] {{pos}}/{{len}} {{msg}} ({{elapsed}})"
+            "{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {what}, {{msg}} ({{elapsed}})"
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ");

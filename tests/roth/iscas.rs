@@ -194,3 +194,42 @@ fn collapsed_simulation_expands_to_the_full_universe() {
     u.expand(&mut expanded);
     assert_eq!(expanded, full);
 }
+
+/// Every benchmark file: 4096 random patterns, one thread against two, and the detected faults
+/// re-checked by the reference simulator at their first detecting pattern. Slow in debug
+/// builds: run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "whole benchmark suites; run with cargo test --release -- --ignored"]
+fn whole_suites_fault_simulation() {
+    for suite in ["iscas85", "iscas89", "itc99"] {
+        for path in shared_files(suite) {
+            let n = read_bench(&path).unwrap().netlist;
+            let u = FaultUniverse::new(&n);
+            let reps: Vec<_> = u.collapsed().iter().map(|&id| u.fault(id)).collect();
+            let patterns = PackedPatterns::random(n.inputs().len(), 4096, &mut Rng::new(3));
+            let one = FaultSimulator::new(&n, 1).first_detections(&reps, &patterns, |_, _| {});
+            let two = FaultSimulator::new(&n, 2).first_detections(&reps, &patterns, |_, _| {});
+            assert_eq!(one, two, "{}", path.display());
+            // Spot-check a spread of detections against the reference simulator.
+            let step = (reps.len() / 200).max(1);
+            for k in (0..reps.len()).step_by(step) {
+                if let Some(p) = one[k] {
+                    let row = patterns.pattern(p as usize);
+                    assert!(
+                        reference_detects(&n, &row, reps[k]),
+                        "{}: {} at pattern {p}",
+                        path.display(),
+                        reps[k].name(&n)
+                    );
+                }
+            }
+            let detected = one.iter().filter(|d| d.is_some()).count();
+            eprintln!(
+                "{:<12} {:>7} collapsed faults, {:>6.2} % detected by 4096 random patterns",
+                n.name(),
+                reps.len(),
+                100.0 * detected as f64 / reps.len().max(1) as f64
+            );
+        }
+    }
+}
