@@ -267,7 +267,10 @@ impl FaultUniverse {
         for (at, _) in site.match_indices("->") {
             let (net, rest) = (&site[..at], &site[at + 2..]);
             let (gate, k) = match rest.rsplit_once('#') {
-                Some((g, k)) if netlist.find(rest).is_none() => (g, k.parse::<usize>().ok()?),
+                Some((g, k)) if netlist.find(rest).is_none() => match k.parse::<usize>() {
+                    Ok(k) => (g, k),
+                    Err(_) => continue,
+                },
                 _ => (rest, 0),
             };
             let (Some(net), Some(gate)) = (netlist.find(net), netlist.find(gate)) else {
@@ -284,13 +287,15 @@ impl FaultUniverse {
                 }
                 continue;
             }
-            let pin = netlist
+            let Some((pin, _)) = netlist
                 .fanins(gate)
                 .iter()
                 .enumerate()
                 .filter(|&(_, &f)| f == net)
-                .nth(k)?
-                .0;
+                .nth(k)
+            else {
+                continue;
+            };
             let id = self.pin_index[gate.index()][pin];
             if id != NO_BRANCH {
                 let id = FaultId(id + u32::from(stuck_at));
@@ -437,6 +442,20 @@ mod tests {
         assert_eq!(u.find(&n, "a->y sa0"), None);
         // a->y#0 sa0 == a->y#1 sa0 == y sa0; nothing else merges.
         assert_eq!(u.collapsed().len(), 6);
+    }
+
+    #[test]
+    fn names_with_arrows_are_found() {
+        // Net names may contain "->"; every split point of a branch name is tried.
+        let n = netlist(
+            "INPUT(a)\nINPUT(a->b)\nOUTPUT(y)\nOUTPUT(z)\ny = AND(a->b, a)\nz = OR(a->b, a)\n",
+        );
+        let u = FaultUniverse::new(&n);
+        for id in u.ids() {
+            assert_eq!(u.find(&n, &u.name(&n, id)), Some(id), "{}", u.name(&n, id));
+        }
+        assert_eq!(u.find(&n, "a->b->q sa0"), None);
+        assert_eq!(u.find(&n, "a->y#x sa0"), None);
     }
 
     #[test]
