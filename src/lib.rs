@@ -6,4 +6,5 @@
 //! bit-parallel logic and fault simulation), and a deterministic random generator ([`rng`]).
 
 pub mod circuit;
+pub mod engine;
 pub mod rng;

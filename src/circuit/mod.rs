@@ -5,6 +5,7 @@
 //! two never import each other.
 
 pub mod bench;
+pub mod dalg;
 pub mod fault;
 pub mod fsim;
 pub mod generate;

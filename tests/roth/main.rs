@@ -3,6 +3,7 @@
 //! input, generated circuits, and the command line.
 
 mod cli;
+mod dalg;
 mod generated;
 mod helpers;
 mod iscas;

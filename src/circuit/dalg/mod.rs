@@ -1,0 +1,137 @@
+//! The D-algorithm on gate netlists: the gate-level model of the generic [`engine`](crate::engine).
+//!
+//! [`Analysis`] holds what is computed once per circuit and shared by every thread: SCOAP
+//! measures (to order alternatives), post-dominators (unique sensitization) and learned
+//! implications (static learning). [`GateModel`] is the per-thread search state; see
+//! [`model`] for the values, the implication and the subtasks.
+
+pub mod dominators;
+pub mod model;
+pub mod scoap;
+
+use crate::circuit::netlist::{Netlist, NodeId};
+
+pub use dominators::Dominators;
+pub use model::{GateModel, Justification, TestCube};
+pub use scoap::Scoap;
+
+/// Per-circuit data shared by all searches.
+pub struct Analysis<'n> {
+    pub netlist: &'n Netlist,
+    pub scoap: Scoap,
+    pub dominators: Dominators,
+    learned: Learned,
+}
+
+/// Implications learned on the good circuit, indexed by literal (node, value).
+#[derive(Clone, Debug, Default)]
+struct Learned {
+    /// `offsets[2 * node + value]..offsets[2 * node + value + 1]` indexes `implied`.
+    offsets: Vec<u32>,
+    implied: Vec<(u32, u8)>,
+    /// Nets whose other value leads to a conflict: (node, the only value it can take).
+    constants: Vec<(u32, u8)>,
+}
+
+/// What static learning found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LearningStats {
+    /// Learned implications kept.
+    pub implications: usize,
+    /// Nets found to be constant in the good circuit (a value of theirs implies a conflict).
+    pub constants: usize,
+}
+
+impl<'n> Analysis<'n> {
+    /// The analysis without learned implications.
+    pub fn new(netlist: &'n Netlist) -> Analysis<'n> {
+        Analysis {
+            netlist,
+            scoap: Scoap::new(netlist),
+            dominators: Dominators::new(netlist),
+            learned: Learned::default(),
+        }
+    }
+
+    /// The analysis with static learning (SOCRATES, Schulz et al. 1988): for every net and
+    /// value, implication in the good circuit; each implied value `m = w` gives the contrapositive
+    /// `m = !w => net = !value`. Kept are those local implication cannot find by itself: `m` an
+    /// AND/NAND/OR/NOR output at its non-controlled value, whose opposite (the controlled value)
+    /// says nothing about the inputs locally. A value that leads to a conflict makes the net a
+    /// constant, which every search then assumes.
+    pub fn with_learning(netlist: &'n Netlist) -> (Analysis<'n>, LearningStats) {
+        let plain = Analysis::new(netlist);
+        let (learned, stats) = learn(&plain);
+        (Analysis { learned, ..plain }, stats)
+    }
+
+    /// Nets that can take only one value in the good circuit.
+    pub(crate) fn constants(&self) -> &[(u32, u8)] {
+        &self.learned.constants
+    }
+
+    /// Good-circuit values implied by `node = value`.
+    #[inline]
+    pub(crate) fn learned(&self, node: NodeId, value: u8) -> &[(u32, u8)] {
+        let l = &self.learned;
+        if l.offsets.is_empty() {
+            return &[];
+        }
+        let k = 2 * node.index() + usize::from(value);
+        &l.implied[l.offsets[k] as usize..l.offsets[k + 1] as usize]
+    }
+}
+
+/// Cap on the implied values examined per literal, to bound learning time on huge cones.
+const LEARN_SCAN_LIMIT: usize = 20_000;
+
+fn learn(analysis: &Analysis<'_>) -> (Learned, LearningStats) {
+    let netlist = analysis.netlist;
+    let mut per_literal: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 2 * netlist.len()];
+    let mut stats = LearningStats::default();
+    let mut constants = Vec::new();
+    let mut model = GateModel::new(analysis);
+    for node in netlist.nodes() {
+        for value in [0u8, 1] {
+            let Some(implied) = model.implied_by(node, value, LEARN_SCAN_LIMIT) else {
+                // node = value is impossible: node is the constant !value.
+                constants.push((node.index() as u32, 1 - value));
+                continue;
+            };
+            for (m, w) in implied {
+                if m == node {
+                    continue;
+                }
+                let Some(kind) = netlist.gate_kind(m) else {
+                    continue;
+                };
+                let Some(ctrl) = kind.controlling_value() else {
+                    continue;
+                };
+                if netlist.fanins(m).len() < 2 {
+                    continue;
+                }
+                let non_controlled = u8::from(!ctrl) ^ u8::from(kind.is_inverting());
+                if w != non_controlled {
+                    continue;
+                }
+                // m = !w  =>  node = !value.
+                per_literal[2 * m.index() + usize::from(1 - w)]
+                    .push((node.index() as u32, 1 - value));
+                stats.implications += 1;
+            }
+        }
+    }
+    stats.constants = constants.len();
+    let mut learned = Learned {
+        offsets: Vec::with_capacity(per_literal.len() + 1),
+        implied: Vec::with_capacity(stats.implications),
+        constants,
+    };
+    learned.offsets.push(0);
+    for list in per_literal {
+        learned.implied.extend(list);
+        learned.offsets.push(learned.implied.len() as u32);
+    }
+    (learned, stats)
+}
