@@ -7,4 +7,5 @@
 
 pub mod circuit;
 pub mod engine;
+pub mod flow;
 pub mod rng;

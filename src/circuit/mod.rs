@@ -4,6 +4,7 @@
 //! This is one of the two models the D-algorithm engine runs on (the other is `program`); the
 //! two never import each other.
 
+pub mod atpg;
 pub mod bench;
 pub mod dalg;
 pub mod fault;

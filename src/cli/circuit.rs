@@ -8,12 +8,14 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 
+use roth::circuit::atpg::{self, AtpgOptions};
 use roth::circuit::generate::{Family, RandomOptions, generate};
 use roth::circuit::patterns::Fill;
 use roth::circuit::{
     FaultSimulator, FaultUniverse, GateKind, Netlist, PackedPatterns, PatternFormat, PatternSet,
     read_bench, write_bench,
 };
+use roth::flow::{self as campaign, Status};
 use roth::rng::Rng;
 
 use super::{BadInput, CliError, Session, bad_input, write_output};
@@ -215,6 +217,255 @@ pub fn faults(session: &Session, args: FaultsArgs) -> Result<ExitCode, CliError>
     }
     print(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Args)]
+pub struct AtpgArgs {
+    /// The circuit (.bench).
+    circuit: PathBuf,
+    /// Write the patterns here; the extension picks the format: .json, .test (Atalanta) or
+    /// .stil.
+    #[arg(long, value_name = "FILE")]
+    patterns: Option<PathBuf>,
+    /// Write a JSON report here.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Replace existing output files.
+    #[arg(long)]
+    force: bool,
+    /// Seed for random patterns and random fill; the same seed gives the same patterns.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Backtrack limit of the first D-algorithm pass (the second uses 64 times more, the last
+    /// none).
+    #[arg(long, default_value_t = 16)]
+    backtrack_limit: u64,
+    /// Stop random patterns after this many blocks of 64 in a row detect nothing new (0: no
+    /// random patterns).
+    #[arg(long, default_value_t = 8, value_name = "K")]
+    random_blocks: usize,
+    /// Give up on a fault after this many seconds in the complete pass (default: never; every
+    /// fault ends detected or proved untestable).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Value of the don't-care bits left in the patterns.
+    #[arg(long, value_enum, default_value = "random")]
+    fill: Fill,
+    /// Keep every generated pattern: no dynamic or reverse-order compaction.
+    #[arg(long)]
+    no_compact: bool,
+    /// Skip static learning (learned implications help prove redundant faults).
+    #[arg(long)]
+    no_learning: bool,
+    /// Worker threads (default: all cores). The patterns do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// List the untestable and aborted faults in the table.
+    #[arg(long)]
+    detail: bool,
+}
+
+#[derive(Serialize)]
+struct PhaseReport {
+    phase: String,
+    detected: usize,
+    patterns: usize,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct AtpgReport {
+    circuit: String,
+    faults: usize,
+    collapsed: usize,
+    detected: usize,
+    collapsed_detected: usize,
+    /// Names of the collapsed faults proved untestable.
+    untestable: Vec<String>,
+    /// Faults of the universe in untestable classes.
+    untestable_faults: usize,
+    /// Names of the collapsed faults given up on.
+    aborted: Vec<String>,
+    patterns: usize,
+    /// Percent of `faults` detected.
+    coverage: f64,
+    /// Percent of `faults` detected or proved untestable.
+    efficiency: f64,
+    backtracks: u64,
+    decisions: u64,
+    implications: u64,
+    learned_implications: usize,
+    threads: usize,
+    seconds: f64,
+    phases: Vec<PhaseReport>,
+}
+
+pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
+    let netlist = load(session, &args.circuit)?;
+    let format = match &args.patterns {
+        None => None,
+        Some(path) => Some(PatternFormat::from_path(path).ok_or_else(|| {
+            bad_input(format!(
+                "cannot tell the pattern format of {}: use a .json, .test or .stil extension",
+                path.display()
+            ))
+        })?),
+    };
+    for path in [&args.patterns, &args.report].into_iter().flatten() {
+        if path.exists() && !args.force {
+            return Err(bad_input(format!(
+                "{} already exists; give --force to replace it",
+                path.display()
+            )));
+        }
+    }
+    let time_limit = match args.time_limit {
+        Some(s) if !(s > 0.0 && s.is_finite()) => {
+            return Err(bad_input(
+                "--time-limit must be a positive number of seconds",
+            ));
+        }
+        Some(s) => Some(std::time::Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    let options = AtpgOptions {
+        flow: campaign::Options {
+            seed: args.seed,
+            random_blocks: args.random_blocks,
+            backtrack_limit: args.backtrack_limit,
+            time_limit,
+            compact: !args.no_compact,
+            threads,
+        },
+        fill: args.fill,
+        learning: !args.no_learning,
+    };
+    let universe = FaultUniverse::new(&netlist);
+    let start = Instant::now();
+    let bar = session.progress_bar(universe.collapsed().len() as u64, "faults");
+    let mut phase = String::new();
+    let result = atpg::run(&netlist, &universe, &options, &mut |p| {
+        if p.phase != phase {
+            phase = p.phase.to_owned();
+            bar.set_length(p.total as u64);
+            bar.set_message(phase.clone());
+        }
+        bar.set_position(p.done as u64);
+    })?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+
+    let names = |status: Status| -> Vec<String> {
+        result
+            .targets
+            .iter()
+            .filter(|(_, s)| *s == status)
+            .map(|&(id, _)| universe.name(&netlist, id))
+            .collect()
+    };
+    let report = AtpgReport {
+        circuit: netlist.name().to_owned(),
+        faults: universe.len(),
+        collapsed: universe.collapsed().len(),
+        detected: result.detected,
+        collapsed_detected: result.collapsed_detected,
+        untestable: names(Status::Untestable),
+        untestable_faults: result.untestable,
+        aborted: names(Status::Aborted),
+        patterns: result.patterns.len(),
+        coverage: percent(result.detected, universe.len()),
+        efficiency: percent(result.detected + result.untestable, universe.len()),
+        backtracks: result.counters.backtracks,
+        decisions: result.counters.decisions,
+        implications: result.counters.implications,
+        learned_implications: result.learning.implications,
+        threads,
+        seconds,
+        phases: result
+            .phases
+            .iter()
+            .map(|p| PhaseReport {
+                phase: p.name.clone(),
+                detected: p.detected,
+                patterns: p.patterns,
+                seconds: p.seconds,
+            })
+            .collect(),
+    };
+
+    let mut t = String::new();
+    let _ = writeln!(t, "circuit       {}", report.circuit);
+    let _ = writeln!(
+        t,
+        "faults        {:>8}   collapsed {:>8}",
+        report.faults, report.collapsed
+    );
+    let _ = writeln!(
+        t,
+        "detected      {:>8}   collapsed {:>8}   coverage   {:7.3} %",
+        report.detected, report.collapsed_detected, report.coverage
+    );
+    let _ = writeln!(
+        t,
+        "untestable    {:>8}   collapsed {:>8}   efficiency {:7.3} %",
+        report.untestable_faults,
+        report.untestable.len(),
+        report.efficiency
+    );
+    let _ = writeln!(t, "aborted       {:>8}   (collapsed)", report.aborted.len());
+    let _ = writeln!(t, "patterns      {:>8}", report.patterns);
+    let _ = writeln!(
+        t,
+        "search        {} decisions, {} backtracks, {} implications",
+        report.decisions, report.backtracks, report.implications
+    );
+    let _ = writeln!(
+        t,
+        "\n{:<32} {:>9} {:>9} {:>9}",
+        "phase", "detected", "patterns", "seconds"
+    );
+    for p in &report.phases {
+        let _ = writeln!(
+            t,
+            "{:<32} {:>9} {:>9} {:>9.3}",
+            p.phase, p.detected, p.patterns, p.seconds
+        );
+    }
+    let _ = writeln!(
+        t,
+        "{:<32} {:>9} {:>9} {:>9.3}",
+        "total", report.collapsed_detected, report.patterns, seconds
+    );
+    if args.detail {
+        for (title, list) in [
+            ("untestable", &report.untestable),
+            ("aborted", &report.aborted),
+        ] {
+            let _ = writeln!(t, "\n{title} faults ({}):", list.len());
+            for name in list.iter() {
+                let _ = writeln!(t, "  {name}");
+            }
+        }
+    }
+    print(&t)?;
+
+    if let (Some(path), Some(format)) = (&args.patterns, format) {
+        let mut packed = PackedPatterns::new(netlist.inputs().len());
+        for p in &result.patterns {
+            packed.push(p.iter().copied());
+        }
+        let set = PatternSet::with_responses(&netlist, &packed);
+        write_output(Some(path), &set.write(&netlist, format), true)?;
+    }
+    if let Some(path) = &args.report {
+        write_output(Some(path), &json(&report), true)?;
+    }
+    Ok(if report.aborted.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 #[derive(Debug, Args)]

@@ -35,6 +35,9 @@ enum Command {
     Stats(circuit::StatsArgs),
     /// List a circuit's stuck-at faults, all of them or collapsed.
     Faults(circuit::FaultsArgs),
+    /// Generate tests for every stuck-at fault with the D-algorithm (random patterns first,
+    /// then the D-algorithm with growing limits, compaction), and write the patterns.
+    Atpg(circuit::AtpgArgs),
     /// Fault-simulate a pattern set and report the fault coverage.
     Fsim(circuit::FsimArgs),
     /// Write random test patterns with their fault-free responses.
@@ -93,6 +96,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Stats(args) => circuit::stats(&session, args),
         Command::Faults(args) => circuit::faults(&session, args),
+        Command::Atpg(args) => circuit::atpg(&session, args),
         Command::Fsim(args) => circuit::fsim(&session, args),
         Command::Random(args) => circuit::random(&session, args),
         Command::Gen(args) => circuit::generate_circuit(&session, args),

@@ -1,0 +1,283 @@
+//! Automatic test pattern generation for a netlist: the [`flow`](crate::flow) campaign over the
+//! collapsed stuck-at faults, with the D-algorithm of [`dalg`](super::dalg) as the searcher and
+//! the fault simulator for dropping and compaction. The final pattern set is re-checked by fault
+//! simulation over the whole fault universe.
+
+use std::time::Instant;
+
+use bumpalo::Bump;
+
+use super::dalg::{Analysis, GateModel, Justification, LearningStats, TestCube};
+use super::fault::{Fault, FaultId, FaultUniverse};
+use super::fsim::{ConeSimulator, FaultSimulator};
+use super::netlist::Netlist;
+use super::patterns::{Bit, Fill};
+use super::sim::{PackedPatterns, simulate_block};
+use crate::engine::{Counters, Limits, Outcome};
+use crate::flow::{self, Phase, Progress, Status, Workbench, Worker};
+use crate::rng::Rng;
+
+/// ATPG settings.
+#[derive(Clone, Debug)]
+pub struct AtpgOptions {
+    pub flow: flow::Options,
+    pub fill: Fill,
+    /// Static learning before test generation.
+    pub learning: bool,
+}
+
+impl Default for AtpgOptions {
+    fn default() -> AtpgOptions {
+        AtpgOptions {
+            flow: flow::Options::default(),
+            fill: Fill::Random,
+            learning: true,
+        }
+    }
+}
+
+/// The outcome of test generation for a netlist.
+#[derive(Clone, Debug)]
+pub struct AtpgResult {
+    /// The final patterns, fully specified, in scan-view input order.
+    pub patterns: Vec<Vec<bool>>,
+    /// The collapsed faults (class representatives) and what became of each.
+    pub targets: Vec<(FaultId, Status)>,
+    /// Faults of the whole universe detected by the final patterns (by fault simulation).
+    pub detected: usize,
+    /// Faults of the universe in classes proved untestable.
+    pub untestable: usize,
+    /// Collapsed faults detected by the final patterns.
+    pub collapsed_detected: usize,
+    pub phases: Vec<Phase>,
+    pub counters: Counters,
+    pub learning: LearningStats,
+    pub learning_seconds: f64,
+}
+
+/// Why ATPG failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AtpgError {
+    /// The final simulation disagrees with the campaign: a bug, never the user's fault.
+    #[error("internal check failed: {0}")]
+    Verification(String),
+}
+
+/// Search variants of the complete pass: (justification, justify first).
+const VARIANTS: [(Justification, bool); 3] = [
+    (Justification::Backtrace, false),
+    (Justification::Backtrace, true),
+    (Justification::Cubes, true),
+];
+
+/// The gate-level side of the campaign.
+pub struct CircuitBench<'a> {
+    netlist: &'a Netlist,
+    analysis: &'a Analysis<'a>,
+    targets: Vec<Fault>,
+    fill: Fill,
+    threads: usize,
+}
+
+impl<'a> CircuitBench<'a> {
+    pub fn new(
+        analysis: &'a Analysis<'a>,
+        targets: Vec<Fault>,
+        fill: Fill,
+        threads: usize,
+    ) -> CircuitBench<'a> {
+        CircuitBench {
+            netlist: analysis.netlist,
+            analysis,
+            targets,
+            fill,
+            threads,
+        }
+    }
+
+    fn pack(&self, tests: &[Vec<bool>]) -> PackedPatterns {
+        let mut packed = PackedPatterns::new(self.netlist.inputs().len());
+        for t in tests {
+            packed.push(t.iter().copied());
+        }
+        packed
+    }
+}
+
+/// A per-thread searcher: the model and its arena.
+pub struct CircuitWorker<'a> {
+    model: GateModel<'a>,
+    arena: Bump,
+    targets: &'a [Fault],
+}
+
+impl Worker for CircuitWorker<'_> {
+    type Cube = TestCube;
+
+    fn generate(
+        &mut self,
+        target: usize,
+        base: Option<&TestCube>,
+        limits: &Limits,
+        variant: usize,
+    ) -> (Outcome<TestCube>, Counters) {
+        let (strategy, justify_first) = VARIANTS[variant % VARIANTS.len()];
+        self.model.set_strategy(strategy, justify_first);
+        let result = self.model.generate(
+            self.targets[target],
+            base.map(Vec::as_slice),
+            limits,
+            &self.arena,
+        );
+        self.arena.reset();
+        result
+    }
+}
+
+impl Workbench for CircuitBench<'_> {
+    type Test = Vec<bool>;
+    type Cube = TestCube;
+    type Worker<'w>
+        = CircuitWorker<'w>
+    where
+        Self: 'w;
+
+    fn targets(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn random_tests(&self, rng: &mut Rng, count: usize) -> Vec<Vec<bool>> {
+        let width = self.netlist.inputs().len();
+        (0..count)
+            .map(|_| {
+                let mut bits = Vec::with_capacity(width);
+                while bits.len() < width {
+                    let word = rng.next_u64();
+                    bits.extend((0..64.min(width - bits.len())).map(|k| (word >> k) & 1 == 1));
+                }
+                bits
+            })
+            .collect()
+    }
+
+    fn first_detections(&self, tests: &[Vec<bool>], targets: &[usize]) -> Vec<Option<usize>> {
+        if tests.is_empty() {
+            return vec![None; targets.len()];
+        }
+        let faults: Vec<Fault> = targets.iter().map(|&t| self.targets[t]).collect();
+        FaultSimulator::new(self.netlist, self.threads)
+            .first_detections(&faults, &self.pack(tests), |_, _| {})
+            .into_iter()
+            .map(|d| d.map(|p| p as usize))
+            .collect()
+    }
+
+    fn detection_masks(&self, tests: &[Vec<bool>], targets: &[usize]) -> Vec<u64> {
+        assert!(tests.len() <= 64, "one block of tests at a time");
+        if tests.is_empty() {
+            return vec![0; targets.len()];
+        }
+        let packed = self.pack(tests);
+        let mut good = vec![0u64; self.netlist.len()];
+        simulate_block(self.netlist, packed.block(0), &mut good);
+        let mut cone = ConeSimulator::new(self.netlist);
+        let valid = packed.valid_mask(0);
+        targets
+            .iter()
+            .map(|&t| cone.detect(self.netlist, &good, self.targets[t]) & valid)
+            .collect()
+    }
+
+    fn fill(&self, cube: &TestCube, rng: &mut Rng) -> Vec<bool> {
+        cube.iter()
+            .map(|&b| match b {
+                Bit::Zero => false,
+                Bit::One => true,
+                Bit::X => match self.fill {
+                    Fill::Zero => false,
+                    Fill::One => true,
+                    Fill::Random => rng.next_u64() & 1 == 1,
+                },
+            })
+            .collect()
+    }
+
+    fn open_bits(&self, cube: &TestCube) -> usize {
+        cube.iter().filter(|&&b| b == Bit::X).count()
+    }
+
+    fn worker(&self) -> CircuitWorker<'_> {
+        CircuitWorker {
+            model: GateModel::new(self.analysis),
+            arena: Bump::new(),
+            targets: &self.targets,
+        }
+    }
+
+    fn variants(&self) -> usize {
+        VARIANTS.len()
+    }
+}
+
+/// Generates tests for every collapsed stuck-at fault of `netlist`.
+pub fn run(
+    netlist: &Netlist,
+    universe: &FaultUniverse,
+    options: &AtpgOptions,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<AtpgResult, AtpgError> {
+    let start = Instant::now();
+    let (analysis, learning) = if options.learning {
+        Analysis::with_learning(netlist)
+    } else {
+        (Analysis::new(netlist), LearningStats::default())
+    };
+    let learning_seconds = start.elapsed().as_secs_f64();
+    let collapsed = universe.collapsed();
+    let targets: Vec<Fault> = collapsed.iter().map(|&id| universe.fault(id)).collect();
+    let bench = CircuitBench::new(&analysis, targets, options.fill, options.flow.threads);
+    let campaign = flow::run(&bench, &options.flow, progress);
+
+    // Re-check everything by fault simulation of the final patterns over the whole universe.
+    let patterns = campaign.tests;
+    let packed = bench.pack(&patterns);
+    let first = FaultSimulator::new(netlist, options.flow.threads).first_detections(
+        universe.faults(),
+        &packed,
+        |_, _| {},
+    );
+    let mut untestable_class = vec![false; universe.len()];
+    let mut collapsed_detected = 0;
+    for (k, &id) in collapsed.iter().enumerate() {
+        let simulated = first[id.index()].is_some();
+        match campaign.status[k] {
+            Status::Detected if !simulated => {
+                return Err(AtpgError::Verification(format!(
+                    "fault {} was counted detected, but the final patterns miss it",
+                    universe.name(netlist, id)
+                )));
+            }
+            Status::Untestable if simulated => {
+                return Err(AtpgError::Verification(format!(
+                    "fault {} was proved untestable, but the final patterns detect it",
+                    universe.name(netlist, id)
+                )));
+            }
+            Status::Untestable => untestable_class[id.index()] = true,
+            _ => {}
+        }
+        collapsed_detected += usize::from(simulated);
+    }
+    universe.expand(&mut untestable_class);
+    Ok(AtpgResult {
+        detected: first.iter().filter(|d| d.is_some()).count(),
+        untestable: untestable_class.iter().filter(|&&u| u).count(),
+        collapsed_detected,
+        targets: collapsed.iter().copied().zip(campaign.status).collect(),
+        patterns,
+        phases: campaign.phases,
+        counters: campaign.counters,
+        learning,
+        learning_seconds,
+    })
+}

@@ -1,0 +1,497 @@
+//! The multi-pass test generation campaign, shared by faults and mutants (Zhang 2021, ch. 5.1,
+//! and the classic ATPG flow).
+//!
+//! 1. Random tests with dropping by simulation, until `random_blocks` consecutive blocks of 64
+//!    find nothing new.
+//! 2. The D-algorithm on every remaining target with a small backtrack limit, every new test
+//!    simulated against all open targets (dropping); again with a larger limit; then a complete
+//!    pass with no limit (a portfolio of search variants under growing limits, optionally under
+//!    a time limit per target) so that every target ends tested or proved untestable.
+//! 3. Dynamic compaction (each new test's don't-care bits are offered to further open targets)
+//!    and, at the end, reverse-order compaction by simulation.
+//!
+//! The campaign is generic over a [`Workbench`]: the gate-level circuit is one, the program with
+//! its mutants the other.
+//!
+//! Determinism under parallelism: open targets are taken in fixed windows of [`WINDOW`]; the
+//! searches of a window run in parallel and independently, and their results are committed in
+//! target order, with one simulation deciding which results earlier tests made unnecessary. The
+//! output therefore depends on the seed and the input, never on the number of threads.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::engine::{AbortReason, Counters, Limits, Outcome};
+use crate::rng::Rng;
+
+/// Targets searched together, in parallel, then committed in order.
+pub const WINDOW: usize = 64;
+/// Further open targets offered each new test's don't-care bits (dynamic compaction).
+const SECONDARY_TRIES: usize = 48;
+/// Backtrack limit for a secondary target.
+const SECONDARY_BACKTRACKS: u64 = 4;
+
+/// A model side of the campaign: targets, tests, simulation and search.
+pub trait Workbench: Sync {
+    /// A fully specified test.
+    type Test: Clone + Send + Sync;
+    /// A partial test, with don't cares.
+    type Cube: Clone + Send;
+    /// A per-thread searcher.
+    type Worker<'w>: Worker<Cube = Self::Cube>
+    where
+        Self: 'w;
+
+    /// Number of targets.
+    fn targets(&self) -> usize;
+    /// `count` random tests.
+    fn random_tests(&self, rng: &mut Rng, count: usize) -> Vec<Self::Test>;
+    /// For each of `targets`, the index in `tests` of the first test that detects it.
+    fn first_detections(&self, tests: &[Self::Test], targets: &[usize]) -> Vec<Option<usize>>;
+    /// For each of `targets`, a bit mask of the tests (at most 64) that detect it.
+    fn detection_masks(&self, tests: &[Self::Test], targets: &[usize]) -> Vec<u64>;
+    /// Gives the don't cares of `cube` values.
+    fn fill(&self, cube: &Self::Cube, rng: &mut Rng) -> Self::Test;
+    /// Number of don't cares left in `cube`.
+    fn open_bits(&self, cube: &Self::Cube) -> usize;
+    /// A new searcher.
+    fn worker(&self) -> Self::Worker<'_>;
+    /// Number of search variants the workers offer (the complete pass rotates through them).
+    fn variants(&self) -> usize;
+}
+
+/// Searches tests for single targets.
+pub trait Worker: Send {
+    type Cube;
+    /// Searches a test for `target`, extending `base` when given (then `Untestable` only means
+    /// "not from this cube").
+    fn generate(
+        &mut self,
+        target: usize,
+        base: Option<&Self::Cube>,
+        limits: &Limits,
+        variant: usize,
+    ) -> (Outcome<Self::Cube>, Counters);
+}
+
+/// What became of a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Open,
+    Detected,
+    Untestable,
+    Aborted,
+}
+
+/// Campaign settings.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub seed: u64,
+    /// Stop the random phase after this many consecutive blocks of 64 tests find nothing new;
+    /// 0 skips it.
+    pub random_blocks: usize,
+    /// Backtrack limit of the first deterministic pass; the second uses 64 times more.
+    pub backtrack_limit: u64,
+    /// Time allowed per target in the complete pass (`None`: until a verdict).
+    pub time_limit: Option<Duration>,
+    /// Dynamic and reverse-order compaction.
+    pub compact: bool,
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            seed: 1,
+            random_blocks: 8,
+            backtrack_limit: 16,
+            time_limit: None,
+            compact: true,
+            threads: 1,
+        }
+    }
+}
+
+/// One phase of the campaign, for reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phase {
+    pub name: String,
+    /// Targets newly detected in this phase.
+    pub detected: usize,
+    /// Tests after this phase.
+    pub patterns: usize,
+    pub seconds: f64,
+}
+
+/// What a campaign produced.
+#[derive(Clone, Debug)]
+pub struct Campaign<T> {
+    pub tests: Vec<T>,
+    pub status: Vec<Status>,
+    pub phases: Vec<Phase>,
+    pub counters: Counters,
+}
+
+/// Progress reports: the phase and how many of its targets are done.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'p> {
+    pub phase: &'p str,
+    pub done: usize,
+    pub total: usize,
+}
+
+struct WindowResult<C> {
+    outcome: Outcome<C>,
+    counters: Counters,
+}
+
+/// Runs the whole campaign.
+pub fn run<W: Workbench>(
+    bench: &W,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Campaign<W::Test> {
+    let mut state = State {
+        bench,
+        options,
+        rng: Rng::new(options.seed),
+        status: vec![Status::Open; bench.targets()],
+        tests: Vec::new(),
+        phases: Vec::new(),
+        counters: Counters::default(),
+    };
+    state.random_phase(progress);
+    let limit = options.backtrack_limit;
+    state.deterministic_pass(
+        &format!("D-algorithm, {limit} backtracks"),
+        Pass::Limited(limit, 0),
+        progress,
+    );
+    let larger = limit.saturating_mul(64);
+    state.deterministic_pass(
+        &format!("D-algorithm, {larger} backtracks"),
+        Pass::Limited(larger, 1),
+        progress,
+    );
+    state.deterministic_pass("D-algorithm, complete", Pass::Complete(larger), progress);
+    if options.compact {
+        state.reverse_order_compaction();
+    }
+    Campaign {
+        tests: state.tests,
+        status: state.status,
+        phases: state.phases,
+        counters: state.counters,
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Pass {
+    /// One search per target with this backtrack limit and variant.
+    Limited(u64, usize),
+    /// Variants in rotation with limits growing from this one, until a verdict.
+    Complete(u64),
+}
+
+struct State<'b, W: Workbench> {
+    bench: &'b W,
+    options: &'b Options,
+    rng: Rng,
+    status: Vec<Status>,
+    tests: Vec<W::Test>,
+    phases: Vec<Phase>,
+    counters: Counters,
+}
+
+impl<W: Workbench> State<'_, W> {
+    fn open(&self) -> Vec<usize> {
+        (0..self.status.len())
+            .filter(|&t| matches!(self.status[t], Status::Open | Status::Aborted))
+            .collect()
+    }
+
+    fn detected(&self) -> usize {
+        self.status
+            .iter()
+            .filter(|&&s| s == Status::Detected)
+            .count()
+    }
+
+    fn record(&mut self, name: &str, detected_before: usize, start: Instant) {
+        self.phases.push(Phase {
+            name: name.to_owned(),
+            detected: self.detected() - detected_before,
+            patterns: self.tests.len(),
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+
+    fn random_phase(&mut self, progress: &mut dyn FnMut(Progress<'_>)) {
+        if self.options.random_blocks == 0 {
+            return;
+        }
+        let start = Instant::now();
+        let before = self.detected();
+        let mut open = self.open();
+        let total = open.len();
+        let mut quiet = 0;
+        while quiet < self.options.random_blocks && !open.is_empty() {
+            let block = self.bench.random_tests(&mut self.rng, 64);
+            let first = self.bench.first_detections(&block, &open);
+            let mut useful = [false; 64];
+            for (&t, d) in open.iter().zip(&first) {
+                if let Some(i) = *d {
+                    useful[i] = true;
+                    self.status[t] = Status::Detected;
+                }
+            }
+            if useful.iter().any(|&u| u) {
+                quiet = 0;
+            } else {
+                quiet += 1;
+            }
+            self.tests.extend(
+                block
+                    .into_iter()
+                    .zip(useful)
+                    .filter(|(_, u)| *u)
+                    .map(|(t, _)| t),
+            );
+            open.retain(|&t| self.status[t] == Status::Open);
+            progress(Progress {
+                phase: "random patterns",
+                done: total - open.len(),
+                total,
+            });
+        }
+        self.record("random patterns", before, start);
+    }
+
+    fn deterministic_pass(
+        &mut self,
+        name: &str,
+        pass: Pass,
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) {
+        let start = Instant::now();
+        let before = self.detected();
+        let targets = self.open();
+        let total = targets.len();
+        let mut next = 0;
+        while next < targets.len() {
+            // The next window of targets still open.
+            let mut window = Vec::with_capacity(WINDOW);
+            while window.len() < WINDOW && next < targets.len() {
+                let t = targets[next];
+                next += 1;
+                if matches!(self.status[t], Status::Open | Status::Aborted) {
+                    window.push(t);
+                }
+            }
+            if window.is_empty() {
+                break;
+            }
+            let secondaries: Vec<usize> = if self.options.compact {
+                self.open()
+            } else {
+                Vec::new()
+            };
+            let results = self.search_window(&window, &secondaries, pass);
+            self.commit(&window, results);
+            progress(Progress {
+                phase: name,
+                done: next,
+                total,
+            });
+        }
+        if total > 0 {
+            self.record(name, before, start);
+        }
+    }
+
+    /// Runs the searches of one window on the worker threads.
+    fn search_window(
+        &self,
+        window: &[usize],
+        secondaries: &[usize],
+        pass: Pass,
+    ) -> Vec<WindowResult<W::Cube>> {
+        let slots: Vec<Mutex<Option<WindowResult<W::Cube>>>> =
+            window.iter().map(|_| Mutex::new(None)).collect();
+        let next = AtomicUsize::new(0);
+        let work = |worker: &mut W::Worker<'_>| loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&target) = window.get(k) else {
+                break;
+            };
+            let result = self.search_target(worker, target, secondaries, pass);
+            *slots[k].lock().expect("no thread panics holding a slot") = Some(result);
+        };
+        let threads = self.options.threads.clamp(1, window.len());
+        if threads == 1 {
+            work(&mut self.bench.worker());
+        } else {
+            crossbeam::thread::scope(|s| {
+                for _ in 0..threads {
+                    s.spawn(|_| work(&mut self.bench.worker()));
+                }
+            })
+            .expect("a search thread panicked");
+        }
+        slots
+            .into_iter()
+            .map(|slot| {
+                slot.into_inner()
+                    .expect("no thread panics holding a slot")
+                    .expect("every target of the window was searched")
+            })
+            .collect()
+    }
+
+    /// The search for one target, then dynamic compaction of its test.
+    fn search_target(
+        &self,
+        worker: &mut W::Worker<'_>,
+        target: usize,
+        secondaries: &[usize],
+        pass: Pass,
+    ) -> WindowResult<W::Cube> {
+        let deadline = self.options.time_limit.map(|d| Instant::now() + d);
+        let mut counters = Counters::default();
+        let mut outcome = match pass {
+            Pass::Limited(limit, variant) => {
+                let limits = Limits {
+                    backtracks: Some(limit),
+                    deadline: None,
+                };
+                let (o, c) =
+                    worker.generate(target, None, &limits, variant % self.bench.variants());
+                counters += c;
+                o
+            }
+            Pass::Complete(start) => {
+                let mut limit = start;
+                'search: loop {
+                    for variant in 0..self.bench.variants() {
+                        let limits = Limits {
+                            backtracks: Some(limit),
+                            deadline,
+                        };
+                        let (o, c) = worker.generate(target, None, &limits, variant);
+                        counters += c;
+                        match o {
+                            Outcome::Aborted(AbortReason::BacktrackLimit) => {}
+                            other => break 'search other,
+                        }
+                    }
+                    limit = limit.saturating_mul(4);
+                }
+            }
+        };
+        if let Outcome::Test(cube) = &mut outcome
+            && self.options.compact
+        {
+            let start = secondaries.partition_point(|&s| s <= target);
+            let candidates = secondaries[start..]
+                .iter()
+                .chain(&secondaries[..start])
+                .filter(|&&s| s != target)
+                .take(SECONDARY_TRIES);
+            let limits = Limits {
+                backtracks: Some(SECONDARY_BACKTRACKS),
+                deadline: None,
+            };
+            for &s in candidates {
+                if self.bench.open_bits(cube) == 0 {
+                    break;
+                }
+                let (o, c) = worker.generate(s, Some(cube), &limits, 0);
+                counters += c;
+                if let Outcome::Test(extended) = o {
+                    *cube = extended;
+                }
+            }
+        }
+        WindowResult { outcome, counters }
+    }
+
+    /// Commits a window's results in target order.
+    fn commit(&mut self, window: &[usize], results: Vec<WindowResult<W::Cube>>) {
+        let mut candidates = Vec::new();
+        let mut test_of = vec![None; window.len()];
+        for (k, r) in results.iter().enumerate() {
+            self.counters += r.counters;
+            if let Outcome::Test(cube) = &r.outcome {
+                test_of[k] = Some(candidates.len());
+                candidates.push(self.bench.fill(cube, &mut self.rng));
+            }
+        }
+        let masks = self.bench.detection_masks(&candidates, window);
+        let mut accepted = 0u64;
+        for (k, &t) in window.iter().enumerate() {
+            if masks[k] & accepted != 0 {
+                // A test kept earlier in this window already detects it.
+                self.status[t] = Status::Detected;
+                continue;
+            }
+            self.status[t] = match (&results[k].outcome, test_of[k]) {
+                (Outcome::Test(_), Some(i)) => {
+                    accepted |= 1 << i;
+                    Status::Detected
+                }
+                (Outcome::Untestable, _) => Status::Untestable,
+                _ => Status::Aborted,
+            };
+        }
+        let kept: Vec<W::Test> = candidates
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| accepted >> i & 1 == 1)
+            .map(|(_, t)| t)
+            .collect();
+        let open = self.open();
+        for (t, d) in open.iter().zip(self.bench.first_detections(&kept, &open)) {
+            if d.is_some() {
+                self.status[*t] = Status::Detected;
+            }
+        }
+        self.tests.extend(kept);
+    }
+
+    /// Drops tests that detect nothing the others do not: simulate in reverse order with
+    /// dropping and keep the first detectors, then again in the other direction, until stable.
+    fn reverse_order_compaction(&mut self) {
+        let start = Instant::now();
+        let detected: Vec<usize> = (0..self.status.len())
+            .filter(|&t| self.status[t] == Status::Detected)
+            .collect();
+        let mut reversed = false;
+        loop {
+            let before = self.tests.len();
+            self.tests.reverse();
+            reversed = !reversed;
+            let first = self.bench.first_detections(&self.tests, &detected);
+            let mut needed = vec![false; self.tests.len()];
+            for d in first.into_iter().flatten() {
+                needed[d] = true;
+            }
+            let tests = std::mem::take(&mut self.tests);
+            self.tests = tests
+                .into_iter()
+                .zip(needed)
+                .filter(|(_, n)| *n)
+                .map(|(t, _)| t)
+                .collect();
+            if self.tests.len() == before {
+                break;
+            }
+        }
+        // Back to generation order.
+        if reversed {
+            self.tests.reverse();
+        }
+        let before = self.detected();
+        self.record("reverse-order compaction", before, start);
+    }
+}
