@@ -63,11 +63,15 @@ pub enum AtpgError {
     Verification(String),
 }
 
-/// Search variants of the complete pass: (justification, justify first).
-const VARIANTS: [(Justification, bool); 3] = [
-    (Justification::Backtrace, false),
-    (Justification::Backtrace, true),
-    (Justification::Cubes, true),
+/// Search variants: (justification, justify first, recursive learning depth). The first pass
+/// uses the first, the second pass the second, the complete pass rotates through all: the
+/// backtrace searches find most tests fastest, the cube searches with recursive learning prove
+/// the hard redundancies.
+const VARIANTS: [(Justification, bool, u32); 4] = [
+    (Justification::Backtrace, false, 0),
+    (Justification::Cubes, true, 1),
+    (Justification::Backtrace, true, 0),
+    (Justification::Cubes, false, 2),
 ];
 
 /// The gate-level side of the campaign.
@@ -121,8 +125,9 @@ impl Worker for CircuitWorker<'_> {
         limits: &Limits,
         variant: usize,
     ) -> (Outcome<TestCube>, Counters) {
-        let (strategy, justify_first) = VARIANTS[variant % VARIANTS.len()];
+        let (strategy, justify_first, depth) = VARIANTS[variant % VARIANTS.len()];
         self.model.set_strategy(strategy, justify_first);
+        self.model.set_recursive_learning(depth, 0);
         let result = self.model.generate(
             self.targets[target],
             base.map(Vec::as_slice),
@@ -198,6 +203,17 @@ impl Workbench for CircuitBench<'_> {
                     Fill::One => true,
                     Fill::Random => rng.next_u64() & 1 == 1,
                 },
+            })
+            .collect()
+    }
+
+    fn refill(&self, cube: &TestCube, previous: &Vec<bool>) -> Vec<bool> {
+        cube.iter()
+            .zip(previous)
+            .map(|(&b, &old)| match b {
+                Bit::Zero => false,
+                Bit::One => true,
+                Bit::X => old,
             })
             .collect()
     }

@@ -25,6 +25,7 @@ pub mod trail;
 use std::fmt;
 use std::time::Instant;
 
+use bitvec::vec::BitVec;
 use bumpalo::Bump;
 
 pub use trail::Trail;
@@ -104,6 +105,22 @@ pub trait Model {
 
     /// Implications performed so far (for the counters).
     fn implications(&self) -> u64;
+
+    /// After `apply` failed or `next` returned a dead end: the decision levels the failure
+    /// depends on (level `k` is the alternative applied by the `k`-th frame of the stack, from
+    /// 1). `None` means "unknown": every level. A correct superset is always sound; it lets the
+    /// search jump back over decisions that played no part (conflict-directed backjumping).
+    fn explain(&mut self) -> Option<BitVec> {
+        None
+    }
+
+    /// The decision levels that `subtask`'s list of alternatives was complete *relative to*:
+    /// when all of them fail, the conclusion is only that the subtask cannot be done given
+    /// those levels (for example the value a justification must produce). Asked with the
+    /// model in the state the subtask was created in. `None` means every level.
+    fn explain_subtask(&mut self, _subtask: &Self::Subtask<'_>) -> Option<BitVec> {
+        None
+    }
 }
 
 /// When the search gives up.
@@ -191,6 +208,27 @@ struct Frame<S> {
     subtask: S,
     next: usize,
     level: usize,
+    /// Levels below this frame's that the failures of its alternatives depend on.
+    conflict: BitVec,
+}
+
+/// Adds the explained levels below `depth` to `conflict` (every level when unknown).
+fn merge(conflict: &mut BitVec, depth: usize, explanation: Option<BitVec>) {
+    if conflict.len() < depth {
+        conflict.resize(depth, false);
+    }
+    match explanation {
+        Some(levels) => {
+            for l in levels.iter_ones().filter(|&l| l >= 1 && l < depth) {
+                conflict.set(l, true);
+            }
+        }
+        None => {
+            for l in 1..depth {
+                conflict.set(l, true);
+            }
+        }
+    }
 }
 
 /// Runs the D-algorithm on `model` from its current state (the model has been set up for one
@@ -228,17 +266,18 @@ pub fn search<M: Model, T: Tracer<M>>(
                         subtask,
                         next: 0,
                         level,
+                        conflict: BitVec::new(),
                     });
                 }
                 Next::DeadEnd => {
-                    tracer.event(Event::DeadEnd {
-                        depth: frames.len(),
-                    });
-                    if frames.is_empty() {
+                    let depth = frames.len();
+                    tracer.event(Event::DeadEnd { depth });
+                    let Some(top) = frames.last_mut() else {
                         // The initial state (after the target's own implications) is already
                         // contradictory: a proof when implication is sound.
                         return finish(model, counters, Outcome::Untestable);
-                    }
+                    };
+                    merge(&mut top.conflict, depth, model.explain());
                     counters.backtracks += 1;
                 }
             }
@@ -290,6 +329,7 @@ pub fn search<M: Model, T: Tracer<M>>(
                         Ok(()) => break true,
                         Err(Conflict) => {
                             tracer.event(Event::Conflict { depth });
+                            merge(&mut frame.conflict, depth, model.explain());
                             counters.backtracks += 1;
                             if let Some(limit) = limits.backtracks
                                 && counters.backtracks > limit
@@ -311,9 +351,36 @@ pub fn search<M: Model, T: Tracer<M>>(
                         depth,
                         complete: frame_complete,
                     });
+                    // The levels this failure depends on; an incomplete subtask's failure
+                    // depends on everything.
+                    let mut conflict = std::mem::take(&mut frame.conflict);
+                    if frame_complete {
+                        model.backtrack_to(frame.level);
+                        merge(&mut conflict, depth, model.explain_subtask(&frame.subtask));
+                    } else {
+                        merge(&mut conflict, depth, None);
+                    }
                     let level = frame.level;
                     frames.pop();
                     model.backtrack_to(level);
+                    // Jump back to the deepest level involved; the frames in between played no
+                    // part, so their other alternatives would fail the same way.
+                    let target = conflict.last_one().unwrap_or(0);
+                    if target == 0 {
+                        let outcome = if complete {
+                            Outcome::Untestable
+                        } else {
+                            Outcome::Aborted(AbortReason::Incomplete)
+                        };
+                        return finish(model, counters, outcome);
+                    }
+                    while frames.len() > target {
+                        let skipped = frames.pop().expect("deeper frames exist");
+                        model.backtrack_to(skipped.level);
+                    }
+                    conflict.set(target, false);
+                    let top = frames.last_mut().expect("the target frame exists");
+                    merge(&mut top.conflict, target, Some(conflict));
                 }
             }
         };

@@ -63,13 +63,15 @@ fn detectable(netlist: &Netlist, fault: Fault) -> bool {
     detections(netlist, fault, &rows).into_iter().any(|d| d)
 }
 
-/// Every way the search can be configured: justification by cubes or backtrace, justifying
-/// first or propagating first.
-const STRATEGIES: [(Justification, bool); 4] = [
-    (Justification::Backtrace, true),
-    (Justification::Backtrace, false),
-    (Justification::Cubes, true),
-    (Justification::Cubes, false),
+/// The ways the search can be configured: justification by cubes or backtrace, justifying
+/// first or propagating first, recursive learning to some depth.
+const STRATEGIES: [(Justification, bool, u32); 6] = [
+    (Justification::Backtrace, true, 0),
+    (Justification::Backtrace, false, 0),
+    (Justification::Cubes, true, 0),
+    (Justification::Cubes, false, 0),
+    (Justification::Cubes, true, 1),
+    (Justification::Backtrace, false, 2),
 ];
 
 /// Runs every collapsed fault with no limit, in every strategy, and checks each verdict
@@ -77,8 +79,8 @@ const STRATEGIES: [(Justification, bool); 4] = [
 fn check_all_faults(netlist: &Netlist, learning: bool) -> (usize, usize) {
     let results: Vec<(usize, usize)> = STRATEGIES
         .iter()
-        .map(|&(strategy, justify_first)| {
-            check_strategy(netlist, learning, strategy, justify_first)
+        .map(|&(strategy, justify_first, depth)| {
+            check_strategy(netlist, learning, strategy, justify_first, depth)
         })
         .collect();
     assert!(
@@ -93,6 +95,7 @@ fn check_strategy(
     learning: bool,
     strategy: Justification,
     justify_first: bool,
+    depth: u32,
 ) -> (usize, usize) {
     let analysis = if learning {
         Analysis::with_learning(netlist).0
@@ -102,6 +105,7 @@ fn check_strategy(
     let universe = FaultUniverse::new(netlist);
     let mut model = GateModel::new(&analysis);
     model.set_strategy(strategy, justify_first);
+    model.set_recursive_learning(depth, 0);
     let mut arena = Bump::new();
     let (mut tests, mut untestable) = (0, 0);
     for &id in universe.collapsed() {
@@ -132,7 +136,7 @@ fn check_strategy(
                 untestable += 1;
             }
             Outcome::Aborted(reason) => panic!(
-                "{name} aborted ({reason:?}) with no limit ({strategy:?}, justify first: {justify_first})"
+                "{name} aborted ({reason:?}) with no limit ({strategy:?}, justify first: {justify_first}, depth {depth})"
             ),
         }
         arena.reset();

@@ -61,6 +61,34 @@ impl Dominators {
         Dominators { ipdom }
     }
 
+    /// The nearest gate that every path from every one of `nodes` to the outputs passes
+    /// through (possibly one of `nodes`), or `None` when the paths only meet at the outputs.
+    pub fn common(&self, nodes: impl IntoIterator<Item = NodeId>) -> Option<NodeId> {
+        let mut common: Option<u32> = None;
+        for n in nodes {
+            let mut b = n.index() as u32;
+            if self.ipdom[b as usize] == UNOBSERVABLE {
+                continue;
+            }
+            let Some(mut a) = common else {
+                common = Some(b);
+                continue;
+            };
+            while a != b {
+                while a < b {
+                    a = self.ipdom[a as usize];
+                }
+                while b < a {
+                    b = self.ipdom[b as usize];
+                }
+            }
+            common = Some(a);
+        }
+        common
+            .filter(|&c| c < SINK)
+            .map(|c| NodeId::from_index(c as usize))
+    }
+
     /// Whether an error on `node` can reach some output at all.
     pub fn observable(&self, node: NodeId) -> bool {
         self.ipdom[node.index()] != UNOBSERVABLE
@@ -99,5 +127,10 @@ mod tests {
         assert_eq!(chain("b"), ["w"]);
         assert!(chain("w").is_empty());
         assert!(!d.observable(n.find("d").unwrap()));
+        let id = |net: &str| n.find(net).unwrap();
+        assert_eq!(d.common([id("x"), id("y")]), Some(id("z")));
+        assert_eq!(d.common([id("z"), id("x")]), Some(id("z")));
+        assert_eq!(d.common([id("y"), id("b")]), Some(id("w")));
+        assert_eq!(d.common([id("w")]), Some(id("w")));
     }
 }

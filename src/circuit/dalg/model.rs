@@ -27,6 +27,7 @@
 //!
 //! Every alternative list is complete, so an exhausted search proves the fault untestable.
 
+use bitvec::prelude::*;
 use bumpalo::Bump;
 
 use super::Analysis;
@@ -40,6 +41,8 @@ use crate::engine::{
 pub(crate) const ZERO: u8 = 0;
 pub(crate) const ONE: u8 = 1;
 pub(crate) const X: u8 = 2;
+const CONSTANT: u8 = 1;
+const FORBIDDEN: u8 = 2;
 const GOOD: usize = 0;
 const FAULTY: usize = 1;
 
@@ -73,10 +76,13 @@ pub enum Subtask<'a> {
 #[derive(Clone, Copy, Debug)]
 pub enum Alternative<'a> {
     Excite,
-    /// Output of `gate` becomes `polarity` in the good circuit and its opposite in the faulty one.
+    /// Output of `gate` becomes `polarity` in the good circuit and its opposite in the faulty
+    /// one; the gates of `before` (the alternatives already tried) must not carry the error,
+    /// which makes the alternatives disjoint.
     Propagate {
         gate: NodeId,
         polarity: bool,
+        before: &'a [(NodeId, bool)],
     },
     /// `nets[k]` takes `value` and the nets before it the opposite, in `circuit`.
     Justify {
@@ -94,7 +100,7 @@ pub enum Alternative<'a> {
 }
 
 /// How J-frontier elements are justified.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub enum Justification {
     /// Roth's way: choose a cube of the unjustified gate (values on its own inputs).
     Cubes,
@@ -102,6 +108,100 @@ pub enum Justification {
     /// value; falls back to cubes when no input is reachable.
     #[default]
     Backtrace,
+}
+
+/// Why a net has its value, for explaining conflicts (conflict-directed backjumping).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum Reason {
+    /// Part of the starting state: a constant, a cube input, the stuck value.
+    #[default]
+    Fixed,
+    /// Set by the alternative applied at its level.
+    Decision,
+    /// Implied by the function of this gate in this circuit. (A net outside the cone holds
+    /// one value for both circuits, but the rule that set it ran in one of them.)
+    Gate(NodeId, u8),
+    /// Implied by a learned implication from this good-circuit value.
+    Learned(NodeId, u8),
+    /// Inferred from where the error can still go (unique sensitization); the entry of
+    /// `region_reasons` says which values that depended on.
+    Region(u32),
+    /// Inferred by recursive learning: depends on everything assigned before it.
+    Global,
+    /// Forced by a learned clause (all its other literals hold).
+    Clause(u32),
+}
+
+/// A clause literal: `(net, circuit, value)` as `4 * net + 2 * circuit + value`, the circuit
+/// being the good one for nets outside the cone; from `4 * nets` on, "this net is forbidden to
+/// carry the error".
+type Lit = u32;
+
+fn lit(node: NodeId, circuit: usize, value: u8) -> Lit {
+    4 * node.index() as u32 + 2 * circuit as u32 + u32::from(value)
+}
+
+/// Longest clause kept, and most clauses per target.
+const MAX_CLAUSE: usize = 64;
+const MAX_CLAUSES: usize = 20_000;
+
+/// A step of explaining a failure.
+#[derive(Clone, Copy, Debug)]
+enum Item {
+    /// The value of `(net, circuit)`.
+    Lit(NodeId, usize),
+    /// A value the current decision tried to set.
+    Attempted(Lit),
+    /// The net is forbidden to carry the error.
+    Forbid(NodeId),
+    /// The cone and its side inputs, as they were before this trail position (the coarse
+    /// reason, when a precise one is not available).
+    Region(u32),
+    /// The reason recorded for an inference from where the error can go.
+    Recorded(u32),
+    /// Everything assigned so far.
+    Everything,
+}
+
+/// A trail entry: a net's whole state before a change.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    node: u32,
+    values: [u8; 2],
+    flags: u8,
+    level: [u32; 2],
+    position: [u32; 2],
+    why: [Reason; 2],
+}
+
+/// What the last conflict was, for [`engine::Model::explain`].
+#[derive(Clone, Debug)]
+enum Failure {
+    /// `why` required `(node, circuit)` to take the value opposite to the one it has.
+    Clash {
+        node: NodeId,
+        circuit: usize,
+        why: Reason,
+    },
+    /// `why` required a value of `(node, circuit)` that the fault makes impossible (a stuck
+    /// branch pin).
+    Impossible {
+        node: NodeId,
+        circuit: usize,
+        why: Reason,
+    },
+    /// A net forbidden to carry the error carries it.
+    Forbidden(NodeId),
+    /// The current decision tried to forbid a net that already carries the error.
+    ForbidAttempt(NodeId),
+    /// These values together leave no way forward.
+    Values(Vec<(NodeId, usize)>),
+    /// The error is blocked by these values (see [`GateModel::frontier_reason`]).
+    Blocked(Vec<Item>),
+    /// Depends on everything.
+    Global,
+    /// Every literal of this learned clause holds.
+    Clause(u32),
 }
 
 /// What the model needs to know about the current target fault.
@@ -121,19 +221,57 @@ struct Target {
 pub struct GateModel<'a> {
     analysis: &'a Analysis<'a>,
     values: Vec<[u8; 2]>,
-    /// Whether a net's good value is one of the circuit's constants, true whatever the inputs,
-    /// so it needs no justification. (A value from a learned implication still does: its
-    /// premise may itself hold only because of it.)
-    constant: Vec<bool>,
-    trail: Trail<(u32, [u8; 2], bool)>,
+    /// Per net: [`CONSTANT`] when its good value is one of the circuit's constants, true
+    /// whatever the inputs, so it needs no justification (a value from a learned implication
+    /// still does: its premise may hold only because of it); [`FORBIDDEN`] when the error must
+    /// not pass through it (an earlier propagation alternative covered that case).
+    flags: Vec<u8>,
+    /// Per net and circuit: the decision level, the trail position and the reason of its
+    /// value (meaningful while the value is not X).
+    level: Vec<[u32; 2]>,
+    position: Vec<[u32; 2]>,
+    why: Vec<[Reason; 2]>,
+    /// Decision level and trail position of a [`FORBIDDEN`] flag.
+    forbid_level: Vec<u32>,
+    forbid_position: Vec<u32>,
+    /// Trail positions where each decision level begins.
+    marks: Vec<usize>,
+    failure: Option<Failure>,
+    /// Side inputs of the cone (fanins of cone gates outside it), by epoch.
+    boundary: Vec<u32>,
+    /// Explanation scratch: visited literals, by epoch.
+    explained: Vec<[u32; 2]>,
+    explain_epoch: u32,
+    /// Reasons of unique-sensitization inferences, and for undoing them: (trail level, table
+    /// length) when each was recorded.
+    region_reasons: Vec<Vec<Item>>,
+    region_marks: Vec<(usize, usize)>,
+    /// Scratch marks for [`GateModel::frontier_reason`].
+    reason_seen: Vec<u32>,
+    reason_epoch: u32,
+    /// Nogoods learned for the current target, their watch lists (indexed by literal), the
+    /// literals that have watchers, and literals that became true since the last propagation.
+    clauses: Vec<Vec<Lit>>,
+    watches: Vec<Vec<u32>>,
+    watched: Vec<Lit>,
+    newly_true: Vec<Lit>,
+    trail: Trail<Entry>,
     cone: Vec<u32>,
     cone_epoch: u32,
     queue: Vec<u32>,
     queued: Vec<bool>,
-    pending: Vec<(u32, u8)>,
+    /// Learned implications to apply: (net, value, premise net, premise value).
+    pending: Vec<(u32, u8, u32, u8)>,
     target: Option<Target>,
+    /// The cube whose fault-free implication ends at trail level `base`.
+    prepared: Option<Vec<Bit>>,
+    base: usize,
+    base_conflict: bool,
+    cone_nodes: Vec<NodeId>,
     strategy: Justification,
     justify_first: bool,
+    learning_depth: u32,
+    root_learning_depth: u32,
     start_conflict: bool,
     implications: u64,
     /// Scratch marks for scans, by epoch.
@@ -150,7 +288,25 @@ impl<'a> GateModel<'a> {
         GateModel {
             analysis,
             values: vec![[X, X]; n],
-            constant: vec![false; n],
+            flags: vec![0; n],
+            level: vec![[0; 2]; n],
+            position: vec![[0; 2]; n],
+            why: vec![[Reason::Fixed; 2]; n],
+            forbid_level: vec![0; n],
+            forbid_position: vec![0; n],
+            marks: Vec::new(),
+            failure: None,
+            boundary: vec![0; n],
+            explained: vec![[0; 2]; n],
+            explain_epoch: 0,
+            region_reasons: Vec::new(),
+            region_marks: Vec::new(),
+            reason_seen: vec![0; n],
+            reason_epoch: 0,
+            clauses: Vec::new(),
+            watches: Vec::new(),
+            watched: Vec::new(),
+            newly_true: Vec::new(),
             trail: Trail::new(),
             cone: vec![0; n],
             cone_epoch: 0,
@@ -158,8 +314,14 @@ impl<'a> GateModel<'a> {
             queued: vec![false; n],
             pending: Vec::new(),
             target: None,
+            prepared: None,
+            base: 0,
+            base_conflict: false,
+            cone_nodes: Vec::new(),
             strategy: Justification::default(),
             justify_first: true,
+            learning_depth: 0,
+            root_learning_depth: 0,
             start_conflict: false,
             implications: 0,
             seen: vec![0; n],
@@ -176,6 +338,13 @@ impl<'a> GateModel<'a> {
         self.justify_first = justify_first;
     }
 
+    /// Runs recursive learning to `depth` at every step of the search, and with iterative
+    /// deepening up to `root_depth` once, right after excitation (0: never).
+    pub fn set_recursive_learning(&mut self, depth: u32, root_depth: u32) {
+        self.learning_depth = depth;
+        self.root_learning_depth = root_depth;
+    }
+
     /// Runs the D-algorithm for `fault`. With `cube`, the inputs it specifies are fixed first
     /// (dynamic compaction); then `Untestable` only means "not with this cube".
     pub fn generate(
@@ -189,11 +358,57 @@ impl<'a> GateModel<'a> {
         engine::search(self, arena, limits, &mut NoTrace)
     }
 
-    /// Resets the state and sets up `fault`: the cone, the stuck value, the cube, implication.
+    /// Sets up `fault` (with the inputs of `cube` fixed, if given): the cone, the stuck value,
+    /// implication. The good-circuit implication of a cube is kept between calls with the same
+    /// cube, so offering one test's cube to many faults (dynamic compaction) implies it once;
+    /// each fault then only reopens the faulty values of its own cone.
     pub fn set_target(&mut self, fault: Fault, cube: Option<&[Bit]>) {
+        let cube = cube.unwrap_or(&[]);
+        if self.prepared.as_deref() != Some(cube) {
+            self.prepare(cube);
+        }
+        self.switch_target(fault);
+    }
+
+    fn new_cone_epoch(&mut self) {
+        self.cone_epoch = self.cone_epoch.wrapping_add(1);
+        if self.cone_epoch == 0 {
+            self.cone.fill(0);
+            self.cone_epoch = 1;
+        }
+    }
+
+    /// The fault-free state with the circuit's constants and the cube's inputs, implied.
+    fn prepare(&mut self, cube: &[Bit]) {
         let netlist = self.analysis.netlist;
         self.backtrack_to(0);
         self.clear_queue();
+        self.clear_clauses();
+        self.target = None;
+        self.new_cone_epoch();
+        let mut result = Ok(());
+        for &(n, v) in self.analysis.constants() {
+            result = result.and_then(|()| self.assign_constant(NodeId::from_index(n as usize), v));
+        }
+        for (&input, &bit) in netlist.inputs().iter().zip(cube) {
+            result = result.and_then(|()| match bit {
+                Bit::Zero => self.assign(input, GOOD, ZERO, Reason::Fixed),
+                Bit::One => self.assign(input, GOOD, ONE, Reason::Fixed),
+                Bit::X => Ok(()),
+            });
+        }
+        let result = result.and_then(|()| self.propagate());
+        self.base_conflict = result.is_err();
+        self.base = self.trail.level();
+        self.prepared = Some(cube.to_vec());
+    }
+
+    /// From the prepared fault-free state to the state of `fault`.
+    fn switch_target(&mut self, fault: Fault) {
+        let netlist = self.analysis.netlist;
+        self.backtrack_to(self.base);
+        self.clear_queue();
+        self.clear_clauses();
         let stuck = u8::from(fault.stuck_at);
         let target = match fault.site {
             FaultSite::Stem(node) => Target {
@@ -219,42 +434,47 @@ impl<'a> GateModel<'a> {
             },
         };
         self.target = Some(target);
-        self.cone_epoch = self.cone_epoch.wrapping_add(1);
-        if self.cone_epoch == 0 {
-            self.cone.fill(0);
-            self.cone_epoch = 1;
+        if self.base_conflict {
+            self.start_conflict = true;
+            return;
         }
+        self.new_cone_epoch();
+        let mut cone = std::mem::take(&mut self.cone_nodes);
+        cone.clear();
         if let Some(root) = target.root {
-            let mut stack = vec![root];
             self.cone[root.index()] = self.cone_epoch;
-            while let Some(n) = stack.pop() {
-                for pin in netlist.fanouts(n) {
+            cone.push(root);
+            let mut k = 0;
+            while k < cone.len() {
+                for pin in netlist.fanouts(cone[k]) {
                     let g = pin.gate.index();
                     if self.cone[g] != self.cone_epoch {
                         self.cone[g] = self.cone_epoch;
-                        stack.push(pin.gate);
+                        cone.push(pin.gate);
                     }
                 }
+                k += 1;
             }
         }
-        let mut result = Ok(());
-        for &(n, v) in self.analysis.constants() {
-            result = result.and_then(|()| self.assign_constant(NodeId::from_index(n as usize), v));
-        }
-        if let Some(stem) = target.stem {
-            result = result.and_then(|()| self.assign(stem, FAULTY, stuck));
-        }
-        if let Some(cube) = cube {
-            for (&input, &bit) in netlist.inputs().iter().zip(cube) {
-                if result.is_err() {
-                    break;
+        // Inside the cone the faulty circuit has its own values: reopen them and let
+        // implication derive them again.
+        for &n in &cone {
+            let i = n.index();
+            if self.values[i][FAULTY] != X {
+                self.save(i);
+                self.values[i][FAULTY] = X;
+                self.schedule(n);
+            }
+            for &f in netlist.fanins(n) {
+                if self.cone[f.index()] != self.cone_epoch {
+                    self.boundary[f.index()] = self.cone_epoch;
                 }
-                result = match bit {
-                    Bit::Zero => self.assign(input, GOOD, ZERO),
-                    Bit::One => self.assign(input, GOOD, ONE),
-                    Bit::X => Ok(()),
-                };
             }
+        }
+        self.cone_nodes = cone;
+        let mut result = Ok(());
+        if let Some(stem) = target.stem {
+            result = self.assign(stem, FAULTY, stuck, Reason::Fixed);
         }
         let result = result.and_then(|()| self.propagate());
         self.start_conflict = result.is_err();
@@ -270,13 +490,11 @@ impl<'a> GateModel<'a> {
     ) -> Option<Vec<(NodeId, u8)>> {
         self.backtrack_to(0);
         self.clear_queue();
+        self.clear_clauses();
+        self.prepared = None;
         self.target = None;
-        self.cone_epoch = self.cone_epoch.wrapping_add(1);
-        if self.cone_epoch == 0 {
-            self.cone.fill(0);
-            self.cone_epoch = 1;
-        }
-        self.assign(node, GOOD, value).ok()?;
+        self.new_cone_epoch();
+        self.assign(node, GOOD, value, Reason::Decision).ok()?;
         if self.propagate().is_err() {
             self.backtrack_to(0);
             return None;
@@ -286,7 +504,8 @@ impl<'a> GateModel<'a> {
             .since(0)
             .iter()
             .take(limit)
-            .map(|&(n, ..)| {
+            .map(|e| {
+                let n = e.node;
                 (
                     NodeId::from_index(n as usize),
                     self.values[n as usize][GOOD],
@@ -326,6 +545,7 @@ impl<'a> GateModel<'a> {
         }
         self.queue.clear();
         self.pending.clear();
+        self.newly_true.clear();
     }
 
     fn schedule(&mut self, node: NodeId) {
@@ -343,28 +563,59 @@ impl<'a> GateModel<'a> {
         }
     }
 
-    /// Sets `node` to `value` in `circuit` (in both circuits outside the cone).
-    fn assign(&mut self, node: NodeId, circuit: usize, value: u8) -> Result<(), Conflict> {
+    /// Records a net's whole state on the trail before it changes.
+    fn save(&mut self, i: usize) {
+        self.trail.push(Entry {
+            node: i as u32,
+            values: self.values[i],
+            flags: self.flags[i],
+            level: self.level[i],
+            position: self.position[i],
+            why: self.why[i],
+        });
+    }
+
+    /// Sets `node` to `value` in `circuit` (in both circuits outside the cone), for the reason
+    /// `why`.
+    fn assign(
+        &mut self,
+        node: NodeId,
+        circuit: usize,
+        value: u8,
+        why: Reason,
+    ) -> Result<(), Conflict> {
         let i = node.index();
         let in_cone = self.in_cone(node);
-        let current = self.values[i][if in_cone { circuit } else { GOOD }];
+        let circuit = if in_cone { circuit } else { GOOD };
+        let current = self.values[i][circuit];
         if current == value {
             return Ok(());
         }
         if current != X {
+            self.failure = Some(Failure::Clash { node, circuit, why });
             return Err(Conflict);
         }
-        self.trail
-            .push((i as u32, self.values[i], self.constant[i]));
-        if in_cone {
-            self.values[i][circuit] = value;
-        } else {
-            self.values[i] = [value, value];
+        let position = self.trail.level() as u32;
+        let level = self.marks.len() as u32;
+        self.save(i);
+        let components: &[usize] = if in_cone { &[circuit] } else { &[GOOD, FAULTY] };
+        for &c in components {
+            self.values[i][c] = value;
+            self.level[i][c] = level;
+            self.position[i][c] = position;
+            self.why[i][c] = why;
+        }
+        if self.flags[i] & FORBIDDEN != 0 && self.definite_error(node) {
+            self.failure = Some(Failure::Forbidden(node));
+            return Err(Conflict);
         }
         self.schedule(node);
-        if circuit == GOOD || !in_cone {
+        if !self.clauses.is_empty() {
+            self.newly_true.push(lit(node, circuit, value));
+        }
+        if circuit == GOOD {
             for &(m, w) in self.analysis.learned(node, value) {
-                self.pending.push((m, w));
+                self.pending.push((m, w, i as u32, value));
             }
         }
         Ok(())
@@ -374,9 +625,41 @@ impl<'a> GateModel<'a> {
     fn assign_constant(&mut self, node: NodeId, value: u8) -> Result<(), Conflict> {
         let i = node.index();
         let was_open = self.values[i][GOOD] == X;
-        self.assign(node, GOOD, value)?;
+        self.assign(node, GOOD, value, Reason::Fixed)?;
         if was_open {
-            self.constant[i] = true;
+            self.flags[i] |= CONSTANT;
+        }
+        Ok(())
+    }
+
+    /// Forbids the error to pass through `node`.
+    fn forbid(&mut self, node: NodeId) -> Result<(), Conflict> {
+        let i = node.index();
+        if self.flags[i] & FORBIDDEN != 0 {
+            return Ok(());
+        }
+        if self.definite_error(node) {
+            // Not `Forbidden`: the net is not forbidden (yet), so its forbid level is stale.
+            self.failure = Some(Failure::ForbidAttempt(node));
+            return Err(Conflict);
+        }
+        let position = self.trail.level() as u32;
+        self.save(i);
+        self.flags[i] |= FORBIDDEN;
+        self.forbid_level[i] = self.marks.len() as u32;
+        self.forbid_position[i] = position;
+        if !self.clauses.is_empty() {
+            let l = self.forbid_lit(node);
+            self.newly_true.push(l);
+            return self.propagate_clauses_now();
+        }
+        Ok(())
+    }
+
+    /// Propagates the clauses of the literals that became true, outside a full implication.
+    fn propagate_clauses_now(&mut self) -> Result<(), Conflict> {
+        while let Some(l) = self.newly_true.pop() {
+            self.propagate_clauses(l)?;
         }
         Ok(())
     }
@@ -388,20 +671,24 @@ impl<'a> GateModel<'a> {
         circuit: usize,
         value: u8,
     ) -> Result<(), Conflict> {
+        let f = self.analysis.netlist.fanins(g)[p];
         if circuit == FAULTY
             && let Some(t) = self.target
             && let Some(b) = t.branch
             && b.gate == g
             && b.pin as usize == p
         {
-            return if t.stuck == value {
-                Ok(())
-            } else {
-                Err(Conflict)
-            };
+            if t.stuck == value {
+                return Ok(());
+            }
+            self.failure = Some(Failure::Impossible {
+                node: f,
+                circuit,
+                why: Reason::Gate(g, circuit as u8),
+            });
+            return Err(Conflict);
         }
-        let f = self.analysis.netlist.fanins(g)[p];
-        self.assign(f, circuit, value)
+        self.assign(f, circuit, value, Reason::Gate(g, circuit as u8))
     }
 
     /// Runs implication to a fixed point.
@@ -416,8 +703,13 @@ impl<'a> GateModel<'a> {
     fn propagate_inner(&mut self) -> Result<(), Conflict> {
         let stem = self.target.and_then(|t| t.stem);
         loop {
-            if let Some((m, w)) = self.pending.pop() {
-                self.assign(NodeId::from_index(m as usize), GOOD, w)?;
+            if let Some(l) = self.newly_true.pop() {
+                self.propagate_clauses(l)?;
+                continue;
+            }
+            if let Some((m, w, premise, v)) = self.pending.pop() {
+                let why = Reason::Learned(NodeId::from_index(premise as usize), v);
+                self.assign(NodeId::from_index(m as usize), GOOD, w, why)?;
                 continue;
             }
             let Some(g) = self.queue.pop() else {
@@ -445,7 +737,7 @@ impl<'a> GateModel<'a> {
             GateKind::Not | GateKind::Buf => {
                 let i = self.pin(g, 0, c);
                 if i != X {
-                    self.assign(g, c, i ^ inv)?;
+                    self.assign(g, c, i ^ inv, Reason::Gate(g, c as u8))?;
                 } else {
                     let out = self.values[g.index()][c];
                     if out != X {
@@ -460,7 +752,7 @@ impl<'a> GateModel<'a> {
                 for p in 0..pins {
                     let v = self.pin(g, p, c);
                     if v == ctrl {
-                        return self.assign(g, c, ctrl ^ inv);
+                        return self.assign(g, c, ctrl ^ inv, Reason::Gate(g, c as u8));
                     }
                     if v == X {
                         open += 1;
@@ -468,7 +760,7 @@ impl<'a> GateModel<'a> {
                     }
                 }
                 if open == 0 {
-                    return self.assign(g, c, (1 - ctrl) ^ inv);
+                    return self.assign(g, c, (1 - ctrl) ^ inv, Reason::Gate(g, c as u8));
                 }
                 let out = self.values[g.index()][c];
                 if out == X {
@@ -498,7 +790,7 @@ impl<'a> GateModel<'a> {
                     }
                 }
                 if open == 0 {
-                    return self.assign(g, c, parity ^ inv);
+                    return self.assign(g, c, parity ^ inv, Reason::Gate(g, c as u8));
                 }
                 let out = self.values[g.index()][c];
                 if out != X && open == 1 {
@@ -524,10 +816,11 @@ impl<'a> GateModel<'a> {
         g != X && f != X && g != f
     }
 
+    /// Whether `node` can no longer carry an error.
     #[inline]
     fn blocked(&self, node: NodeId) -> bool {
         let [g, f] = self.values[node.index()];
-        g != X && g == f
+        (g != X && g == f) || self.flags[node.index()] & FORBIDDEN != 0
     }
 
     /// Whether an error has reached a (pseudo-)primary output.
@@ -539,7 +832,8 @@ impl<'a> GateModel<'a> {
             return self.values[t.excite_net.index()][GOOD] == 1 - t.stuck;
         }
         let netlist = self.analysis.netlist;
-        self.trail.since(0).iter().any(|&(n, ..)| {
+        self.trail.since(0).iter().any(|e| {
+            let n = e.node;
             let node = NodeId::from_index(n as usize);
             netlist.is_observed(node) && self.in_cone(node) && self.definite_error(node)
         })
@@ -576,34 +870,41 @@ impl<'a> GateModel<'a> {
         }
     }
 
-    /// The J-frontier element to justify next (the gate nearest the outputs), as a subtask.
-    fn justification<'b>(&mut self, arena: &'b Bump) -> Option<Subtask<'b>> {
+    /// Every unjustified (gate, circuit) of the current state: the J-frontier.
+    fn j_frontier(&mut self) -> Vec<(NodeId, usize)> {
         let epoch = self.next_seen_epoch();
         let stem = self.target().stem;
-        let mut best: Option<(u32, NodeId, usize)> = None;
+        let mut frontier = Vec::new();
         for k in 0..self.trail.level() {
-            let n = self.trail.since(0)[k].0;
-            let node = NodeId::from_index(n as usize);
+            let n = self.trail.since(0)[k].node;
             if self.seen[n as usize] == epoch {
                 continue;
             }
             self.seen[n as usize] = epoch;
-            let level = self.analysis.netlist.level(node);
+            let node = NodeId::from_index(n as usize);
             for c in [GOOD, FAULTY] {
                 if c == FAULTY && (!self.in_cone(node) || stem == Some(node)) {
                     continue;
                 }
-                if c == GOOD && self.constant[n as usize] {
+                if c == GOOD && self.flags[n as usize] & CONSTANT != 0 {
                     continue;
                 }
                 if self.unjustified(node, c) {
-                    let key = (level, node, c);
-                    if best.is_none_or(|b| (b.0, b.1) < (key.0, key.1)) {
-                        best = Some(key);
-                    }
+                    frontier.push((node, c));
                 }
             }
         }
+        frontier
+    }
+
+    /// The J-frontier element to justify next (the gate nearest the outputs), as a subtask.
+    fn justification<'b>(&mut self, arena: &'b Bump) -> Option<Subtask<'b>> {
+        let netlist = self.analysis.netlist;
+        let best = self
+            .j_frontier()
+            .into_iter()
+            .max_by_key(|&(g, c)| (netlist.level(g), g, std::cmp::Reverse(c)))
+            .map(|(g, c)| (netlist.level(g), g, c));
         let (_, gate, circuit) = best?;
         let netlist = self.analysis.netlist;
         let kind = netlist
@@ -820,7 +1121,7 @@ impl<'a> GateModel<'a> {
             .trail
             .since(0)
             .iter()
-            .map(|&(n, ..)| NodeId::from_index(n as usize))
+            .map(|e| NodeId::from_index(e.node as usize))
             .filter(|&n| self.in_cone(n) && self.definite_error(n))
             .collect();
         for n in sources {
@@ -844,11 +1145,85 @@ impl<'a> GateModel<'a> {
         frontier
     }
 
+    /// Why the error can reach no output except through `frontier`: the values of the nets
+    /// carrying it, of the nets that stop it on every other way out, and the forbidden nets on
+    /// the way. In any extension of the current values, errors stay where these values let
+    /// them. `None` when an output is still reachable outside `frontier` (no precise reason).
+    fn frontier_reason(&mut self, frontier: &[NodeId]) -> Option<Vec<Item>> {
+        let netlist = self.analysis.netlist;
+        let t = self.target();
+        self.reason_epoch = self.reason_epoch.wrapping_add(1);
+        if self.reason_epoch == 0 {
+            self.reason_seen.fill(0);
+            self.reason_epoch = 1;
+        }
+        let epoch = self.reason_epoch;
+        let mut items = Vec::new();
+        let mut stack: Vec<NodeId> = Vec::new();
+        if let Some(b) = t.branch
+            && self.values[t.excite_net.index()][GOOD] == 1 - t.stuck
+        {
+            items.push(Item::Lit(t.excite_net, GOOD));
+            stack.push(b.gate);
+        }
+        for e in self.trail.since(0) {
+            let n = NodeId::from_index(e.node as usize);
+            if self.in_cone(n) && self.definite_error(n) && self.reason_seen[n.index()] != epoch {
+                self.reason_seen[n.index()] = epoch;
+                items.push(Item::Lit(n, GOOD));
+                items.push(Item::Lit(n, FAULTY));
+                stack.extend(netlist.fanouts(n).iter().map(|p| p.gate));
+            }
+        }
+        while let Some(g) = stack.pop() {
+            let i = g.index();
+            if self.reason_seen[i] == epoch {
+                continue;
+            }
+            self.reason_seen[i] = epoch;
+            if frontier.contains(&g) {
+                continue;
+            }
+            if self.flags[i] & FORBIDDEN != 0 {
+                items.push(Item::Forbid(g));
+                continue;
+            }
+            let [good, faulty] = self.values[i];
+            if good != X && good == faulty {
+                items.push(Item::Lit(g, GOOD));
+                items.push(Item::Lit(g, FAULTY));
+                continue;
+            }
+            let error_pin = (0..netlist.fanins(g).len()).any(|p| {
+                let (gv, fv) = (self.pin(g, p, GOOD), self.pin(g, p, FAULTY));
+                gv != X && fv != X && gv != fv
+            });
+            if error_pin && self.polarities(g).iter().all(Option::is_none) {
+                // Errors of both polarities meet, or the output values exclude the error.
+                items.push(Item::Lit(g, GOOD));
+                items.push(Item::Lit(g, FAULTY));
+                for &f in netlist.fanins(g) {
+                    items.push(Item::Lit(f, GOOD));
+                    items.push(Item::Lit(f, FAULTY));
+                }
+                continue;
+            }
+            if netlist.is_observed(g) {
+                return None;
+            }
+            stack.extend(netlist.fanouts(g).iter().map(|p| p.gate));
+        }
+        Some(items)
+    }
+
     /// Unique sensitization: the inputs that no error can reach of `gate` and of every gate
     /// dominating it must be non-controlling. Returns whether anything was assigned.
-    fn sensitize(&mut self, gate: NodeId) -> Result<bool, Conflict> {
+    fn sensitize(&mut self, gate: NodeId, reason: Vec<Item>) -> Result<bool, Conflict> {
         let netlist = self.analysis.netlist;
         let before = self.trail.level();
+        self.region_marks.push((before, self.region_reasons.len()));
+        let id = self.region_reasons.len() as u32;
+        self.region_reasons.push(reason);
         let dominators: Vec<NodeId> = std::iter::once(gate)
             .chain(self.analysis.dominators.chain(gate))
             .collect();
@@ -862,12 +1237,539 @@ impl<'a> GateModel<'a> {
                 // cone (even one fed by the same net) is a side input.
                 let faulty_pin = branch.is_some_and(|b| b.gate == d && b.pin as usize == p);
                 if !faulty_pin && !self.in_cone(f) {
-                    self.assign(f, GOOD, u8::from(!ctrl))?;
+                    self.assign(f, GOOD, u8::from(!ctrl), Reason::Region(id))?;
                 }
             }
         }
         self.propagate()?;
         Ok(self.trail.level() > before)
+    }
+
+    /// Recursive learning (Kunz & Pradhan 1992): for every unjustified gate, and for the
+    /// D-frontier while the error is not yet observed, try each of the (complete) ways forward
+    /// with implication and, up to `depth` levels, recursive learning; the values all of them
+    /// agree on are necessary and assigned; if none works the state is contradictory. Returns
+    /// whether anything was assigned.
+    fn recursive_learning(&mut self, depth: u32) -> Result<bool, Conflict> {
+        if depth == 0 {
+            return Ok(false);
+        }
+        let before = self.trail.level();
+        let netlist = self.analysis.netlist;
+        for (g, c) in self.j_frontier() {
+            if !self.unjustified(g, c) {
+                continue;
+            }
+            let kind = netlist.gate_kind(g).expect("J-frontier nodes are gates");
+            let open: Vec<NodeId> = (0..netlist.fanins(g).len())
+                .filter(|&p| self.pin(g, p, c) == X)
+                .map(|p| netlist.fanins(g)[p])
+                .collect();
+            let ways: Vec<Vec<(NodeId, usize, u8)>> = match kind.controlling_value() {
+                Some(ctrl) => open.iter().map(|&f| vec![(f, c, u8::from(ctrl))]).collect(),
+                None => vec![vec![(open[0], c, ZERO)], vec![(open[0], c, ONE)]],
+            };
+            self.learn_common(&ways, depth)?;
+        }
+        let t = self.target();
+        if self.values[t.excite_net.index()][GOOD] == 1 - t.stuck && !self.observed() {
+            let ways: Vec<Vec<(NodeId, usize, u8)>> = self
+                .d_frontier()
+                .into_iter()
+                .map(|(g, p)| vec![(g, GOOD, u8::from(p)), (g, FAULTY, u8::from(!p))])
+                .collect();
+            self.learn_common(&ways, depth)?;
+        }
+        Ok(self.trail.level() > before)
+    }
+
+    /// Tries each way (a set of assignments), keeps what every consistent one implies.
+    fn learn_common(
+        &mut self,
+        ways: &[Vec<(NodeId, usize, u8)>],
+        depth: u32,
+    ) -> Result<(), Conflict> {
+        let level = self.trail.level();
+        let mut common: Option<Vec<(u32, [u8; 2])>> = None;
+        for way in ways {
+            let result = way
+                .iter()
+                .try_for_each(|&(n, c, v)| self.assign(n, c, v, Reason::Decision))
+                .and_then(|()| self.propagate())
+                .and_then(|()| self.recursive_learning(depth - 1).map(|_| ()));
+            match result {
+                Err(Conflict) => self.clear_queue(),
+                Ok(()) => {
+                    let mut implied: Vec<(u32, [u8; 2])> = self
+                        .trail
+                        .since(level)
+                        .iter()
+                        .map(|e| (e.node, self.values[e.node as usize]))
+                        .collect();
+                    implied.sort_unstable_by_key(|e| e.0);
+                    implied.dedup_by_key(|e| e.0);
+                    common = Some(match common {
+                        None => implied,
+                        Some(previous) => intersect(&previous, &implied),
+                    });
+                }
+            }
+            self.backtrack_to(level);
+            if common.as_ref().is_some_and(Vec::is_empty) {
+                // Some way works and nothing is common: nothing to learn here.
+                return Ok(());
+            }
+        }
+        let Some(common) = common else {
+            self.failure = Some(Failure::Global);
+            return Err(Conflict);
+        };
+        for (n, pair) in common {
+            let node = NodeId::from_index(n as usize);
+            for (c, &v) in pair.iter().enumerate() {
+                if v != X {
+                    self.assign(node, c, v, Reason::Global)?;
+                }
+            }
+        }
+        self.propagate()
+    }
+
+    /// The decision levels a failure depends on, and a nogood learned from it.
+    ///
+    /// First the failure is traced back through the reasons of the values set at the current
+    /// decision level; it stops at values from earlier levels, at the current level's own
+    /// decisions and at forbidden nets. Those form a nogood: they cannot all hold in a test of
+    /// this fault. It is recorded as a clause. Then every value of the nogood is traced back
+    /// to the decisions it came from: the levels the failure depends on.
+    fn explain_failure(&mut self, failure: Failure, learn: bool) -> BitVec {
+        let current = self.marks.len();
+        let now = self.trail.level() as u32;
+        let mut levels: BitVec = bitvec![0; current + 1];
+        let mut work: Vec<Item> = Vec::new();
+        match failure {
+            Failure::Clash { node, circuit, why } => {
+                work.push(Item::Lit(node, circuit));
+                let value = self.values[node.index()][circuit];
+                self.antecedents(why, node, circuit, 1 - value, now, &mut work);
+            }
+            Failure::Impossible { node, circuit, why } => {
+                let wanted = 1 - self.target().stuck;
+                self.antecedents(why, node, circuit, wanted, now, &mut work);
+            }
+            Failure::Forbidden(node) => {
+                work.push(Item::Lit(node, GOOD));
+                work.push(Item::Lit(node, FAULTY));
+                work.push(Item::Forbid(node));
+            }
+            Failure::ForbidAttempt(node) => {
+                work.push(Item::Lit(node, GOOD));
+                work.push(Item::Lit(node, FAULTY));
+                work.push(Item::Attempted(self.forbid_lit(node)));
+            }
+            Failure::Values(literals) => {
+                work.extend(literals.into_iter().map(|(n, c)| Item::Lit(n, c)));
+            }
+            Failure::Clause(k) => {
+                let literals = self.clauses[k as usize].clone();
+                work.extend(literals.into_iter().map(|l| self.item_of(l)));
+            }
+            Failure::Blocked(items) => work.extend(items),
+            Failure::Global => work.push(Item::Everything),
+        }
+
+        // The nogood, cut at the first unique implication point of the current level: values of
+        // the current level are resolved into their reasons, newest first, until one is left.
+        self.next_explain_epoch();
+        let mut nogood: Vec<Lit> = Vec::new();
+        let mut lower: Vec<Item> = Vec::new();
+        let mut learnable = true;
+        let mut scanned_region = 0u32;
+        let mut open: std::collections::BinaryHeap<(u32, u32, u8)> =
+            std::collections::BinaryHeap::new();
+        // Current-level values that cannot be resolved (the decision's own) in the nogood.
+        let mut finals = 0usize;
+        loop {
+            while let Some(item) = work.pop() {
+                match item {
+                    Item::Lit(n, c) => {
+                        let Some((i, c)) = self.visit(n, c) else {
+                            continue;
+                        };
+                        let level = self.level[i][c] as usize;
+                        if level == 0 {
+                            continue;
+                        }
+                        let code = lit(n, c, self.values[i][c]);
+                        if level < current {
+                            nogood.push(code);
+                            lower.push(Item::Lit(n, c));
+                            continue;
+                        }
+                        match self.why[i][c] {
+                            Reason::Fixed => {}
+                            Reason::Decision => {
+                                nogood.push(code);
+                                levels.set(level, true);
+                                finals += 1;
+                            }
+                            _ => open.push((self.position[i][c], i as u32, c as u8)),
+                        }
+                    }
+                    Item::Attempted(code) => {
+                        // The current level's decision tried to set this value.
+                        nogood.push(code);
+                        levels.set(current, true);
+                        finals += 1;
+                    }
+                    Item::Forbid(n) => {
+                        nogood.push(self.forbid_lit(n));
+                        let level = self.forbid_level[n.index()] as usize;
+                        levels.set(level, true);
+                        if level == current {
+                            finals += 1;
+                        }
+                    }
+                    Item::Region(bound) => {
+                        if bound > scanned_region {
+                            self.region_items(scanned_region, bound, &mut work);
+                            scanned_region = bound;
+                        }
+                    }
+                    Item::Recorded(id) => {
+                        work.extend(self.region_reasons[id as usize].iter().copied())
+                    }
+                    Item::Everything => {
+                        learnable = false;
+                        levels.fill(true);
+                    }
+                }
+            }
+            let Some((_, i, c)) = open.pop() else { break };
+            let (i, c) = (i as usize, c as usize);
+            let n = NodeId::from_index(i);
+            if open.is_empty() && finals == 0 {
+                // The unique implication point.
+                nogood.push(lit(n, c, self.values[i][c]));
+                lower.push(Item::Lit(n, c));
+                break;
+            }
+            match self.why[i][c] {
+                Reason::Global => {
+                    learnable = false;
+                    levels.fill(true);
+                }
+                why => {
+                    let (value, before) = (self.values[i][c], self.position[i][c]);
+                    self.antecedents(why, n, c, value, before, &mut work);
+                }
+            }
+        }
+        if learn && learnable {
+            self.learn(nogood);
+        }
+
+        // The levels: every value of the nogood traced back to its decisions.
+        self.next_explain_epoch();
+        let mut scanned_region = 0u32;
+        work = lower;
+        while let Some(item) = work.pop() {
+            match item {
+                Item::Lit(n, c) => {
+                    let Some((i, c)) = self.visit(n, c) else {
+                        continue;
+                    };
+                    let level = self.level[i][c] as usize;
+                    if level == 0 {
+                        continue;
+                    }
+                    match self.why[i][c] {
+                        Reason::Fixed => {}
+                        Reason::Decision => levels.set(level, true),
+                        Reason::Global => levels[1..=level].fill(true),
+                        why => {
+                            let (value, before) = (self.values[i][c], self.position[i][c]);
+                            self.antecedents(why, n, c, value, before, &mut work);
+                        }
+                    }
+                }
+                Item::Attempted(_) => levels.set(current, true),
+                Item::Forbid(n) => levels.set(self.forbid_level[n.index()] as usize, true),
+                Item::Region(bound) => {
+                    if bound > scanned_region {
+                        self.region_items(scanned_region, bound, &mut work);
+                        scanned_region = bound;
+                    }
+                }
+                Item::Recorded(id) => work.extend(self.region_reasons[id as usize].iter().copied()),
+                Item::Everything => levels.fill(true),
+            }
+        }
+        levels.set(0, false);
+        levels
+    }
+
+    fn next_explain_epoch(&mut self) {
+        self.explain_epoch = self.explain_epoch.wrapping_add(1);
+        if self.explain_epoch == 0 {
+            self.explained.fill([0; 2]);
+            self.explain_epoch = 1;
+        }
+    }
+
+    /// Marks the (normalized) literal of `(n, c)` visited; `None` if it was, or is open.
+    fn visit(&mut self, n: NodeId, c: usize) -> Option<(usize, usize)> {
+        let i = n.index();
+        let c = if self.in_cone(n) { c } else { GOOD };
+        if self.values[i][c] == X || self.explained[i][c] == self.explain_epoch {
+            return None;
+        }
+        self.explained[i][c] = self.explain_epoch;
+        Some((i, c))
+    }
+
+    /// The values in the cone and on its side inputs set between trail positions `from` and
+    /// `bound`, and the forbidden nets among them.
+    fn region_items(&self, from: u32, bound: u32, work: &mut Vec<Item>) {
+        for e in &self.trail.since(0)[from as usize..bound as usize] {
+            let i = e.node as usize;
+            let node = NodeId::from_index(i);
+            if !self.in_cone(node) && self.boundary[i] != self.cone_epoch {
+                continue;
+            }
+            for c in [GOOD, FAULTY] {
+                if self.values[i][c] != X && self.position[i][c] < bound {
+                    work.push(Item::Lit(node, c));
+                }
+            }
+            if self.flags[i] & FORBIDDEN != 0 && self.forbid_position[i] < bound {
+                work.push(Item::Forbid(node));
+            }
+        }
+    }
+
+    /// Pushes what made `why` imply `(node, circuit) = value`, among the values set before trail
+    /// position `before`.
+    fn antecedents(
+        &self,
+        why: Reason,
+        node: NodeId,
+        circuit: usize,
+        value: u8,
+        before: u32,
+        work: &mut Vec<Item>,
+    ) {
+        match why {
+            Reason::Fixed => {}
+            Reason::Decision => work.push(Item::Attempted(lit(node, circuit, value))),
+            Reason::Global => work.push(Item::Everything),
+            Reason::Region(id) => work.push(Item::Recorded(id)),
+            Reason::Learned(premise, _) => work.push(Item::Lit(premise, GOOD)),
+            Reason::Clause(k) => {
+                let own = lit(
+                    node,
+                    if self.in_cone(node) { circuit } else { GOOD },
+                    1 - value,
+                );
+                for &l in &self.clauses[k as usize] {
+                    if l != own {
+                        work.push(self.item_of(l));
+                    }
+                }
+            }
+            Reason::Gate(g, rule_circuit) => {
+                // The rule's own circuit, not the (normalized) circuit of the literal.
+                let circuit = usize::from(rule_circuit);
+                let netlist = self.analysis.netlist;
+                let kind = netlist.gate_kind(g).expect("gate reasons name gates");
+                let fanins = netlist.fanins(g);
+                let branch = self.target.and_then(|t| t.branch);
+                // The value of pin p, if it is a value some earlier step set.
+                let pin = |p: usize| -> Option<(NodeId, usize, u8)> {
+                    if circuit == FAULTY
+                        && branch.is_some_and(|b| b.gate == g && b.pin as usize == p)
+                    {
+                        return None;
+                    }
+                    let f = fanins[p];
+                    let c = if self.in_cone(f) { circuit } else { GOOD };
+                    let v = self.values[f.index()][c];
+                    (v != X && self.position[f.index()][c] < before).then_some((f, c, v))
+                };
+                if node == g {
+                    // Forward: a controlled output needs one controlling input, any other
+                    // output all the inputs.
+                    if let Some(ctrl) = kind.controlling_value().map(u8::from)
+                        && value ^ u8::from(kind.is_inverting()) == ctrl
+                        && let Some((f, c, _)) = (0..fanins.len())
+                            .filter_map(pin)
+                            .filter(|&(_, _, v)| v == ctrl)
+                            .min_by_key(|&(f, c, _)| self.position[f.index()][c])
+                    {
+                        work.push(Item::Lit(f, c));
+                        return;
+                    }
+                    work.extend(
+                        (0..fanins.len())
+                            .filter_map(pin)
+                            .map(|(f, c, _)| Item::Lit(f, c)),
+                    );
+                } else {
+                    // Backward: the output, and unless it is the non-controlled value (which
+                    // alone forces every input) the other inputs.
+                    let c = if self.in_cone(g) { circuit } else { GOOD };
+                    let out = self.values[g.index()][c];
+                    work.push(Item::Lit(g, c));
+                    let alone = kind.is_unary()
+                        || kind.controlling_value().is_some_and(|ctrl| {
+                            out != X && out ^ u8::from(kind.is_inverting()) != u8::from(ctrl)
+                        });
+                    if !alone {
+                        work.extend(
+                            (0..fanins.len())
+                                .filter(|&p| fanins[p] != node)
+                                .filter_map(pin)
+                                .map(|(f, c, _)| Item::Lit(f, c)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The literal code of "`node` is forbidden to carry the error".
+    fn forbid_lit(&self, node: NodeId) -> Lit {
+        4 * self.analysis.netlist.len() as u32 + node.index() as u32
+    }
+
+    fn item_of(&self, l: Lit) -> Item {
+        let base = 4 * self.analysis.netlist.len() as u32;
+        if l >= base {
+            Item::Forbid(NodeId::from_index((l - base) as usize))
+        } else {
+            Item::Lit(NodeId::from_index((l / 4) as usize), ((l / 2) % 2) as usize)
+        }
+    }
+
+    /// Whether a clause literal holds now (`Some(true)`), is contradicted (`Some(false)`), or
+    /// is open.
+    fn lit_truth(&self, l: Lit) -> Option<bool> {
+        let base = 4 * self.analysis.netlist.len() as u32;
+        if l >= base {
+            let i = (l - base) as usize;
+            return (self.flags[i] & FORBIDDEN != 0).then_some(true);
+        }
+        let (i, c, v) = ((l / 4) as usize, ((l / 2) % 2) as usize, (l % 2) as u8);
+        let c = if self.in_cone(NodeId::from_index(i)) {
+            c
+        } else {
+            GOOD
+        };
+        match self.values[i][c] {
+            X => None,
+            cur => Some(cur == v),
+        }
+    }
+
+    /// Records a nogood as a clause watched on its two most recent literals.
+    fn learn(&mut self, mut nogood: Vec<Lit>) {
+        nogood.sort_unstable();
+        nogood.dedup();
+        if nogood.len() < 2 || nogood.len() > MAX_CLAUSE || self.clauses.len() >= MAX_CLAUSES {
+            return;
+        }
+        // The literals undone first go to the watched positions.
+        let recency = |m: &Self, l: Lit| -> u32 {
+            let base = 4 * m.analysis.netlist.len() as u32;
+            if l >= base {
+                m.forbid_position[(l - base) as usize]
+            } else {
+                let (i, c) = ((l / 4) as usize, ((l / 2) % 2) as usize);
+                let c = if m.in_cone(NodeId::from_index(i)) {
+                    c
+                } else {
+                    GOOD
+                };
+                m.position[i][c]
+            }
+        };
+        nogood.sort_by_key(|&l| std::cmp::Reverse(recency(self, l)));
+        let k = self.clauses.len() as u32;
+        if self.watches.is_empty() {
+            self.watches = vec![Vec::new(); 5 * self.analysis.netlist.len()];
+        }
+        for &l in &nogood[..2] {
+            if self.watches[l as usize].is_empty() {
+                self.watched.push(l);
+            }
+            self.watches[l as usize].push(k);
+        }
+        self.clauses.push(nogood);
+    }
+
+    /// Forgets the clauses of the previous target.
+    fn clear_clauses(&mut self) {
+        self.region_reasons.clear();
+        self.region_marks.clear();
+        for &l in &self.watched {
+            self.watches[l as usize].clear();
+        }
+        self.watched.clear();
+        self.clauses.clear();
+        self.newly_true.clear();
+    }
+
+    /// Unit propagation of the clauses watching a literal that just became true.
+    fn propagate_clauses(&mut self, l: Lit) -> Result<(), Conflict> {
+        let mut watchers = std::mem::take(&mut self.watches[l as usize]);
+        let mut k = 0;
+        let mut result = Ok(());
+        while k < watchers.len() {
+            let c = watchers[k] as usize;
+            let mut clause = std::mem::take(&mut self.clauses[c]);
+            if clause[0] == l {
+                clause.swap(0, 1);
+            }
+            // Another literal that does not hold can take over the watch.
+            if let Some(j) = (2..clause.len()).find(|&j| self.lit_truth(clause[j]) != Some(true)) {
+                clause.swap(1, j);
+                let moved = clause[1];
+                if self.watches[moved as usize].is_empty() {
+                    self.watched.push(moved);
+                }
+                self.watches[moved as usize].push(c as u32);
+                self.clauses[c] = clause;
+                watchers.swap_remove(k);
+                continue;
+            }
+            let other = clause[0];
+            self.clauses[c] = clause;
+            k += 1;
+            match self.lit_truth(other) {
+                Some(false) => {}
+                Some(true) => {
+                    self.failure = Some(Failure::Clause(c as u32));
+                    result = Err(Conflict);
+                    break;
+                }
+                None => {
+                    // All the others hold: this one must not.
+                    if let Item::Lit(n, circuit) = self.item_of(other) {
+                        let value = (other % 2) as u8;
+                        if let Err(conflict) =
+                            self.assign(n, circuit, 1 - value, Reason::Clause(c as u32))
+                        {
+                            result = Err(conflict);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let rest = std::mem::take(&mut self.watches[l as usize]);
+        watchers.extend(rest);
+        self.watches[l as usize] = watchers;
+        result
     }
 
     /// The test: the good values of the scan-view inputs.
@@ -903,24 +1805,50 @@ impl engine::Model for GateModel<'_> {
     }
 
     fn backtrack_to(&mut self, level: usize) {
-        let values = &mut self.values;
-        let constant = &mut self.constant;
-        self.trail.undo_to(level, |(n, old, was_constant)| {
-            values[n as usize] = old;
-            constant[n as usize] = was_constant;
+        let (values, flags) = (&mut self.values, &mut self.flags);
+        let (levels, positions, whys) = (&mut self.level, &mut self.position, &mut self.why);
+        self.trail.undo_to(level, |e| {
+            let i = e.node as usize;
+            values[i] = e.values;
+            flags[i] = e.flags;
+            levels[i] = e.level;
+            positions[i] = e.position;
+            whys[i] = e.why;
         });
+        while self.marks.last().is_some_and(|&m| m >= level) {
+            self.marks.pop();
+        }
+        while let Some(&(at, len)) = self.region_marks.last() {
+            if at < level {
+                break;
+            }
+            self.region_reasons.truncate(len);
+            self.region_marks.pop();
+        }
     }
 
     fn next<'b>(&mut self, arena: &'b Bump) -> Next<Subtask<'b>, TestCube> {
+        self.failure = None;
         if self.start_conflict {
+            self.failure = Some(Failure::Values(Vec::new()));
             return Next::DeadEnd;
         }
         let t = self.target();
         loop {
             match self.values[t.excite_net.index()][GOOD] {
                 X => return Next::Subtask(Subtask::Excite),
-                v if v == t.stuck => return Next::DeadEnd,
+                v if v == t.stuck => {
+                    self.failure = Some(Failure::Values(vec![(t.excite_net, GOOD)]));
+                    return Next::DeadEnd;
+                }
                 _ => {}
+            }
+            if self.learning_depth > 0 {
+                match self.recursive_learning(self.learning_depth) {
+                    Err(Conflict) => return Next::DeadEnd,
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
             }
             if self.justify_first
                 && let Some(subtask) = self.justification(arena)
@@ -934,13 +1862,28 @@ impl engine::Model for GateModel<'_> {
                 };
             }
             let frontier = self.d_frontier();
-            let Some(&(first, _)) = frontier.first() else {
+            if frontier.is_empty() {
+                let now = self.trail.level() as u32;
+                let items = self
+                    .frontier_reason(&[])
+                    .unwrap_or_else(|| vec![Item::Region(now)]);
+                self.failure = Some(Failure::Blocked(items));
                 return Next::DeadEnd;
-            };
-            if frontier.iter().all(|&(g, _)| g == first) {
-                // One gate left to carry the error: its unreachable inputs and those of its
-                // dominators are mandatory.
-                match self.sensitize(first) {
+            }
+            // Every error path goes through a D-frontier gate, hence through the gates that
+            // dominate them all: their inputs no error can reach are mandatory (unique
+            // sensitization, extended from one frontier gate to the whole frontier).
+            if let Some(common) = self
+                .analysis
+                .dominators
+                .common(frontier.iter().map(|&(g, _)| g))
+            {
+                let gates: Vec<NodeId> = frontier.iter().map(|&(g, _)| g).collect();
+                let now = self.trail.level() as u32;
+                let reason = self
+                    .frontier_reason(&gates)
+                    .unwrap_or_else(|| vec![Item::Region(now)]);
+                match self.sensitize(common, reason) {
                     Err(Conflict) => return Next::DeadEnd,
                     Ok(true) => continue,
                     Ok(false) => {}
@@ -957,9 +1900,14 @@ impl engine::Model for GateModel<'_> {
     ) -> Option<Self::Alternative<'b>> {
         match *subtask {
             Subtask::Excite => (index == 0).then_some(Alternative::Excite),
-            Subtask::Propagate(list) => list
-                .get(index)
-                .map(|&(gate, polarity)| Alternative::Propagate { gate, polarity }),
+            Subtask::Propagate(list) => {
+                list.get(index)
+                    .map(|&(gate, polarity)| Alternative::Propagate {
+                        gate,
+                        polarity,
+                        before: &list[..index],
+                    })
+            }
             Subtask::Justify {
                 circuit,
                 value,
@@ -990,25 +1938,48 @@ impl engine::Model for GateModel<'_> {
     }
 
     fn apply(&mut self, alternative: Alternative<'_>) -> Result<(), Conflict> {
+        self.failure = None;
+        self.marks.push(self.trail.level());
         let result = match alternative {
             Alternative::Excite => {
                 let t = self.target();
-                self.assign(t.excite_net, GOOD, 1 - t.stuck)
+                self.assign(t.excite_net, GOOD, 1 - t.stuck, Reason::Decision)
                     .and_then(|()| self.propagate())
                     .and_then(|()| match t.root {
                         // The gate of a branch fault must pass the error on; so must every
                         // dominator of the fault site.
-                        Some(root) if t.branch.is_some() => self.sensitize(root).map(|_| ()),
+                        Some(root) if t.branch.is_some() => {
+                            let reason = vec![Item::Lit(t.excite_net, GOOD)];
+                            self.sensitize(root, reason).map(|_| ())
+                        }
                         Some(root) => match self.analysis.dominators.chain(root).next() {
-                            Some(d) => self.sensitize(d).map(|_| ()),
+                            Some(d) => {
+                                let reason = vec![Item::Lit(t.excite_net, GOOD)];
+                                self.sensitize(d, reason).map(|_| ())
+                            }
                             None => Ok(()),
                         },
                         None => Ok(()),
                     })
+                    .and_then(|()| {
+                        // Necessary assignments for detecting the fault, deeper and deeper:
+                        // a conflict here proves it untestable without any search.
+                        for depth in 1..=self.root_learning_depth {
+                            while self.recursive_learning(depth)? {}
+                        }
+                        Ok(())
+                    })
             }
-            Alternative::Propagate { gate, polarity } => self
-                .assign(gate, GOOD, u8::from(polarity))
-                .and_then(|()| self.assign(gate, FAULTY, u8::from(!polarity))),
+            Alternative::Propagate {
+                gate,
+                polarity,
+                before,
+            } => before
+                .iter()
+                .filter(|&&(g, _)| g != gate)
+                .try_for_each(|&(g, _)| self.forbid(g))
+                .and_then(|()| self.assign(gate, GOOD, u8::from(polarity), Reason::Decision))
+                .and_then(|()| self.assign(gate, FAULTY, u8::from(!polarity), Reason::Decision)),
             Alternative::Justify {
                 circuit,
                 value,
@@ -1017,15 +1988,15 @@ impl engine::Model for GateModel<'_> {
             } => {
                 let mut r = Ok(());
                 for &n in &nets[..k] {
-                    r = r.and_then(|()| self.assign(n, circuit, 1 - value));
+                    r = r.and_then(|()| self.assign(n, circuit, 1 - value, Reason::Decision));
                 }
-                r.and_then(|()| self.assign(nets[k], circuit, value))
+                r.and_then(|()| self.assign(nets[k], circuit, value, Reason::Decision))
             }
             Alternative::Assign {
                 circuit,
                 net,
                 value,
-            } => self.assign(net, circuit, value),
+            } => self.assign(net, circuit, value, Reason::Decision),
         };
         match result {
             Ok(()) => self.propagate(),
@@ -1039,4 +2010,65 @@ impl engine::Model for GateModel<'_> {
     fn implications(&self) -> u64 {
         self.implications
     }
+
+    fn explain_subtask(&mut self, subtask: &Subtask<'_>) -> Option<BitVec> {
+        let failure = match *subtask {
+            // Exciting the fault and choosing both values of one net need no premise.
+            Subtask::Excite | Subtask::Decide { .. } => return Some(BitVec::new()),
+            // The D-frontier is what the values around the error make it.
+            Subtask::Propagate(list) => {
+                let gates: Vec<NodeId> = list.iter().map(|&(g, _)| g).collect();
+                let now = self.trail.level() as u32;
+                Failure::Blocked(
+                    self.frontier_reason(&gates)
+                        .unwrap_or_else(|| vec![Item::Region(now)]),
+                )
+            }
+            // One open input must take the controlling value because the output is controlled
+            // and the inputs already set are not.
+            Subtask::Justify { gate, circuit, .. } => {
+                let netlist = self.analysis.netlist;
+                let mut literals = vec![(gate, circuit)];
+                let branch = self.target.and_then(|t| t.branch);
+                for (p, &f) in netlist.fanins(gate).iter().enumerate() {
+                    let stuck_pin = circuit == FAULTY
+                        && branch.is_some_and(|b| b.gate == gate && b.pin as usize == p);
+                    if !stuck_pin {
+                        literals.push((f, circuit));
+                    }
+                }
+                Failure::Values(literals)
+            }
+        };
+        // A premise is not a nogood: only it together with the failures of every
+        // alternative is contradictory. Nothing to learn here.
+        Some(self.explain_failure(failure, false))
+    }
+
+    fn explain(&mut self) -> Option<BitVec> {
+        let failure = self.failure.take()?;
+        Some(self.explain_failure(failure, true))
+    }
+}
+
+/// Values two sorted lists of (net, value pair) agree on, per circuit.
+fn intersect(a: &[(u32, [u8; 2])], b: &[(u32, [u8; 2])]) -> Vec<(u32, [u8; 2])> {
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                let keep = |x: u8, y: u8| if x == y { x } else { X };
+                let pair = [keep(a[i].1[0], b[j].1[0]), keep(a[i].1[1], b[j].1[1])];
+                if pair != [X, X] {
+                    out.push((a[i].0, pair));
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out
 }
