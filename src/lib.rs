@@ -9,3 +9,4 @@ pub mod circuit;
 pub mod engine;
 pub mod flow;
 pub mod rng;
+pub mod solver;

@@ -297,7 +297,17 @@ struct AtpgReport {
     learned_implications: usize,
     threads: usize,
     seconds: f64,
+    /// Peak resident memory of the process, where the system tells it.
+    peak_memory_bytes: Option<u64>,
     phases: Vec<PhaseReport>,
+}
+
+/// The peak resident set size of this process (Linux: `VmHWM` of `/proc/self/status`).
+fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
@@ -382,6 +392,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         learned_implications: result.learning.implications,
         threads,
         seconds,
+        peak_memory_bytes: peak_memory_bytes(),
         phases: result
             .phases
             .iter()
@@ -420,6 +431,13 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         "search        {} decisions, {} backtracks, {} implications",
         report.decisions, report.backtracks, report.implications
     );
+    if let Some(bytes) = report.peak_memory_bytes {
+        let _ = writeln!(
+            t,
+            "memory        {:.1} MB peak resident",
+            bytes as f64 / 1e6
+        );
+    }
     let _ = writeln!(
         t,
         "\n{:<32} {:>9} {:>9} {:>9}",

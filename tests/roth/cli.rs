@@ -29,7 +29,7 @@ fn readme_main_job_runs_on_the_shipped_circuit() {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["stats", "faults", "fsim", "random", "gen", "bench"] {
+    for command in ["stats", "faults", "fsim", "random", "gen", "bench", "atpg"] {
         let o = roth(&project(), &[command, "--help"]);
         assert!(o.status.success(), "{command}");
         assert!(stdout(&o).contains("Usage: roth"), "{command}");

@@ -4,7 +4,7 @@
 use bumpalo::Bump;
 use proptest::prelude::*;
 
-use roth::circuit::dalg::{Analysis, GateModel, Justification, TestCube};
+use roth::circuit::dalg::{Analysis, GateModel, Justification, TestCube, miter};
 use roth::circuit::generate::{Family, RandomOptions, generate};
 use roth::circuit::{
     Bit, ConeSimulator, Fault, FaultUniverse, Netlist, PackedPatterns, simulate_block,
@@ -65,13 +65,22 @@ fn detectable(netlist: &Netlist, fault: Fault) -> bool {
 
 /// The ways the search can be configured: justification by cubes or backtrace, justifying
 /// first or propagating first, recursive learning to some depth.
-const STRATEGIES: [(Justification, bool, u32); 6] = [
-    (Justification::Backtrace, true, 0),
-    (Justification::Backtrace, false, 0),
-    (Justification::Cubes, true, 0),
-    (Justification::Cubes, false, 0),
-    (Justification::Cubes, true, 1),
-    (Justification::Backtrace, false, 2),
+/// A way to search: the D-algorithm (justification, justify first, recursive learning depth),
+/// or SAT on the fault's miter.
+#[derive(Clone, Copy, Debug)]
+enum Searcher {
+    Dalg(Justification, bool, u32),
+    Sat,
+}
+
+const STRATEGIES: [Searcher; 7] = [
+    Searcher::Dalg(Justification::Backtrace, true, 0),
+    Searcher::Dalg(Justification::Backtrace, false, 0),
+    Searcher::Dalg(Justification::Cubes, true, 0),
+    Searcher::Dalg(Justification::Cubes, false, 0),
+    Searcher::Dalg(Justification::Cubes, true, 1),
+    Searcher::Dalg(Justification::Backtrace, false, 2),
+    Searcher::Sat,
 ];
 
 /// Runs every collapsed fault with no limit, in every strategy, and checks each verdict
@@ -79,9 +88,7 @@ const STRATEGIES: [(Justification, bool, u32); 6] = [
 fn check_all_faults(netlist: &Netlist, learning: bool) -> (usize, usize) {
     let results: Vec<(usize, usize)> = STRATEGIES
         .iter()
-        .map(|&(strategy, justify_first, depth)| {
-            check_strategy(netlist, learning, strategy, justify_first, depth)
-        })
+        .map(|&searcher| check_strategy(netlist, learning, searcher))
         .collect();
     assert!(
         results.windows(2).all(|w| w[0] == w[1]),
@@ -90,13 +97,7 @@ fn check_all_faults(netlist: &Netlist, learning: bool) -> (usize, usize) {
     results[0]
 }
 
-fn check_strategy(
-    netlist: &Netlist,
-    learning: bool,
-    strategy: Justification,
-    justify_first: bool,
-    depth: u32,
-) -> (usize, usize) {
+fn check_strategy(netlist: &Netlist, learning: bool, searcher: Searcher) -> (usize, usize) {
     let analysis = if learning {
         Analysis::with_learning(netlist).0
     } else {
@@ -104,13 +105,18 @@ fn check_strategy(
     };
     let universe = FaultUniverse::new(netlist);
     let mut model = GateModel::new(&analysis);
-    model.set_strategy(strategy, justify_first);
-    model.set_recursive_learning(depth, 0);
+    if let Searcher::Dalg(strategy, justify_first, depth) = searcher {
+        model.set_strategy(strategy, justify_first);
+        model.set_recursive_learning(depth, 0);
+    }
     let mut arena = Bump::new();
     let (mut tests, mut untestable) = (0, 0);
     for &id in universe.collapsed() {
         let fault = universe.fault(id);
-        let (outcome, _) = model.generate(fault, None, &Limits::default(), &arena);
+        let (outcome, _) = match searcher {
+            Searcher::Dalg(..) => model.generate(fault, None, &Limits::default(), &arena),
+            Searcher::Sat => miter::generate(netlist, fault, None, &Limits::default()),
+        };
         let name = fault.name(netlist);
         match outcome {
             Outcome::Test(cube) => {
@@ -135,9 +141,9 @@ fn check_strategy(
                 );
                 untestable += 1;
             }
-            Outcome::Aborted(reason) => panic!(
-                "{name} aborted ({reason:?}) with no limit ({strategy:?}, justify first: {justify_first}, depth {depth})"
-            ),
+            Outcome::Aborted(reason) => {
+                panic!("{name} aborted ({reason:?}) with no limit ({searcher:?})")
+            }
         }
         arena.reset();
     }
@@ -205,6 +211,14 @@ fn dynamic_compaction_cube_is_respected() {
     // With 2 = 1 and 3 = 0, 11 = 1 and 16 = 0: 16 stuck-at-0 cannot be excited under this cube.
     let blocked = [Bit::X, Bit::One, Bit::Zero, Bit::X, Bit::X];
     let (outcome, _) = model.generate(fault, Some(&blocked), &Limits::default(), &arena);
+    assert_eq!(outcome, Outcome::Untestable);
+    // The same through SAT.
+    let (outcome, _) = miter::generate(&n, fault, Some(&cube), &Limits::default());
+    let Outcome::Test(test) = outcome else {
+        panic!("SAT: 16 sa0 is testable with 2 = 0: {outcome:?}");
+    };
+    assert_eq!(test[1], Bit::Zero);
+    let (outcome, _) = miter::generate(&n, fault, Some(&blocked), &Limits::default());
     assert_eq!(outcome, Outcome::Untestable);
 }
 

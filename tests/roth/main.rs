@@ -2,10 +2,12 @@
 //! `../shared/circuits` is absent), simulation against a reference, the parser under random
 //! input, generated circuits, and the command line.
 
+mod atpg;
 mod cli;
 mod dalg;
 mod generated;
 mod helpers;
 mod iscas;
 mod parser;
+mod sat;
 mod simulation;

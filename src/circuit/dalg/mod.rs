@@ -6,6 +6,7 @@
 //! [`model`] for the values, the implication and the subtasks.
 
 pub mod dominators;
+pub mod miter;
 pub mod model;
 pub mod scoap;
 

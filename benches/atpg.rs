@@ -1,0 +1,101 @@
+//! Whole ATPG runs (`roth atpg` without I/O) per circuit.
+//!
+//! - `atpg/<circuit>`: random phase, D-algorithm passes, compaction and the final fault
+//!   simulation check, on one thread, default options and seed.
+//! - `atpg_no_compaction/<circuit>`: the same without compaction, to show what it costs.
+//! - `redundancy_proof/<fault>/<searcher>`: one hard redundant fault of the ITC'99 circuits,
+//!   proved by SAT on its miter, and (time-limited) by the D-algorithm for comparison.
+//!
+//! ISCAS-85 circuits are read from `../shared/circuits` when present; the shipped circuits in
+//! `circuits/` always run.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bumpalo::Bump;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+use roth::circuit::atpg::{self, AtpgOptions};
+use roth::circuit::dalg::{Analysis, GateModel, miter};
+use roth::circuit::{FaultUniverse, Netlist, read_bench};
+use roth::engine::Limits;
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/circuits")
+}
+
+fn load(path: &Path) -> Option<Netlist> {
+    if !path.exists() {
+        eprintln!("skipping {}: absent", path.display());
+        return None;
+    }
+    Some(read_bench(path).expect("benchmark circuit loads").netlist)
+}
+
+fn circuits() -> Vec<Netlist> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<PathBuf> = ["c17", "adder8", "multiplier8"]
+        .iter()
+        .map(|c| root.join(format!("circuits/{c}.bench")))
+        .collect();
+    for c in [
+        "c432", "c499", "c880", "c1355", "c1908", "c2670", "c3540", "c5315", "c6288", "c7552",
+    ] {
+        paths.push(shared().join(format!("iscas85/{c}.bench")));
+    }
+    paths.iter().filter_map(|p| load(p)).collect()
+}
+
+fn whole_runs(c: &mut Criterion) {
+    for (group_name, compact) in [("atpg", true), ("atpg_no_compaction", false)] {
+        let mut group = c.benchmark_group(group_name);
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(8));
+        for netlist in circuits() {
+            let universe = FaultUniverse::new(&netlist);
+            let mut options = AtpgOptions::default();
+            options.flow.compact = compact;
+            group.bench_function(netlist.name(), |b| {
+                b.iter(|| {
+                    let result = atpg::run(&netlist, &universe, &options, &mut |_| {})
+                        .expect("the patterns verify");
+                    black_box(result.patterns.len())
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+fn redundancy_proofs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("redundancy_proof");
+    group.sample_size(10);
+    for (circuit, fault) in [("b14_C", "U3460->U3363 sa1"), ("b15_C", "U3265->U3435 sa1")] {
+        let Some(netlist) = load(&shared().join(format!("itc99/{circuit}.bench"))) else {
+            continue;
+        };
+        let universe = FaultUniverse::new(&netlist);
+        let f = universe.fault(universe.find(&netlist, fault).expect("the fault exists"));
+        group.bench_function(format!("{circuit}/{fault}/sat"), |b| {
+            b.iter(|| black_box(miter::generate(&netlist, f, None, &Limits::default()).0))
+        });
+        let (analysis, _) = Analysis::with_learning(&netlist);
+        let mut model = GateModel::new(&analysis);
+        let arena = Bump::new();
+        group.bench_function(format!("{circuit}/{fault}/dalg_1s"), |b| {
+            b.iter(|| {
+                let limits = Limits {
+                    backtracks: None,
+                    deadline: Some(Instant::now() + Duration::from_secs(1)),
+                };
+                black_box(model.generate(f, None, &limits, &arena).0)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, whole_runs, redundancy_proofs);
+criterion_main!(benches);

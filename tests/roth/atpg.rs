@@ -1,0 +1,231 @@
+//! `roth atpg`: the report, the pattern files re-verified by `roth fsim`, determinism across
+//! thread counts, known redundancies, exit codes; and the ISCAS-85 targets (release-mode,
+//! ignored by default).
+
+use serde_json::Value;
+
+use crate::helpers::{project_file, roth, scratch_dir, shared_circuits, stderr, stdout};
+
+fn report(dir: &std::path::Path, name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join(name)).expect("report written"))
+        .expect("report is JSON")
+}
+
+/// Runs `roth fsim CIRCUIT PATTERNS --report` and returns its report.
+fn fsim_report(dir: &std::path::Path, circuit: &str, patterns: &str) -> Value {
+    let o = roth(
+        dir,
+        &[
+            "fsim",
+            circuit,
+            patterns,
+            "--report",
+            "fsim.json",
+            "--force",
+        ],
+    );
+    assert!(o.status.success(), "fsim: {}", stderr(&o));
+    report(dir, "fsim.json")
+}
+
+#[test]
+fn c17_report_and_patterns_verified_by_fsim() {
+    let dir = scratch_dir("atpg_c17");
+    let c17 = project_file("circuits/c17.bench");
+    let c17 = c17.to_str().unwrap();
+    for patterns in ["p.test", "p.json", "p.stil"] {
+        let o = roth(
+            &dir,
+            &[
+                "atpg",
+                c17,
+                "--patterns",
+                patterns,
+                "--report",
+                "r.json",
+                "--force",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v = report(&dir, "r.json");
+        assert_eq!(v["faults"], 34);
+        assert_eq!(v["collapsed"], 22);
+        assert_eq!(v["detected"], 34);
+        assert_eq!(v["untestable"].as_array().unwrap().len(), 0);
+        assert_eq!(v["aborted"].as_array().unwrap().len(), 0);
+        assert_eq!(v["coverage"], 100.0);
+        assert_eq!(v["efficiency"], 100.0);
+        assert!(v["backtracks"].is_u64());
+        let n = v["patterns"].as_u64().unwrap();
+        assert!((3..=8).contains(&n), "{n} patterns for c17");
+        for phase in v["phases"].as_array().unwrap() {
+            for field in ["phase", "detected", "patterns", "seconds"] {
+                assert!(phase.get(field).is_some(), "phase lacks {field}");
+            }
+        }
+        assert!(
+            stdout(&o).contains("efficiency 100.000 %"),
+            "{}",
+            stdout(&o)
+        );
+        if patterns.ends_with(".stil") {
+            // Not readable by fsim: the same patterns as the .test file, vector by vector.
+            let stil = std::fs::read_to_string(dir.join(patterns)).unwrap();
+            let test = std::fs::read_to_string(dir.join("p.test")).unwrap();
+            let stil_inputs: Vec<&str> = stil
+                .lines()
+                .filter(|l| l.contains(": V {"))
+                .filter_map(|l| l.split("\"_pi\" = ").nth(1))
+                .map(|rest| rest.split(';').next().unwrap())
+                .collect();
+            let test_inputs: Vec<&str> = test
+                .lines()
+                .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+                .filter_map(|l| l.trim().split_once(": "))
+                .map(|(_, rest)| rest.split(' ').next().unwrap())
+                .collect();
+            assert_eq!(stil_inputs, test_inputs);
+            assert_eq!(stil_inputs.len() as u64, n);
+            continue;
+        }
+        // The patterns, read back with their stored responses, detect every fault.
+        let f = fsim_report(&dir, c17, patterns);
+        assert_eq!(f["detected"], 34, "{patterns}");
+        assert_eq!(f["patterns"].as_u64(), Some(n), "{patterns}");
+    }
+}
+
+#[test]
+fn same_patterns_on_one_and_two_threads_and_reruns() {
+    let dir = scratch_dir("atpg_threads");
+    let circuit = project_file("circuits/comparator8.bench");
+    let circuit = circuit.to_str().unwrap();
+    let run = |threads: &str, out: &str| {
+        let o = roth(
+            &dir,
+            &[
+                "-q",
+                "atpg",
+                circuit,
+                "--threads",
+                threads,
+                "--seed",
+                "7",
+                "--patterns",
+                out,
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::read(dir.join(out)).unwrap()
+    };
+    let one = run("1", "one.json");
+    assert_eq!(
+        one,
+        run("2", "two.json"),
+        "thread count changed the patterns"
+    );
+    assert_eq!(one, run("2", "again.json"), "a rerun changed the patterns");
+    // Another seed is allowed to differ, but must verify as well.
+    let f = fsim_report(&dir, circuit, "one.json");
+    assert!(f["coverage"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn known_redundancies_are_reported_untestable() {
+    let dir = scratch_dir("atpg_redundant");
+    // y = a OR (a AND b) is just a: b's faults and t stuck-at-0 cannot be seen.
+    std::fs::write(
+        dir.join("r.bench"),
+        "INPUT(a)\nINPUT(b)\nOUTPUT(y)\nt = AND(a, b)\ny = OR(a, t)\n",
+    )
+    .unwrap();
+    let o = roth(&dir, &["atpg", "r.bench", "--report", "r.json", "--detail"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = report(&dir, "r.json");
+    let mut untestable: Vec<&str> = v["untestable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    untestable.sort();
+    // Collapsed classes: {a->t sa0, b sa0, t sa0} (one representative) and {b sa1}.
+    assert_eq!(untestable.len(), 2, "{untestable:?}");
+    assert!(untestable.contains(&"b sa1"), "{untestable:?}");
+    assert_eq!(v["efficiency"], 100.0);
+    assert!(v["coverage"].as_f64().unwrap() < 100.0);
+    assert!(
+        stdout(&o).contains("untestable faults (2):"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn bad_options_exit_2_and_files_are_kept() {
+    let dir = scratch_dir("atpg_bad_options");
+    let c17 = project_file("circuits/c17.bench");
+    let c17 = c17.to_str().unwrap();
+    let o = roth(&dir, &["atpg", c17, "--patterns", "p.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(".test"), "{}", stderr(&o));
+    let o = roth(&dir, &["atpg", c17, "--time-limit", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::write(dir.join("keep.test"), "mine").unwrap();
+    let o = roth(&dir, &["atpg", c17, "--patterns", "keep.test"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("keep.test")).unwrap(),
+        "mine"
+    );
+}
+
+/// The targets on ISCAS-85: 100 % efficiency, no aborted fault, the untestable counts
+/// the literature and SAT agree on, and patterns that `roth fsim` confirms.
+#[test]
+#[ignore = "ISCAS-85 ATPG: run with cargo test --release -- --ignored"]
+fn iscas85_targets() {
+    let Some(suite) = shared_circuits("iscas85") else {
+        return;
+    };
+    let dir = scratch_dir("atpg_iscas85");
+    for (name, untestable) in [
+        ("c432", 4),
+        ("c499", 8),
+        ("c880", 0),
+        ("c1355", 8),
+        ("c1908", 9),
+        ("c2670", 117),
+        ("c3540", 137),
+        ("c5315", 59),
+        ("c6288", 34),
+        ("c7552", 131),
+    ] {
+        let circuit = suite.join(format!("{name}.bench"));
+        let circuit = circuit.to_str().unwrap();
+        let o = roth(
+            &dir,
+            &[
+                "-q",
+                "atpg",
+                circuit,
+                "--patterns",
+                "p.test",
+                "--report",
+                "r.json",
+                "--force",
+            ],
+        );
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let v = report(&dir, "r.json");
+        assert_eq!(v["aborted"].as_array().unwrap().len(), 0, "{name}");
+        assert_eq!(
+            v["untestable"].as_array().unwrap().len(),
+            untestable,
+            "{name}"
+        );
+        assert_eq!(v["efficiency"], 100.0, "{name}");
+        let f = fsim_report(&dir, circuit, "p.test");
+        assert_eq!(f["detected"], v["detected"], "{name}: fsim disagrees");
+    }
+}
