@@ -11,6 +11,19 @@ fn project() -> std::path::PathBuf {
 
 #[test]
 fn readme_main_job_runs_on_the_shipped_circuit() {
+    let o = roth(&project(), &["atpg", "circuits/multiplier16.bench"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The 16x16 array multiplier has 32 redundant collapsed faults, all proved.
+    assert!(
+        out.contains("untestable          32   collapsed       32   efficiency 100.000 %"),
+        "{out}"
+    );
+    assert!(out.contains("aborted              0"), "{out}");
+}
+
+#[test]
+fn readme_fsim_example_runs_on_the_shipped_test_set() {
     let o = roth(
         &project(),
         &["fsim", "circuits/c17.bench", "circuits/c17.test"],
