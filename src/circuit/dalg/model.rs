@@ -1393,13 +1393,9 @@ impl<'a> GateModel<'a> {
             while let Some(item) = work.pop() {
                 match item {
                     Item::Lit(n, c) => {
-                        let Some((i, c)) = self.visit(n, c) else {
+                        let Some((i, c, level)) = self.visit_decided(n, c) else {
                             continue;
                         };
-                        let level = self.level[i][c] as usize;
-                        if level == 0 {
-                            continue;
-                        }
                         let code = lit(n, c, self.values[i][c]);
                         if level < current {
                             nogood.push(code);
@@ -1476,13 +1472,9 @@ impl<'a> GateModel<'a> {
         while let Some(item) = work.pop() {
             match item {
                 Item::Lit(n, c) => {
-                    let Some((i, c)) = self.visit(n, c) else {
+                    let Some((i, c, level)) = self.visit_decided(n, c) else {
                         continue;
                     };
-                    let level = self.level[i][c] as usize;
-                    if level == 0 {
-                        continue;
-                    }
                     match self.why[i][c] {
                         Reason::Fixed => {}
                         Reason::Decision => levels.set(level, true),
@@ -1526,6 +1518,14 @@ impl<'a> GateModel<'a> {
         }
         self.explained[i][c] = self.explain_epoch;
         Some((i, c))
+    }
+
+    /// Like [`GateModel::visit`], but also skips values of level zero (they depend on no
+    /// decision); returns the value's decision level too.
+    fn visit_decided(&mut self, n: NodeId, c: usize) -> Option<(usize, usize, usize)> {
+        let (i, c) = self.visit(n, c)?;
+        let level = self.level[i][c] as usize;
+        (level > 0).then_some((i, c, level))
     }
 
     /// The values in the cone and on its side inputs set between trail positions `from` and
