@@ -13,6 +13,7 @@ use super::fsim::{ConeSimulator, FaultSimulator};
 use super::netlist::Netlist;
 use super::patterns::{Bit, Fill};
 use super::sim::{PackedPatterns, simulate_block};
+use super::xsim::CubeSimulator;
 use crate::engine::{Counters, Limits, Outcome};
 use crate::flow::{self, Phase, Progress, Status, Workbench, Worker};
 use crate::rng::Rng;
@@ -125,6 +126,7 @@ pub struct CircuitWorker<'a> {
     model: GateModel<'a>,
     arena: Bump,
     targets: &'a [Fault],
+    xsim: CubeSimulator,
 }
 
 impl Worker for CircuitWorker<'_> {
@@ -149,6 +151,15 @@ impl Worker for CircuitWorker<'_> {
             }
             Variant::Sat => miter::generate(self.netlist, fault, base, limits),
         }
+    }
+
+    fn cube_detections(&mut self, cubes: &[&TestCube], targets: &[usize]) -> Vec<u64> {
+        let cubes: Vec<&[Bit]> = cubes.iter().map(|c| c.as_slice()).collect();
+        self.xsim.load(self.netlist, &cubes);
+        targets
+            .iter()
+            .map(|&t| self.xsim.detect(self.netlist, self.targets[t]))
+            .collect()
     }
 }
 
@@ -231,6 +242,24 @@ impl Workbench for CircuitBench<'_> {
             .collect()
     }
 
+    fn cube_of(&self, test: &Vec<bool>) -> TestCube {
+        test.iter()
+            .map(|&b| if b { Bit::One } else { Bit::Zero })
+            .collect()
+    }
+
+    fn specified(&self, cube: &TestCube) -> Vec<usize> {
+        (0..cube.len()).filter(|&i| cube[i] != Bit::X).collect()
+    }
+
+    fn open(&self, cube: &TestCube, positions: &[usize]) -> TestCube {
+        let mut opened = cube.clone();
+        for &i in positions {
+            opened[i] = Bit::X;
+        }
+        opened
+    }
+
     fn open_bits(&self, cube: &TestCube) -> usize {
         cube.iter().filter(|&&b| b == Bit::X).count()
     }
@@ -241,6 +270,7 @@ impl Workbench for CircuitBench<'_> {
             model: GateModel::new(self.analysis),
             arena: Bump::new(),
             targets: &self.targets,
+            xsim: CubeSimulator::new(self.netlist),
         }
     }
 

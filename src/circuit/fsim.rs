@@ -18,22 +18,22 @@ use super::fault::{Fault, FaultSite};
 use super::netlist::{Netlist, NodeId};
 use super::sim::{PackedPatterns, simulate_block};
 
-/// Scratch state to propagate one fault at a time through its fanout cone over one block.
+/// The bookkeeping of event-driven propagation through a fanout cone, shared by the two- and
+/// three-valued fault simulators: which nodes hold a faulty value in the current round, which
+/// gates are already scheduled, and the schedule by level. Rounds are told apart by an epoch
+/// stamp, so starting one costs nothing.
 #[derive(Clone, Debug)]
-pub struct ConeSimulator {
-    /// Faulty value of a node, valid when `value_epoch` of the node is the current epoch.
-    faulty: Vec<u64>,
+pub(crate) struct ConeQueue {
     value_epoch: Vec<u32>,
     queued_epoch: Vec<u32>,
     epoch: u32,
-    /// Nodes waiting for evaluation, by level.
+    /// Gates waiting for evaluation, by level.
     buckets: Vec<Vec<NodeId>>,
 }
 
-impl ConeSimulator {
-    pub fn new(netlist: &Netlist) -> ConeSimulator {
-        ConeSimulator {
-            faulty: vec![0; netlist.len()],
+impl ConeQueue {
+    pub(crate) fn new(netlist: &Netlist) -> ConeQueue {
+        ConeQueue {
             value_epoch: vec![0; netlist.len()],
             queued_epoch: vec![0; netlist.len()],
             epoch: 0,
@@ -41,28 +41,36 @@ impl ConeSimulator {
         }
     }
 
-    fn next_epoch(&mut self) {
+    /// Starts a round: no node changed, nothing scheduled.
+    pub(crate) fn next_epoch(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            // After 2^32 faults the stamps could alias; start them over.
+            // After 2^32 rounds the stamps could alias; start them over.
             self.value_epoch.fill(0);
             self.queued_epoch.fill(0);
             self.epoch = 1;
         }
     }
 
+    /// Whether `node` got a faulty value in this round.
     #[inline]
-    fn value(&self, good: &[u64], node: NodeId) -> u64 {
-        let i = node.index();
-        if self.value_epoch[i] == self.epoch {
-            self.faulty[i]
-        } else {
-            good[i]
-        }
+    pub(crate) fn changed(&self, node: NodeId) -> bool {
+        self.value_epoch[node.index()] == self.epoch
     }
 
     #[inline]
-    fn schedule_fanouts(&mut self, netlist: &Netlist, node: NodeId, max_level: &mut usize) {
+    pub(crate) fn mark_changed(&mut self, node: NodeId) {
+        self.value_epoch[node.index()] = self.epoch;
+    }
+
+    /// Schedules the gates `node` feeds, raising `max_level` to the highest level scheduled.
+    #[inline]
+    pub(crate) fn schedule_fanouts(
+        &mut self,
+        netlist: &Netlist,
+        node: NodeId,
+        max_level: &mut usize,
+    ) {
         for pin in netlist.fanouts(node) {
             let g = pin.gate.index();
             if self.queued_epoch[g] != self.epoch {
@@ -74,12 +82,48 @@ impl ConeSimulator {
         }
     }
 
+    /// The gates scheduled at `level`; give the vector back with [`put_level`](Self::put_level).
+    pub(crate) fn take_level(&mut self, level: usize) -> Vec<NodeId> {
+        std::mem::take(&mut self.buckets[level])
+    }
+
+    pub(crate) fn put_level(&mut self, level: usize, mut bucket: Vec<NodeId>) {
+        bucket.clear();
+        self.buckets[level] = bucket;
+    }
+}
+
+/// Scratch state to propagate one fault at a time through its fanout cone over one block.
+#[derive(Clone, Debug)]
+pub struct ConeSimulator {
+    /// Faulty value of a node, valid when the queue marks the node changed.
+    faulty: Vec<u64>,
+    queue: ConeQueue,
+}
+
+impl ConeSimulator {
+    pub fn new(netlist: &Netlist) -> ConeSimulator {
+        ConeSimulator {
+            faulty: vec![0; netlist.len()],
+            queue: ConeQueue::new(netlist),
+        }
+    }
+
+    #[inline]
+    fn value(&self, good: &[u64], node: NodeId) -> u64 {
+        if self.queue.changed(node) {
+            self.faulty[node.index()]
+        } else {
+            good[node.index()]
+        }
+    }
+
     /// The patterns of the block (as bits) that detect `fault`: those where the faulty circuit
     /// differs from the fault-free one at some output. `good` holds the fault-free value of
     /// every node for the block. Bits beyond the block's real patterns are meaningless; mask
     /// them with [`PackedPatterns::valid_mask`].
     pub fn detect(&mut self, netlist: &Netlist, good: &[u64], fault: Fault) -> u64 {
-        self.next_epoch();
+        self.queue.next_epoch();
         let stuck = if fault.stuck_at { !0u64 } else { 0 };
         let (site, value) = match fault.site {
             // A flip-flop input branch reaches only its own pseudo-primary output.
@@ -108,28 +152,27 @@ impl ConeSimulator {
             return 0;
         }
         self.faulty[site.index()] = value;
-        self.value_epoch[site.index()] = self.epoch;
+        self.queue.mark_changed(site);
         let mut detected = if netlist.is_observed(site) { diff } else { 0 };
         let mut max_level = 0usize;
-        self.schedule_fanouts(netlist, site, &mut max_level);
+        self.queue.schedule_fanouts(netlist, site, &mut max_level);
         let mut level = netlist.level(site) as usize + 1;
         while level <= max_level {
-            let mut bucket = std::mem::take(&mut self.buckets[level]);
+            let bucket = self.queue.take_level(level);
             for &gate in &bucket {
                 let kind = netlist.gate_kind(gate).expect("only gates are scheduled");
                 let v = kind.eval_words(netlist.fanins(gate).iter().map(|&f| self.value(good, f)));
                 let d = v ^ good[gate.index()];
                 if d != 0 {
                     self.faulty[gate.index()] = v;
-                    self.value_epoch[gate.index()] = self.epoch;
+                    self.queue.mark_changed(gate);
                     if netlist.is_observed(gate) {
                         detected |= d;
                     }
-                    self.schedule_fanouts(netlist, gate, &mut max_level);
+                    self.queue.schedule_fanouts(netlist, gate, &mut max_level);
                 }
             }
-            bucket.clear();
-            self.buckets[level] = bucket;
+            self.queue.put_level(level, bucket);
             level += 1;
         }
         detected

@@ -13,6 +13,7 @@ pub mod generate;
 pub mod netlist;
 pub mod patterns;
 pub mod sim;
+pub mod xsim;
 
 pub use bench::{BenchError, ParsedBench, parse_bench, read_bench, write_bench};
 pub use fault::{Fault, FaultId, FaultSite, FaultUniverse};
@@ -20,3 +21,4 @@ pub use fsim::{ConeSimulator, FaultSimulator};
 pub use netlist::{Dff, GateKind, Netlist, NetlistBuilder, NodeId, NodeKind, Pin, Span, Warning};
 pub use patterns::{Bit, Fill, PatternFormat, PatternSet};
 pub use sim::{PackedPatterns, simulate_block};
+pub use xsim::CubeSimulator;

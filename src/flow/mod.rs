@@ -8,7 +8,9 @@
 //!    pass with no limit (a portfolio of search variants under growing limits, optionally under
 //!    a time limit per target) so that every target ends tested or proved untestable.
 //! 3. Dynamic compaction (each new test's don't-care bits are offered to further open targets)
-//!    and, at the end, reverse-order compaction by simulation.
+//!    and, at the end, regeneration, set cover, essential-target pruning (tests removed by moving
+//!    the targets only they detect into the relaxed cubes of other tests, after Hamzaoglu and
+//!    Patel's MinTest) and reverse-order compaction by simulation.
 //!
 //! The campaign is generic over a [`Workbench`]: the gate-level circuit is one, the program with
 //! its mutants the other.
@@ -37,6 +39,13 @@ const SECONDARY_BACKTRACKS: u64 = 4;
 const REGENERATION_TRIES: usize = 400;
 /// Existing cubes (most open first) a regenerated target may be absorbed into.
 const ABSORB_TRIES: usize = 64;
+/// Passes of essential-target pruning (a pass ends when every test was tried once).
+const PRUNING_ROUNDS: usize = 3;
+/// Backtrack limit for adding an essential target to another test's cube.
+const PRUNING_BACKTRACKS: u64 = 16;
+/// Tests (most open first) offered the essential targets of a test to remove: bounds the
+/// work per test on circuits with hundreds of tests.
+const PRUNING_RECEIVERS: usize = 64;
 /// Regeneration rounds; measured: a second round gains under 2 % patterns for twice the time.
 const REGENERATION_ROUNDS: usize = 1;
 
@@ -64,6 +73,12 @@ pub trait Workbench: Sync {
     /// Gives the don't cares of `cube` the values they have in `previous` (an earlier fill of
     /// a cube that `cube` extends).
     fn refill(&self, cube: &Self::Cube, previous: &Self::Test) -> Self::Test;
+    /// `test` as a cube with nothing open.
+    fn cube_of(&self, test: &Self::Test) -> Self::Cube;
+    /// The positions (inputs) `cube` specifies.
+    fn specified(&self, cube: &Self::Cube) -> Vec<usize>;
+    /// `cube` with the given specified positions made don't cares.
+    fn open(&self, cube: &Self::Cube, positions: &[usize]) -> Self::Cube;
     /// Number of don't cares left in `cube`.
     fn open_bits(&self, cube: &Self::Cube) -> usize;
     /// A new searcher.
@@ -84,6 +99,10 @@ pub trait Worker: Send {
         limits: &Limits,
         variant: usize,
     ) -> (Outcome<Self::Cube>, Counters);
+
+    /// For each of `targets`, a bit mask of the `cubes` (at most 64) that detect it whatever
+    /// values their don't cares take.
+    fn cube_detections(&mut self, cubes: &[&Self::Cube], targets: &[usize]) -> Vec<u64>;
 }
 
 /// What became of a target.
@@ -491,7 +510,9 @@ impl<W: Workbench> State<'_, W> {
     ///    far), offering each new cube to many further targets before filling it;
     /// 2. choose a small cover of the detected targets among the old and the new tests
     ///    (greedy set cover);
-    /// 3. drop tests the others make unnecessary (reverse-order simulation).
+    /// 3. drop tests the others make unnecessary (reverse-order simulation);
+    /// 4. remove tests whose essential targets fit into other tests' cubes (essential-target
+    ///    pruning), and simulate in reverse order again.
     fn compaction(&mut self, progress: &mut dyn FnMut(Progress<'_>)) {
         let start = Instant::now();
         let detected: Vec<usize> = (0..self.status.len())
@@ -519,6 +540,8 @@ impl<W: Workbench> State<'_, W> {
         }
         let chosen = greedy_cover(&sets, detected.len());
         self.tests = chosen.into_iter().map(|i| pool[i].clone()).collect();
+        self.reverse_order_compaction(&detected);
+        self.essential_pruning(&detected, progress);
         self.reverse_order_compaction(&detected);
         let before = self.detected();
         self.record("compaction", before, start);
@@ -622,6 +645,280 @@ impl<W: Workbench> State<'_, W> {
         fills
     }
 
+    /// Essential-target pruning (the idea of Hamzaoglu and Patel's MinTest): a target that one
+    /// test alone detects is essential to it. Every test keeps a cube for its own essential
+    /// targets; a test is removed when each of its essential targets can be added to the cube of
+    /// another test, and the change is kept only when simulation shows that no detected target
+    /// is lost (targets the refilled tests no longer detect get one chance to be placed too).
+    fn essential_pruning(&mut self, detected: &[usize], progress: &mut dyn FnMut(Progress<'_>)) {
+        let mut worker = self.bench.worker();
+        let mut tests = std::mem::take(&mut self.tests);
+        let mut pruning = Pruning {
+            alive: vec![true; tests.len()],
+            sets: self.detection_sets(&tests, detected),
+            count: vec![0; detected.len()],
+            cubes: vec![None; tests.len()],
+        };
+        for set in &pruning.sets {
+            for p in set.iter_ones() {
+                pruning.count[p] += 1;
+            }
+        }
+        for _ in 0..PRUNING_ROUNDS {
+            let mut order: Vec<(usize, usize)> = (0..tests.len())
+                .filter(|&i| pruning.alive[i])
+                .map(|i| (pruning.essential(i).len(), i))
+                .collect();
+            order.sort_unstable();
+            let mut removed = false;
+            for (done, &(_, t)) in order.iter().enumerate() {
+                let essential = pruning.essential(t);
+                let mut receivers = Vec::new();
+                for u in 0..tests.len() {
+                    if u != t
+                        && pruning.alive[u]
+                        && self.refresh_cube(&mut worker, &mut pruning, &tests, u, detected)
+                    {
+                        receivers.push(u);
+                    }
+                }
+                let mut moved: Vec<(usize, W::Cube)> = Vec::new();
+                if !self.place(
+                    &mut worker,
+                    &pruning,
+                    &receivers,
+                    &essential,
+                    detected,
+                    &mut moved,
+                ) {
+                    continue;
+                }
+                let mut lost = self.lost_targets(&pruning, &tests, t, &moved, detected);
+                if !lost.is_empty() {
+                    if !self.place(
+                        &mut worker,
+                        &pruning,
+                        &receivers,
+                        &lost,
+                        detected,
+                        &mut moved,
+                    ) {
+                        continue;
+                    }
+                    lost = self.lost_targets(&pruning, &tests, t, &moved, detected);
+                    if !lost.is_empty() {
+                        continue;
+                    }
+                }
+                // Commit: `t` goes, the receivers get their extended cubes and refilled tests.
+                pruning.alive[t] = false;
+                for p in pruning.sets[t].iter_ones() {
+                    pruning.count[p] -= 1;
+                }
+                let refilled: Vec<W::Test> = moved
+                    .iter()
+                    .map(|(u, cube)| self.bench.refill(cube, &tests[*u]))
+                    .collect();
+                let new_sets = self.detection_sets(&refilled, detected);
+                for ((u, cube), (test, set)) in
+                    moved.into_iter().zip(refilled.into_iter().zip(new_sets))
+                {
+                    for p in pruning.sets[u].iter_ones() {
+                        pruning.count[p] -= 1;
+                    }
+                    for p in set.iter_ones() {
+                        pruning.count[p] += 1;
+                    }
+                    pruning.sets[u] = set;
+                    tests[u] = test;
+                    let (_, mut covers) = pruning.cubes[u].take().expect("receivers have cubes");
+                    for &p in essential.iter().chain(&lost) {
+                        covers.set(p, true);
+                    }
+                    pruning.cubes[u] = Some((cube, covers));
+                }
+                debug_assert!(pruning.count.iter().all(|&c| c > 0));
+                removed = true;
+                progress(Progress {
+                    phase: "compaction",
+                    done,
+                    total: order.len(),
+                });
+            }
+            if !removed {
+                break;
+            }
+        }
+        self.tests = tests
+            .into_iter()
+            .zip(&pruning.alive)
+            .filter(|(_, a)| **a)
+            .map(|(t, _)| t)
+            .collect();
+    }
+
+    /// Makes sure test `u` has a cube for its current essential targets: the part of the test
+    /// that still detects them, found by relaxation. False when `u` has no such cube.
+    fn refresh_cube(
+        &mut self,
+        worker: &mut W::Worker<'_>,
+        pruning: &mut Pruning<W::Cube>,
+        tests: &[W::Test],
+        u: usize,
+        detected: &[usize],
+    ) -> bool {
+        let essential = pruning.essential(u);
+        if let Some((_, covers)) = &pruning.cubes[u]
+            && essential.iter().all(|&p| covers[p])
+        {
+            return true;
+        }
+        let targets: Vec<usize> = essential.iter().map(|&p| detected[p]).collect();
+        pruning.cubes[u] = self.relax(worker, &tests[u], &targets).map(|cube| {
+            let mut covers = bitvec![0; pruning.count.len()];
+            for &p in &essential {
+                covers.set(p, true);
+            }
+            (cube, covers)
+        });
+        pruning.cubes[u].is_some()
+    }
+
+    /// The smallest part of `test` found that still detects every one of `targets`: positions are
+    /// opened block by block, a block that loses a target split in halves (X-identification;
+    /// the model answers whether a cube detects a target whatever its don't cares become, so
+    /// opening more positions never brings a lost target back and the halving is sound).
+    fn relax(
+        &mut self,
+        worker: &mut W::Worker<'_>,
+        test: &W::Test,
+        targets: &[usize],
+    ) -> Option<W::Cube> {
+        let mut detects_all = |cube: &W::Cube| {
+            worker
+                .cube_detections(&[cube], targets)
+                .iter()
+                .all(|&mask| mask == 1)
+        };
+        let mut cube = self.bench.cube_of(test);
+        if !detects_all(&cube) {
+            return None;
+        }
+        let positions = self.bench.specified(&cube);
+        let mut blocks = vec![&positions[..]];
+        while let Some(block) = blocks.pop() {
+            let trial = self.bench.open(&cube, block);
+            if detects_all(&trial) {
+                cube = trial;
+            } else if block.len() > 1 {
+                let (left, right) = block.split_at(block.len() / 2);
+                blocks.push(right);
+                blocks.push(left);
+            }
+        }
+        Some(cube)
+    }
+
+    /// Adds each of `targets` to the cube of one of `receivers`, the cubes already changed in
+    /// `moved` taken in their changed form; false if one found no place. Receivers are taken
+    /// most open first, and each is offered every target still without a place: offering
+    /// one cube to many targets implies the cube once.
+    fn place(
+        &mut self,
+        worker: &mut W::Worker<'_>,
+        pruning: &Pruning<W::Cube>,
+        receivers: &[usize],
+        targets: &[usize],
+        detected: &[usize],
+        moved: &mut Vec<(usize, W::Cube)>,
+    ) -> bool {
+        let limits = Limits {
+            backtracks: Some(PRUNING_BACKTRACKS),
+            deadline: None,
+        };
+        let current = |u: usize, moved: &[(usize, W::Cube)]| -> W::Cube {
+            match moved.iter().find(|(v, _)| *v == u) {
+                Some((_, cube)) => cube.clone(),
+                None => pruning.cubes[u]
+                    .as_ref()
+                    .expect("receivers have cubes")
+                    .0
+                    .clone(),
+            }
+        };
+        let mut order: Vec<(usize, usize)> = receivers
+            .iter()
+            .map(|&u| (self.bench.open_bits(&current(u, moved)), u))
+            .filter(|&(open, _)| open > 0)
+            .collect();
+        order.sort_by_key(|&(open, u)| (std::cmp::Reverse(open), u));
+        let mut unplaced = targets.to_vec();
+        for &(_, u) in order.iter().take(PRUNING_RECEIVERS) {
+            if unplaced.is_empty() {
+                break;
+            }
+            let mut cube = current(u, moved);
+            let mut changed = false;
+            unplaced.retain(|&p| {
+                let (o, c) = worker.generate(detected[p], Some(&cube), &limits, 0);
+                self.counters += c;
+                match o {
+                    Outcome::Test(ext) => {
+                        cube = ext;
+                        changed = true;
+                        false
+                    }
+                    _ => true,
+                }
+            });
+            if changed {
+                match moved.iter_mut().find(|(v, _)| *v == u) {
+                    Some(slot) => slot.1 = cube,
+                    None => moved.push((u, cube)),
+                }
+            }
+        }
+        unplaced.is_empty()
+    }
+
+    /// The targets that removing test `t` and refilling the `moved` cubes would leave
+    /// undetected: those only `t` and the changed tests detect, simulated on the refilled tests.
+    fn lost_targets(
+        &self,
+        pruning: &Pruning<W::Cube>,
+        tests: &[W::Test],
+        t: usize,
+        moved: &[(usize, W::Cube)],
+        detected: &[usize],
+    ) -> Vec<usize> {
+        let mut changed = pruning.sets[t].clone();
+        for (u, _) in moved {
+            changed |= &pruning.sets[*u];
+        }
+        let at_risk: Vec<usize> = changed
+            .iter_ones()
+            .filter(|&p| {
+                let gone = usize::from(pruning.sets[t][p])
+                    + moved.iter().filter(|(u, _)| pruning.sets[*u][p]).count();
+                pruning.count[p] as usize == gone
+            })
+            .collect();
+        if at_risk.is_empty() {
+            return at_risk;
+        }
+        let refilled: Vec<W::Test> = moved
+            .iter()
+            .map(|(u, cube)| self.bench.refill(cube, &tests[*u]))
+            .collect();
+        let targets: Vec<usize> = at_risk.iter().map(|&p| detected[p]).collect();
+        at_risk
+            .into_iter()
+            .zip(self.bench.first_detections(&refilled, &targets))
+            .filter(|(_, d)| d.is_none())
+            .map(|(p, _)| p)
+            .collect()
+    }
+
     /// Drops tests that detect nothing the others do not: simulate in reverse order with
     /// dropping and keep the first detectors, then again in the other direction, until stable.
     fn reverse_order_compaction(&mut self, detected: &[usize]) {
@@ -650,6 +947,26 @@ impl<W: Workbench> State<'_, W> {
         if reversed {
             self.tests.reverse();
         }
+    }
+}
+
+/// The bookkeeping of essential-target pruning, per test: alive, the targets it detects (by
+/// position in the detected list) and its cube with the targets the cube is known to detect.
+struct Pruning<C> {
+    alive: Vec<bool>,
+    sets: Vec<BitVec>,
+    /// For each detected target, how many live tests detect it.
+    count: Vec<u32>,
+    cubes: Vec<Option<(C, BitVec)>>,
+}
+
+impl<C> Pruning<C> {
+    /// The targets test `t` alone detects.
+    fn essential(&self, t: usize) -> Vec<usize> {
+        self.sets[t]
+            .iter_ones()
+            .filter(|&p| self.count[p] == 1)
+            .collect()
     }
 }
 

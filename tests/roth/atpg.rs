@@ -189,17 +189,20 @@ fn iscas85_targets() {
         return;
     };
     let dir = scratch_dir("atpg_iscas85");
-    for (name, untestable) in [
-        ("c432", 4),
-        ("c499", 8),
-        ("c880", 0),
-        ("c1355", 8),
-        ("c1908", 9),
-        ("c2670", 117),
-        ("c3540", 137),
-        ("c5315", 59),
-        ("c6288", 34),
-        ("c7552", 131),
+    // Untestable counts the literature and SAT agree on; pattern ceilings guard compaction:
+    // the aim (best published size + 25 %) where it is reached, today's count where
+    // not yet (c880, c5315, c6288, c7552). The run is deterministic (seed 1).
+    for (name, untestable, at_most) in [
+        ("c432", 4, 34),
+        ("c499", 8, 65),
+        ("c880", 0, 23),
+        ("c1355", 8, 105),
+        ("c1908", 9, 133),
+        ("c2670", 117, 55),
+        ("c3540", 137, 98),
+        ("c5315", 59, 54),
+        ("c6288", 34, 21),
+        ("c7552", 131, 83),
     ] {
         let circuit = suite.join(format!("{name}.bench"));
         let circuit = circuit.to_str().unwrap();
@@ -225,6 +228,11 @@ fn iscas85_targets() {
             "{name}"
         );
         assert_eq!(v["efficiency"], 100.0, "{name}");
+        let patterns = v["patterns"].as_u64().unwrap();
+        assert!(
+            patterns <= at_most,
+            "{name}: {patterns} patterns, at most {at_most}"
+        );
         let f = fsim_report(&dir, circuit, "p.test");
         assert_eq!(f["detected"], v["detected"], "{name}: fsim disagrees");
     }
