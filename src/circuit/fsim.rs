@@ -82,14 +82,29 @@ impl ConeQueue {
         }
     }
 
-    /// The gates scheduled at `level`; give the vector back with [`put_level`](Self::put_level).
-    pub(crate) fn take_level(&mut self, level: usize) -> Vec<NodeId> {
-        std::mem::take(&mut self.buckets[level])
-    }
-
-    pub(crate) fn put_level(&mut self, level: usize, mut bucket: Vec<NodeId>) {
-        bucket.clear();
-        self.buckets[level] = bucket;
+    /// Evaluates the scheduled gates level by level from `first_level`: `visit` computes a
+    /// gate's new value (the queue tells which fanins changed) and says whether it differs
+    /// from the old one; a gate that changed is marked and its fanouts scheduled.
+    pub(crate) fn propagate(
+        &mut self,
+        netlist: &Netlist,
+        first_level: usize,
+        mut max_level: usize,
+        mut visit: impl FnMut(&ConeQueue, NodeId) -> bool,
+    ) {
+        let mut level = first_level;
+        while level <= max_level {
+            let mut bucket = std::mem::take(&mut self.buckets[level]);
+            for &gate in &bucket {
+                if visit(self, gate) {
+                    self.mark_changed(gate);
+                    self.schedule_fanouts(netlist, gate, &mut max_level);
+                }
+            }
+            bucket.clear();
+            self.buckets[level] = bucket;
+            level += 1;
+        }
     }
 }
 
@@ -106,15 +121,6 @@ impl ConeSimulator {
         ConeSimulator {
             faulty: vec![0; netlist.len()],
             queue: ConeQueue::new(netlist),
-        }
-    }
-
-    #[inline]
-    fn value(&self, good: &[u64], node: NodeId) -> u64 {
-        if self.queue.changed(node) {
-            self.faulty[node.index()]
-        } else {
-            good[node.index()]
         }
     }
 
@@ -156,25 +162,28 @@ impl ConeSimulator {
         let mut detected = if netlist.is_observed(site) { diff } else { 0 };
         let mut max_level = 0usize;
         self.queue.schedule_fanouts(netlist, site, &mut max_level);
-        let mut level = netlist.level(site) as usize + 1;
-        while level <= max_level {
-            let bucket = self.queue.take_level(level);
-            for &gate in &bucket {
+        let faulty = &mut self.faulty;
+        let first_level = netlist.level(site) as usize + 1;
+        self.queue
+            .propagate(netlist, first_level, max_level, |queue, gate| {
                 let kind = netlist.gate_kind(gate).expect("only gates are scheduled");
-                let v = kind.eval_words(netlist.fanins(gate).iter().map(|&f| self.value(good, f)));
-                let d = v ^ good[gate.index()];
-                if d != 0 {
-                    self.faulty[gate.index()] = v;
-                    self.queue.mark_changed(gate);
-                    if netlist.is_observed(gate) {
-                        detected |= d;
+                let v = kind.eval_words(netlist.fanins(gate).iter().map(|&f| {
+                    if queue.changed(f) {
+                        faulty[f.index()]
+                    } else {
+                        good[f.index()]
                     }
-                    self.queue.schedule_fanouts(netlist, gate, &mut max_level);
+                }));
+                let d = v ^ good[gate.index()];
+                if d == 0 {
+                    return false;
                 }
-            }
-            self.queue.put_level(level, bucket);
-            level += 1;
-        }
+                faulty[gate.index()] = v;
+                if netlist.is_observed(gate) {
+                    detected |= d;
+                }
+                true
+            });
         detected
     }
 }

@@ -14,7 +14,7 @@
 
 use super::fault::{Fault, FaultSite};
 use super::fsim::ConeQueue;
-use super::netlist::{GateKind, Netlist, NodeId, NodeKind};
+use super::netlist::{GateKind, Netlist, NodeKind};
 use super::patterns::Bit;
 
 /// A three-valued word: bit `i` of `one` (of `zero`) is set when the value is 1 (0) in cube
@@ -151,33 +151,15 @@ impl CubeSimulator {
             self.queue.schedule_fanouts(netlist, node, &mut max_level);
         }
         // Inputs are level 0, so everything scheduled is at level 1 or above.
-        let mut level = 1;
-        while level <= max_level {
-            let bucket = self.queue.take_level(level);
-            for &gate in &bucket {
-                let kind = netlist.gate_kind(gate).expect("only gates are scheduled");
-                let v = eval(
-                    kind,
-                    netlist.fanins(gate).iter().map(|f| self.good[f.index()]),
-                );
-                if v != self.good[gate.index()] {
-                    self.good[gate.index()] = v;
-                    self.queue.schedule_fanouts(netlist, gate, &mut max_level);
-                }
-            }
-            self.queue.put_level(level, bucket);
-            level += 1;
-        }
+        let good = &mut self.good;
+        self.queue.propagate(netlist, 1, max_level, |_, gate| {
+            let kind = netlist.gate_kind(gate).expect("only gates are scheduled");
+            let v = eval(kind, netlist.fanins(gate).iter().map(|f| good[f.index()]));
+            let changed = v != good[gate.index()];
+            good[gate.index()] = v;
+            changed
+        });
         self.single = Some(last);
-    }
-
-    #[inline]
-    fn value(&self, node: NodeId) -> Ternary {
-        if self.queue.changed(node) {
-            self.faulty[node.index()]
-        } else {
-            self.good[node.index()]
-        }
     }
 
     /// The loaded cubes (as bits) that detect `fault` whatever their don't cares become.
@@ -224,24 +206,30 @@ impl CubeSimulator {
         };
         let mut max_level = 0usize;
         self.queue.schedule_fanouts(netlist, site, &mut max_level);
-        let mut level = netlist.level(site) as usize + 1;
-        while level <= max_level {
-            let bucket = self.queue.take_level(level);
-            for &gate in &bucket {
+        let (good, faulty) = (&self.good, &mut self.faulty);
+        let first_level = netlist.level(site) as usize + 1;
+        self.queue
+            .propagate(netlist, first_level, max_level, |queue, gate| {
                 let kind = netlist.gate_kind(gate).expect("only gates are scheduled");
-                let v = eval(kind, netlist.fanins(gate).iter().map(|&f| self.value(f)));
-                if v != self.good[gate.index()] {
-                    self.faulty[gate.index()] = v;
-                    self.queue.mark_changed(gate);
-                    if netlist.is_observed(gate) {
-                        detected |= v.differs(self.good[gate.index()]);
-                    }
-                    self.queue.schedule_fanouts(netlist, gate, &mut max_level);
+                let v = eval(
+                    kind,
+                    netlist.fanins(gate).iter().map(|&f| {
+                        if queue.changed(f) {
+                            faulty[f.index()]
+                        } else {
+                            good[f.index()]
+                        }
+                    }),
+                );
+                if v == good[gate.index()] {
+                    return false;
                 }
-            }
-            self.queue.put_level(level, bucket);
-            level += 1;
-        }
+                faulty[gate.index()] = v;
+                if netlist.is_observed(gate) {
+                    detected |= v.differs(good[gate.index()]);
+                }
+                true
+            });
         detected & self.valid
     }
 }

@@ -526,12 +526,7 @@ impl<W: Workbench> State<'_, W> {
         let mut pool = std::mem::take(&mut self.tests);
         let mut sets = self.detection_sets(&pool, &detected);
         for _ in 0..REGENERATION_ROUNDS {
-            let mut count = vec![0u32; detected.len()];
-            for set in &sets {
-                for p in set.iter_ones() {
-                    count[p] += 1;
-                }
-            }
+            let count = detection_counts(&sets, detected.len());
             let mut order: Vec<usize> = (0..detected.len()).collect();
             order.sort_by_key(|&p| (count[p], p));
             let fresh = self.regenerate(&detected, &order, progress);
@@ -653,17 +648,13 @@ impl<W: Workbench> State<'_, W> {
     fn essential_pruning(&mut self, detected: &[usize], progress: &mut dyn FnMut(Progress<'_>)) {
         let mut worker = self.bench.worker();
         let mut tests = std::mem::take(&mut self.tests);
+        let sets = self.detection_sets(&tests, detected);
         let mut pruning = Pruning {
             alive: vec![true; tests.len()],
-            sets: self.detection_sets(&tests, detected),
-            count: vec![0; detected.len()],
+            count: detection_counts(&sets, detected.len()),
+            sets,
             cubes: vec![None; tests.len()],
         };
-        for set in &pruning.sets {
-            for p in set.iter_ones() {
-                pruning.count[p] += 1;
-            }
-        }
         for _ in 0..PRUNING_ROUNDS {
             let mut order: Vec<(usize, usize)> = (0..tests.len())
                 .filter(|&i| pruning.alive[i])
@@ -693,7 +684,8 @@ impl<W: Workbench> State<'_, W> {
                 ) {
                     continue;
                 }
-                let mut lost = self.lost_targets(&pruning, &tests, t, &moved, detected);
+                let mut refilled = self.refill_moved(&tests, &moved);
+                let mut lost = self.lost_targets(&pruning, &refilled, t, &moved, detected);
                 if !lost.is_empty() {
                     if !self.place(
                         &mut worker,
@@ -705,7 +697,8 @@ impl<W: Workbench> State<'_, W> {
                     ) {
                         continue;
                     }
-                    lost = self.lost_targets(&pruning, &tests, t, &moved, detected);
+                    refilled = self.refill_moved(&tests, &moved);
+                    lost = self.lost_targets(&pruning, &refilled, t, &moved, detected);
                     if !lost.is_empty() {
                         continue;
                     }
@@ -715,10 +708,6 @@ impl<W: Workbench> State<'_, W> {
                 for p in pruning.sets[t].iter_ones() {
                     pruning.count[p] -= 1;
                 }
-                let refilled: Vec<W::Test> = moved
-                    .iter()
-                    .map(|(u, cube)| self.bench.refill(cube, &tests[*u]))
-                    .collect();
                 let new_sets = self.detection_sets(&refilled, detected);
                 for ((u, cube), (test, set)) in
                     moved.into_iter().zip(refilled.into_iter().zip(new_sets))
@@ -836,19 +825,9 @@ impl<W: Workbench> State<'_, W> {
             backtracks: Some(PRUNING_BACKTRACKS),
             deadline: None,
         };
-        let current = |u: usize, moved: &[(usize, W::Cube)]| -> W::Cube {
-            match moved.iter().find(|(v, _)| *v == u) {
-                Some((_, cube)) => cube.clone(),
-                None => pruning.cubes[u]
-                    .as_ref()
-                    .expect("receivers have cubes")
-                    .0
-                    .clone(),
-            }
-        };
         let mut order: Vec<(usize, usize)> = receivers
             .iter()
-            .map(|&u| (self.bench.open_bits(&current(u, moved)), u))
+            .map(|&u| (self.bench.open_bits(pruning.cube(u, moved)), u))
             .filter(|&(open, _)| open > 0)
             .collect();
         order.sort_by_key(|&(open, u)| (std::cmp::Reverse(open), u));
@@ -857,7 +836,7 @@ impl<W: Workbench> State<'_, W> {
             if unplaced.is_empty() {
                 break;
             }
-            let mut cube = current(u, moved);
+            let mut cube = pruning.cube(u, moved).clone();
             let mut changed = false;
             unplaced.retain(|&p| {
                 let (o, c) = worker.generate(detected[p], Some(&cube), &limits, 0);
@@ -881,12 +860,20 @@ impl<W: Workbench> State<'_, W> {
         unplaced.is_empty()
     }
 
-    /// The targets that removing test `t` and refilling the `moved` cubes would leave
-    /// undetected: those only `t` and the changed tests detect, simulated on the refilled tests.
+    /// The tests of the `moved` cubes: their don't cares keep the values the tests had.
+    fn refill_moved(&self, tests: &[W::Test], moved: &[(usize, W::Cube)]) -> Vec<W::Test> {
+        moved
+            .iter()
+            .map(|(u, cube)| self.bench.refill(cube, &tests[*u]))
+            .collect()
+    }
+
+    /// The targets that removing test `t` and replacing the `moved` tests by `refilled` would
+    /// leave undetected: those only `t` and the changed tests detect, simulated on `refilled`.
     fn lost_targets(
         &self,
         pruning: &Pruning<W::Cube>,
-        tests: &[W::Test],
+        refilled: &[W::Test],
         t: usize,
         moved: &[(usize, W::Cube)],
         detected: &[usize],
@@ -906,14 +893,10 @@ impl<W: Workbench> State<'_, W> {
         if at_risk.is_empty() {
             return at_risk;
         }
-        let refilled: Vec<W::Test> = moved
-            .iter()
-            .map(|(u, cube)| self.bench.refill(cube, &tests[*u]))
-            .collect();
         let targets: Vec<usize> = at_risk.iter().map(|&p| detected[p]).collect();
         at_risk
             .into_iter()
-            .zip(self.bench.first_detections(&refilled, &targets))
+            .zip(self.bench.first_detections(refilled, &targets))
             .filter(|(_, d)| d.is_none())
             .map(|(p, _)| p)
             .collect()
@@ -961,6 +944,14 @@ struct Pruning<C> {
 }
 
 impl<C> Pruning<C> {
+    /// The cube of receiver `u`, as changed in `moved` if it is there.
+    fn cube<'a>(&'a self, u: usize, moved: &'a [(usize, C)]) -> &'a C {
+        match moved.iter().find(|(v, _)| *v == u) {
+            Some((_, cube)) => cube,
+            None => &self.cubes[u].as_ref().expect("receivers have cubes").0,
+        }
+    }
+
     /// The targets test `t` alone detects.
     fn essential(&self, t: usize) -> Vec<usize> {
         self.sets[t]
@@ -968,6 +959,17 @@ impl<C> Pruning<C> {
             .filter(|&p| self.count[p] == 1)
             .collect()
     }
+}
+
+/// For each of `columns`, how many of `sets` contain it.
+fn detection_counts(sets: &[BitVec], columns: usize) -> Vec<u32> {
+    let mut count = vec![0u32; columns];
+    for set in sets {
+        for p in set.iter_ones() {
+            count[p] += 1;
+        }
+    }
+    count
 }
 
 /// A small set of rows covering every column that some row covers: greedy set cover (the row
