@@ -39,6 +39,10 @@ const SECONDARY_BACKTRACKS: u64 = 4;
 const REGENERATION_TRIES: usize = 400;
 /// Existing cubes (most open first) a regenerated target may be absorbed into.
 const ABSORB_TRIES: usize = 64;
+const _: () = assert!(
+    ABSORB_TRIES <= 64,
+    "absorbing cubes are one cube-simulation word"
+);
 /// Passes of essential-target pruning (a pass ends when every test was tried once).
 const PRUNING_ROUNDS: usize = 3;
 /// Backtrack limit for adding an essential target to another test's cube.
@@ -46,6 +50,10 @@ const PRUNING_BACKTRACKS: u64 = 16;
 /// Tests (most open first) offered the essential targets of a test to remove: bounds the
 /// work per test on circuits with hundreds of tests.
 const PRUNING_RECEIVERS: usize = 64;
+const _: () = assert!(
+    PRUNING_RECEIVERS <= 64,
+    "receivers are one cube-simulation word"
+);
 /// Regeneration rounds; measured: a second round gains under 2 % patterns for twice the time.
 const REGENERATION_ROUNDS: usize = 1;
 
@@ -85,6 +93,12 @@ pub trait Workbench: Sync {
     fn worker(&self) -> Self::Worker<'_>;
     /// Number of search variants the workers offer (the complete pass rotates through them).
     fn variants(&self) -> usize;
+    /// The variants to try, in this order, for a target known to be testable (compaction
+    /// builds new tests for detected targets): the searches that find tests fast, without
+    /// those only worth their cost for proofs.
+    fn test_variants(&self) -> Vec<usize> {
+        (0..self.variants()).collect()
+    }
 }
 
 /// Searches tests for single targets.
@@ -103,6 +117,11 @@ pub trait Worker: Send {
     /// For each of `targets`, a bit mask of the `cubes` (at most 64) that detect it whatever
     /// values their don't cares take.
     fn cube_detections(&mut self, cubes: &[&Self::Cube], targets: &[usize]) -> Vec<u64>;
+
+    /// For each of `targets`, a bit mask of the `cubes` (at most 64) that may detect it under
+    /// some values of their don't cares. Must over-approximate: a cube left out detects the
+    /// target under no fill, so no extension of it can.
+    fn cube_candidates(&mut self, cubes: &[&Self::Cube], targets: &[usize]) -> Vec<u64>;
 }
 
 /// What became of a target.
@@ -559,9 +578,10 @@ impl<W: Workbench> State<'_, W> {
         let mut fills: Vec<W::Test> = Vec::new();
         let mut simulated = 0;
         let primary = Limits {
-            backtracks: Some(self.options.backtrack_limit.saturating_mul(64)),
+            backtracks: Some(self.options.backtrack_limit.saturating_mul(16)),
             deadline: None,
         };
+        let variants = self.bench.test_variants();
         let secondary = Limits {
             backtracks: Some(SECONDARY_BACKTRACKS),
             deadline: None,
@@ -579,8 +599,18 @@ impl<W: Workbench> State<'_, W> {
                 .filter(|&i| self.bench.open_bits(&cubes[i]) > 0)
                 .collect();
             by_open.sort_by_key(|&i| (std::cmp::Reverse(self.bench.open_bits(&cubes[i])), i));
+            by_open.truncate(ABSORB_TRIES);
+            let cube_refs: Vec<&W::Cube> = by_open.iter().map(|&i| &cubes[i]).collect();
+            let candidates = if cube_refs.is_empty() {
+                0
+            } else {
+                worker.cube_candidates(&cube_refs, &[detected[p]])[0]
+            };
             let mut absorbed = false;
-            for &i in by_open.iter().take(ABSORB_TRIES) {
+            for (slot, &i) in by_open.iter().enumerate() {
+                if candidates >> slot & 1 == 0 {
+                    continue;
+                }
                 let (outcome, c) = worker.generate(detected[p], Some(&cubes[i]), &secondary, 0);
                 self.counters += c;
                 if let Outcome::Test(extended) = outcome {
@@ -593,9 +623,16 @@ impl<W: Workbench> State<'_, W> {
             if absorbed {
                 continue;
             }
-            let (outcome, c) = worker.generate(detected[p], None, &primary, 0);
-            self.counters += c;
-            let Outcome::Test(mut cube) = outcome else {
+            let mut found = None;
+            for &variant in &variants {
+                let (outcome, c) = worker.generate(detected[p], None, &primary, variant);
+                self.counters += c;
+                if let Outcome::Test(cube) = outcome {
+                    found = Some(cube);
+                    break;
+                }
+            }
+            let Some(mut cube) = found else {
                 // Left to the earlier tests, which detect it.
                 continue;
             };
@@ -608,6 +645,9 @@ impl<W: Workbench> State<'_, W> {
                     continue;
                 }
                 tries += 1;
+                if worker.cube_candidates(&[&cube], &[detected[q]])[0] == 0 {
+                    continue;
+                }
                 let (outcome, c) = worker.generate(detected[q], Some(&cube), &secondary, 0);
                 self.counters += c;
                 if let Outcome::Test(extended) = outcome {
@@ -831,14 +871,31 @@ impl<W: Workbench> State<'_, W> {
             .filter(|&(open, _)| open > 0)
             .collect();
         order.sort_by_key(|&(open, u)| (std::cmp::Reverse(open), u));
-        let mut unplaced = targets.to_vec();
-        for &(_, u) in order.iter().take(PRUNING_RECEIVERS) {
+        order.truncate(PRUNING_RECEIVERS);
+        // Receivers no fill of which detects a target are never offered it, and a target with
+        // no such receiver at all fails the placement before any search.
+        let cubes: Vec<&W::Cube> = order.iter().map(|&(_, u)| pruning.cube(u, moved)).collect();
+        let searched: Vec<usize> = targets.iter().map(|&p| detected[p]).collect();
+        let candidates = worker.cube_candidates(&cubes, &searched);
+        if candidates.contains(&0) {
+            return false;
+        }
+        let mut unplaced: Vec<(usize, u64)> = targets.iter().copied().zip(candidates).collect();
+        for (slot, &(_, u)) in order.iter().enumerate() {
             if unplaced.is_empty() {
                 break;
             }
+            // Extending cubes only removes fills: once no receiver left may take a target,
+            // none will.
+            if unplaced.iter().any(|&(_, mask)| mask >> slot == 0) {
+                return false;
+            }
             let mut cube = pruning.cube(u, moved).clone();
             let mut changed = false;
-            unplaced.retain(|&p| {
+            unplaced.retain(|&(p, mask)| {
+                if mask >> slot & 1 == 0 {
+                    return true;
+                }
                 let (o, c) = worker.generate(detected[p], Some(&cube), &limits, 0);
                 self.counters += c;
                 match o {
