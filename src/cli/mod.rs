@@ -4,6 +4,7 @@
 //! or usage.
 
 mod circuit;
+mod solve;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -46,6 +47,9 @@ enum Command {
     Gen(circuit::GenArgs),
     /// Read a circuit and write it back as normalized .bench.
     Bench(circuit::BenchArgs),
+    /// Solve constraints written as Java boolean expressions over int, long, char, double,
+    /// ... variables: print a model, `unsat`, or `unknown`.
+    Solve(solve::SolveArgs),
 }
 
 /// A failed command: the message and the exit code it maps to.
@@ -101,6 +105,7 @@ pub fn main() -> ExitCode {
         Command::Random(args) => circuit::random(&session, args),
         Command::Gen(args) => circuit::generate_circuit(&session, args),
         Command::Bench(args) => circuit::bench(&session, args),
+        Command::Solve(args) => solve::solve(&session, args),
     };
     match result {
         Ok(code) => code,

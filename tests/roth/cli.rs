@@ -42,7 +42,9 @@ fn readme_fsim_example_runs_on_the_shipped_test_set() {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["stats", "faults", "fsim", "random", "gen", "bench", "atpg"] {
+    for command in [
+        "stats", "faults", "fsim", "random", "gen", "bench", "atpg", "solve",
+    ] {
         let o = roth(&project(), &[command, "--help"]);
         assert!(o.status.success(), "{command}");
         assert!(stdout(&o).contains("Usage: roth"), "{command}");
@@ -301,4 +303,91 @@ fn gen_and_bench_round_trip_through_files() {
     assert_eq!(v["gates"], 300);
     assert_eq!(v["dffs"], 5);
     assert_eq!(v["dangling"], 0);
+}
+
+#[test]
+fn solve_prints_a_model_unsat_or_unknown_with_exit_codes() {
+    let o = roth(&project(), &["solve", "constraints/figure-4-3.txt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "sat\nx = 10001\ny = 10001\n");
+
+    let dir = scratch_dir("solve");
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).expect("scratch file");
+    };
+    write("unsat.txt", "int x; x > 5 && x < 3;\n");
+    let o = roth(&dir, &["solve", "unsat.txt"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "unsat\n");
+
+    // Two long variables constrained only by creeping bounds: the node limit answers.
+    write(
+        "hard.txt",
+        "long x, y; x < y; y < x + 1L; x * y == 7L * x + 3L;\n",
+    );
+    let o = roth(&dir, &["solve", "hard.txt", "--node-limit", "50"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("unknown: "), "{}", stdout(&o));
+
+    write(
+        "types.txt",
+        "char c; boolean b; double d; byte k;\nc > 'x'; b == (c == 'y'); d > 0.5 && d < 1.0; k == (byte) 300;\n",
+    );
+    let o = roth(&dir, &["solve", "types.txt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("sat\nc = 'y'\nb = true\nd = "), "{out}");
+    assert!(out.ends_with("k = 44\n"), "{out}");
+}
+
+#[test]
+fn solve_enumerates_distinct_models() {
+    let dir = scratch_dir("solve-all");
+    std::fs::write(dir.join("three.txt"), "int x; x >= 1 && x <= 3;\n").expect("scratch file");
+    let o = roth(&dir, &["solve", "three.txt", "--all", "10"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let mut models: Vec<&str> = out.split("\n\n").map(str::trim).collect();
+    models.sort();
+    assert_eq!(models, ["sat\nx = 1", "sat\nx = 2", "sat\nx = 3"], "{out}");
+    // The same seed gives the same output, byte for byte.
+    let again = roth(&dir, &["solve", "three.txt", "--all", "10"]);
+    assert_eq!(stdout(&again), out);
+}
+
+#[test]
+fn solve_reports_bad_input_with_position_and_exit_2() {
+    let dir = scratch_dir("solve-bad");
+    for (text, expected) in [
+        (
+            "int x\nx > 3;\n",
+            "line 2, column 1: expected `;`, found `x`",
+        ),
+        ("int x;\ny > 3;\n", "line 2, column 1: `y` is not declared"),
+        (
+            "int x;\nx + 1;\n",
+            "line 2, column 1: a constraint must be boolean, found int",
+        ),
+        (
+            "int x;\nx > 2147483648;\n",
+            "line 2, column 5: integer literal too large for int",
+        ),
+        (
+            "boolean b;\nb < 3;\n",
+            "line 2, column 3: bad operand types for `<`",
+        ),
+        (
+            "int x; int x;\n",
+            "line 1, column 12: `x` is already declared",
+        ),
+    ] {
+        std::fs::write(dir.join("bad.txt"), text).expect("scratch file");
+        let o = roth(&dir, &["solve", "bad.txt"]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!("bad.txt: {expected}")),
+            "{text}: {err}"
+        );
+    }
 }

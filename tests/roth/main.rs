@@ -11,3 +11,4 @@ mod iscas;
 mod parser;
 mod sat;
 mod simulation;
+mod solver;

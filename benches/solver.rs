@@ -1,0 +1,77 @@
+//! The constraint solver on the families the issue names: linear systems, the thesis's
+//! Fig. 4.3 family (`x == y && x > c`), non-linear `x * y == c`, and mixed boolean structure.
+//! Decisions per instance are printed once before timing, so the report has both.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use roth::solver::{SolveOptions, Verdict, parse, solve};
+
+fn families() -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "linear 3 vars, bounded",
+            "int x, y, z; x + 2 * y - z == 17; 3 * x - y + z == 28; x - y == 5; \
+             x >= -100000 && x <= 100000; y >= -100000 && y <= 100000; \
+             z >= -100000 && z <= 100000;"
+                .into(),
+        ),
+        (
+            "linear 6 vars chain",
+            "long a, b, c, d, e, f; a + b == 1000000L; b - c == 3L; c + d == 77777L; \
+             d - e == 12L; e + f == 5000000000L; f > 4999990000L; a > 0L; a < 2000000L;"
+                .into(),
+        ),
+        (
+            "linear, unsat by bounds",
+            "int x, y; x + y == 10; x - y == 4; x >= 0 && x <= 5; y >= 0 && y <= 5;".into(),
+        ),
+        (
+            "fig 4.3 x==y && x>10000",
+            "int x, y; x == y && x > 10000;".into(),
+        ),
+        (
+            "fig 4.3 large, 4 vars",
+            "long a, b, c, d; a == b; b == c; c == d; d > 9000000000000000000L;".into(),
+        ),
+        (
+            "x*y == 1000003*7",
+            "int x, y; x * y == 7007021; x > 1; y > 1;".into(),
+        ),
+        (
+            "x*y == c, c = 2^20",
+            "int x, y; x * y == 1048576; x > 1000; y > 100;".into(),
+        ),
+        (
+            "mixed boolean",
+            "int x, y, z; boolean p, q; (p || x > 100) && (q || y < -100); p != q; \
+             (x + y == z) || (z % 7 == 3 && !p); z > 1000 ? x < 0 : y > 0;"
+                .into(),
+        ),
+    ]
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    for (name, text) in families() {
+        let problem = parse(&text).expect("valid constraints");
+        let (verdict, stats) = solve(&problem, SolveOptions::default());
+        let answer = match &verdict {
+            Verdict::Sat(m) => {
+                assert!(problem.satisfies(m), "{name}");
+                "sat"
+            }
+            Verdict::Unsat => "unsat",
+            Verdict::Unknown(_) => "unknown",
+        };
+        eprintln!(
+            "{name}: {answer}, {} decisions, {} backtracks, {} propagations",
+            stats.decisions, stats.backtracks, stats.propagations
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| solve(&problem, SolveOptions::default()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,330 @@
+//! Domains: the values a variable or subexpression may still take. Integers (and booleans, as
+//! 0/1) keep a sorted list of disjoint intervals, so holes are exact (`x != 5` removes one
+//! value from `int`'s four billion); doubles keep a closed interval plus whether NaN is left.
+
+use std::fmt;
+
+/// A set of integers as sorted, disjoint, non-adjacent closed intervals.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct IntDomain {
+    ranges: Vec<(i64, i64)>,
+}
+
+impl fmt::Debug for IntDomain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for (k, &(lo, hi)) in self.ranges.iter().enumerate() {
+            if k > 0 {
+                write!(f, ", ")?;
+            }
+            if lo == hi {
+                write!(f, "{lo}")?;
+            } else {
+                write!(f, "{lo}..={hi}")?;
+            }
+        }
+        write!(f, "}}")
+    }
+}
+
+impl IntDomain {
+    pub fn empty() -> IntDomain {
+        IntDomain { ranges: Vec::new() }
+    }
+
+    pub fn range(lo: i64, hi: i64) -> IntDomain {
+        if lo > hi {
+            IntDomain::empty()
+        } else {
+            IntDomain {
+                ranges: vec![(lo, hi)],
+            }
+        }
+    }
+
+    /// The same with bounds given in `i128`, clipped to `i64`.
+    pub fn range_wide(lo: i128, hi: i128) -> IntDomain {
+        let lo = lo.max(i64::MIN as i128);
+        let hi = hi.min(i64::MAX as i128);
+        if lo > hi {
+            IntDomain::empty()
+        } else {
+            IntDomain::range(lo as i64, hi as i64)
+        }
+    }
+
+    pub fn singleton(v: i64) -> IntDomain {
+        IntDomain::range(v, v)
+    }
+
+    /// The smallest domain holding all of `values`.
+    pub fn from_values(values: impl IntoIterator<Item = i64>) -> IntDomain {
+        let mut vs: Vec<i64> = values.into_iter().collect();
+        vs.sort_unstable();
+        vs.dedup();
+        let mut ranges: Vec<(i64, i64)> = Vec::new();
+        for v in vs {
+            match ranges.last_mut() {
+                Some(last) if last.1.checked_add(1) == Some(v) => last.1 = v,
+                _ => ranges.push((v, v)),
+            }
+        }
+        IntDomain { ranges }
+    }
+
+    /// The union of several (possibly overlapping) intervals.
+    pub fn from_ranges(mut parts: Vec<(i64, i64)>) -> IntDomain {
+        parts.retain(|&(lo, hi)| lo <= hi);
+        parts.sort_unstable();
+        let mut ranges: Vec<(i64, i64)> = Vec::with_capacity(parts.len());
+        for (lo, hi) in parts {
+            match ranges.last_mut() {
+                Some(last) if (last.1 as i128) + 1 >= lo as i128 => last.1 = last.1.max(hi),
+                _ => ranges.push((lo, hi)),
+            }
+        }
+        IntDomain { ranges }
+    }
+
+    pub fn ranges(&self) -> &[(i64, i64)] {
+        &self.ranges
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    pub fn min(&self) -> i64 {
+        self.ranges[0].0
+    }
+
+    pub fn max(&self) -> i64 {
+        self.ranges[self.ranges.len() - 1].1
+    }
+
+    /// Number of values.
+    pub fn size(&self) -> u128 {
+        self.ranges
+            .iter()
+            .map(|&(lo, hi)| (hi as i128 - lo as i128 + 1) as u128)
+            .sum()
+    }
+
+    /// The value, when exactly one is left.
+    pub fn value(&self) -> Option<i64> {
+        match self.ranges[..] {
+            [(lo, hi)] if lo == hi => Some(lo),
+            _ => None,
+        }
+    }
+
+    pub fn contains(&self, v: i64) -> bool {
+        let k = self.ranges.partition_point(|&(_, hi)| hi < v);
+        k < self.ranges.len() && self.ranges[k].0 <= v
+    }
+
+    /// The values, for small domains.
+    pub fn values(&self) -> impl Iterator<Item = i64> + '_ {
+        self.ranges.iter().flat_map(|&(lo, hi)| lo..=hi)
+    }
+
+    /// The values in `[lo, hi]` only.
+    pub fn clip(&self, lo: i64, hi: i64) -> IntDomain {
+        IntDomain {
+            ranges: self
+                .ranges
+                .iter()
+                .filter(|&&(a, b)| b >= lo && a <= hi)
+                .map(|&(a, b)| (a.max(lo), b.min(hi)))
+                .collect(),
+        }
+    }
+
+    pub fn intersect(&self, other: &IntDomain) -> IntDomain {
+        let (mut i, mut j) = (0, 0);
+        let mut ranges = Vec::new();
+        while i < self.ranges.len() && j < other.ranges.len() {
+            let (a, b) = self.ranges[i];
+            let (c, d) = other.ranges[j];
+            let (lo, hi) = (a.max(c), b.min(d));
+            if lo <= hi {
+                ranges.push((lo, hi));
+            }
+            if b < d {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        IntDomain { ranges }
+    }
+
+    pub fn union(&self, other: &IntDomain) -> IntDomain {
+        let mut parts = self.ranges.clone();
+        parts.extend_from_slice(&other.ranges);
+        IntDomain::from_ranges(parts)
+    }
+
+    /// Without value `v`.
+    pub fn remove(&self, v: i64) -> IntDomain {
+        let mut ranges = Vec::with_capacity(self.ranges.len() + 1);
+        for &(lo, hi) in &self.ranges {
+            if v < lo || v > hi {
+                ranges.push((lo, hi));
+            } else {
+                if lo < v {
+                    ranges.push((lo, v - 1));
+                }
+                if v < hi {
+                    ranges.push((v + 1, hi));
+                }
+            }
+        }
+        IntDomain { ranges }
+    }
+
+    /// The value of the domain nearest to `v` (the lower on a tie).
+    pub fn nearest(&self, v: i64) -> i64 {
+        let mut best = self.min();
+        let mut distance = u128::MAX;
+        for &(lo, hi) in &self.ranges {
+            let c = v.clamp(lo, hi);
+            let d = (c as i128 - v as i128).unsigned_abs();
+            if d < distance {
+                distance = d;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// The `k`-th value in increasing order (`k < size()`).
+    pub fn nth(&self, mut k: u128) -> i64 {
+        for &(lo, hi) in &self.ranges {
+            let n = (hi as i128 - lo as i128 + 1) as u128;
+            if k < n {
+                return (lo as i128 + k as i128) as i64;
+            }
+            k -= n;
+        }
+        panic!("index beyond the domain")
+    }
+}
+
+/// A set of doubles: the closed interval `[lo, hi]` (infinities allowed; empty when `lo > hi`)
+/// and NaN when `nan`. Zero's sign is not tracked: an interval holding 0 holds both zeros.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RealDomain {
+    pub lo: f64,
+    pub hi: f64,
+    pub nan: bool,
+}
+
+impl RealDomain {
+    pub fn full() -> RealDomain {
+        RealDomain {
+            lo: f64::NEG_INFINITY,
+            hi: f64::INFINITY,
+            nan: true,
+        }
+    }
+
+    pub fn interval(lo: f64, hi: f64) -> RealDomain {
+        RealDomain { lo, hi, nan: false }
+    }
+
+    pub fn singleton(d: f64) -> RealDomain {
+        if d.is_nan() {
+            RealDomain {
+                lo: f64::INFINITY,
+                hi: f64::NEG_INFINITY,
+                nan: true,
+            }
+        } else {
+            RealDomain::interval(d, d)
+        }
+    }
+
+    pub fn has_numbers(&self) -> bool {
+        self.lo <= self.hi
+    }
+
+    pub fn is_empty(&self) -> bool {
+        !self.has_numbers() && !self.nan
+    }
+
+    /// The one value left, when so (NaN included; a zero interval is not one value).
+    pub fn value(&self) -> Option<f64> {
+        if self.nan {
+            (!self.has_numbers()).then_some(f64::NAN)
+        } else if self.lo == self.hi && self.lo != 0.0 {
+            Some(self.lo)
+        } else {
+            None
+        }
+    }
+
+    pub fn contains(&self, d: f64) -> bool {
+        if d.is_nan() {
+            self.nan
+        } else {
+            self.lo <= d && d <= self.hi
+        }
+    }
+
+    pub fn intersect(&self, other: &RealDomain) -> RealDomain {
+        RealDomain {
+            lo: self.lo.max(other.lo),
+            hi: self.hi.min(other.hi),
+            nan: self.nan && other.nan,
+        }
+    }
+
+    pub fn hull(&self, other: &RealDomain) -> RealDomain {
+        if !self.has_numbers() {
+            return RealDomain {
+                nan: self.nan || other.nan,
+                ..*other
+            };
+        }
+        if !other.has_numbers() {
+            return RealDomain {
+                nan: self.nan || other.nan,
+                ..*self
+            };
+        }
+        RealDomain {
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+            nan: self.nan || other.nan,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_lists_stay_normalized() {
+        let d = IntDomain::range(0, 10).remove(5).remove(0).remove(10);
+        assert_eq!(d.ranges(), &[(1, 4), (6, 9)]);
+        assert_eq!(d.size(), 8);
+        assert!(!d.contains(5) && d.contains(6));
+        assert_eq!(d.nearest(5), 4);
+        assert_eq!(d.nth(4), 6);
+        let e = IntDomain::from_ranges(vec![(3, 4), (-2, 0), (5, 7), (1, 1)]);
+        assert_eq!(e.ranges(), &[(-2, 1), (3, 7)]);
+        assert_eq!(
+            d.intersect(&IntDomain::range(4, 6)).ranges(),
+            &[(4, 4), (6, 6)]
+        );
+        assert_eq!(
+            IntDomain::from_values([3, 1, 2, 7]).ranges(),
+            &[(1, 3), (7, 7)]
+        );
+        let full = IntDomain::range(i64::MIN, i64::MAX);
+        assert_eq!(full.size(), 1u128 << 64);
+        assert_eq!(full.remove(i64::MAX).max(), i64::MAX - 1);
+    }
+}

@@ -1,0 +1,466 @@
+//! Constraint problems: typed variables, Java expressions over them (an arena of nodes, with
+//! Java's numeric promotions made explicit as casts), the constraints to satisfy, scopes, and
+//! evaluation under Java semantics — what "a model satisfies the constraints" means.
+
+use std::fmt;
+
+use super::java::{self, BinOp, Exception, JType, UnOp, Value};
+
+/// A declared variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub(crate) u32);
+
+impl VarId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An expression node in a [`Problem`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExprId(pub(crate) u32);
+
+impl ExprId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn from_index(i: usize) -> ExprId {
+        ExprId(i as u32)
+    }
+}
+
+/// One expression node. Operands of arithmetic and comparisons have the operation's type
+/// (the builder inserts the promotions as [`Node::Cast`]s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Node {
+    Const(Value),
+    Var(VarId),
+    Unary(UnOp, ExprId),
+    Binary(BinOp, ExprId, ExprId),
+    /// `c ? a : b`
+    Cond(ExprId, ExprId, ExprId),
+    Cast(JType, ExprId),
+}
+
+/// A type error while building an expression.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TypeError(pub String);
+
+/// A constraint: an expression that must evaluate to `true` (without exception), or a nogood
+/// excluding one assignment of some variables.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Constraint {
+    Holds(ExprId),
+    /// Not all of these variables take these values.
+    Exclude(Vec<(VarId, Value)>),
+}
+
+/// Values for every variable of a problem, by [`VarId`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    pub values: Vec<Value>,
+}
+
+impl Model {
+    pub fn get(&self, v: VarId) -> Value {
+        self.values[v.index()]
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Scope {
+    vars: usize,
+    nodes: usize,
+    constraints: usize,
+}
+
+/// Variables, expressions and constraints. Scopes ([`push`](Problem::push) /
+/// [`pop`](Problem::pop)) let a caller add constraints for one question and take them back,
+/// keeping what was built before (a region's constraints reused for many mutants).
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    names: Vec<String>,
+    var_types: Vec<JType>,
+    nodes: Vec<Node>,
+    types: Vec<JType>,
+    var_nodes: Vec<ExprId>,
+    constraints: Vec<Constraint>,
+    scopes: Vec<Scope>,
+}
+
+impl Problem {
+    pub fn new() -> Problem {
+        Problem::default()
+    }
+
+    /// Declares a variable of a primitive type.
+    pub fn var(&mut self, name: &str, ty: JType) -> VarId {
+        let id = VarId(self.var_types.len() as u32);
+        self.names.push(name.to_string());
+        self.var_types.push(ty);
+        let node = self.push_node(Node::Var(id), ty);
+        self.var_nodes.push(node);
+        id
+    }
+
+    pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + use<> {
+        (0..self.var_types.len() as u32).map(VarId)
+    }
+
+    pub fn var_count(&self) -> usize {
+        self.var_types.len()
+    }
+
+    pub fn name(&self, v: VarId) -> &str {
+        &self.names[v.index()]
+    }
+
+    pub fn var_type(&self, v: VarId) -> JType {
+        self.var_types[v.index()]
+    }
+
+    pub fn find_var(&self, name: &str) -> Option<VarId> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| VarId(i as u32))
+    }
+
+    /// The expression reading variable `v`.
+    pub fn read(&self, v: VarId) -> ExprId {
+        self.var_nodes[v.index()]
+    }
+
+    pub fn node(&self, e: ExprId) -> Node {
+        self.nodes[e.index()]
+    }
+
+    pub fn ty(&self, e: ExprId) -> JType {
+        self.types[e.index()]
+    }
+
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    fn push_node(&mut self, node: Node, ty: JType) -> ExprId {
+        let id = ExprId(self.nodes.len() as u32);
+        self.nodes.push(node);
+        self.types.push(ty);
+        id
+    }
+
+    pub fn constant(&mut self, value: Value) -> ExprId {
+        self.push_node(Node::Const(value), value.ty())
+    }
+
+    pub fn int(&mut self, v: i32) -> ExprId {
+        self.constant(Value::Int(JType::Int, v as i64))
+    }
+
+    pub fn long(&mut self, v: i64) -> ExprId {
+        self.constant(Value::Int(JType::Long, v))
+    }
+
+    pub fn boolean(&mut self, b: bool) -> ExprId {
+        self.constant(Value::boolean(b))
+    }
+
+    pub fn double(&mut self, d: f64) -> ExprId {
+        self.constant(Value::Double(d))
+    }
+
+    /// `e` converted to `ty` by a widening (implicit) conversion, or `e` itself.
+    fn promote(&mut self, e: ExprId, ty: JType) -> ExprId {
+        if self.ty(e) == ty {
+            e
+        } else {
+            self.push_node(Node::Cast(ty, e), ty)
+        }
+    }
+
+    /// An explicit cast `(ty) e`: between numeric types, or boolean to boolean.
+    pub fn cast(&mut self, ty: JType, e: ExprId) -> Result<ExprId, TypeError> {
+        let from = self.ty(e);
+        if (ty == JType::Boolean) != (from == JType::Boolean) {
+            return Err(TypeError(format!("cannot cast {from} to {ty}")));
+        }
+        Ok(self.promote(e, ty))
+    }
+
+    pub fn unary(&mut self, op: UnOp, e: ExprId) -> Result<ExprId, TypeError> {
+        let ty = self.ty(e);
+        match op {
+            UnOp::Not => {
+                if ty != JType::Boolean {
+                    return Err(TypeError(format!("`!` needs a boolean, found {ty}")));
+                }
+                Ok(self.push_node(Node::Unary(op, e), ty))
+            }
+            UnOp::Neg | UnOp::Abs => {
+                if !ty.is_numeric() {
+                    return Err(TypeError(format!("`{op:?}` needs a number, found {ty}")));
+                }
+                let p = ty.promoted();
+                let e = self.promote(e, p);
+                Ok(self.push_node(Node::Unary(op, e), p))
+            }
+            UnOp::BitNot => {
+                if !ty.is_integral() {
+                    return Err(TypeError(format!("`~` needs an integer, found {ty}")));
+                }
+                let p = ty.promoted();
+                let e = self.promote(e, p);
+                Ok(self.push_node(Node::Unary(op, e), p))
+            }
+        }
+    }
+
+    pub fn binary(&mut self, op: BinOp, a: ExprId, b: ExprId) -> Result<ExprId, TypeError> {
+        let (ta, tb) = (self.ty(a), self.ty(b));
+        let mismatch = || {
+            TypeError(format!(
+                "bad operand types for `{}`: {ta} and {tb}",
+                op.symbol()
+            ))
+        };
+        match op {
+            BinOp::LogicalAnd | BinOp::LogicalOr => {
+                if ta != JType::Boolean || tb != JType::Boolean {
+                    return Err(mismatch());
+                }
+                Ok(self.push_node(Node::Binary(op, a, b), JType::Boolean))
+            }
+            BinOp::And | BinOp::Or | BinOp::Xor if ta == JType::Boolean || tb == JType::Boolean => {
+                if ta != tb {
+                    return Err(mismatch());
+                }
+                Ok(self.push_node(Node::Binary(op, a, b), JType::Boolean))
+            }
+            BinOp::Eq | BinOp::Ne if ta == JType::Boolean || tb == JType::Boolean => {
+                if ta != tb {
+                    return Err(mismatch());
+                }
+                Ok(self.push_node(Node::Binary(op, a, b), JType::Boolean))
+            }
+            BinOp::Shl | BinOp::Shr | BinOp::UShr => {
+                if !ta.is_integral() || !tb.is_integral() {
+                    return Err(mismatch());
+                }
+                let (pa, pb) = (ta.promoted(), tb.promoted());
+                let a = self.promote(a, pa);
+                let b = self.promote(b, pb);
+                Ok(self.push_node(Node::Binary(op, a, b), pa))
+            }
+            BinOp::And | BinOp::Or | BinOp::Xor => {
+                if !ta.is_integral() || !tb.is_integral() {
+                    return Err(mismatch());
+                }
+                self.arithmetic(op, a, b)
+            }
+            _ => {
+                if !ta.is_numeric() || !tb.is_numeric() {
+                    return Err(mismatch());
+                }
+                if op.is_comparison() {
+                    let p = JType::binary_promotion(ta, tb);
+                    let a = self.promote(a, p);
+                    let b = self.promote(b, p);
+                    Ok(self.push_node(Node::Binary(op, a, b), JType::Boolean))
+                } else {
+                    self.arithmetic(op, a, b)
+                }
+            }
+        }
+    }
+
+    fn arithmetic(&mut self, op: BinOp, a: ExprId, b: ExprId) -> Result<ExprId, TypeError> {
+        let p = JType::binary_promotion(self.ty(a), self.ty(b));
+        let a = self.promote(a, p);
+        let b = self.promote(b, p);
+        Ok(self.push_node(Node::Binary(op, a, b), p))
+    }
+
+    /// `c ? a : b`: both branches boolean, or numeric (promoted to a common type).
+    pub fn cond(&mut self, c: ExprId, a: ExprId, b: ExprId) -> Result<ExprId, TypeError> {
+        let (tc, ta, tb) = (self.ty(c), self.ty(a), self.ty(b));
+        if tc != JType::Boolean {
+            return Err(TypeError(format!(
+                "a condition must be boolean, found {tc}"
+            )));
+        }
+        let ty = if ta == tb {
+            ta
+        } else if ta.is_numeric() && tb.is_numeric() {
+            JType::binary_promotion(ta, tb)
+        } else {
+            return Err(TypeError(format!(
+                "the branches of `?:` have incompatible types {ta} and {tb}"
+            )));
+        };
+        let a = self.promote(a, ty);
+        let b = self.promote(b, ty);
+        Ok(self.push_node(Node::Cond(c, a, b), ty))
+    }
+
+    /// Requires boolean expression `e` to evaluate to true without raising an exception.
+    pub fn require(&mut self, e: ExprId) -> Result<(), TypeError> {
+        let ty = self.ty(e);
+        if ty != JType::Boolean {
+            return Err(TypeError(format!(
+                "a constraint must be boolean, found {ty}"
+            )));
+        }
+        self.constraints.push(Constraint::Holds(e));
+        Ok(())
+    }
+
+    /// Excludes the given values of the given variables taken together (a nogood): a next
+    /// solution differs from `model` in at least one of `vars`.
+    pub fn exclude(&mut self, vars: &[VarId], model: &Model) {
+        self.constraints.push(Constraint::Exclude(
+            vars.iter().map(|&v| (v, model.get(v))).collect(),
+        ));
+    }
+
+    /// Opens a scope: everything declared, built or required from now on goes at the next
+    /// [`pop`](Problem::pop).
+    pub fn push(&mut self) {
+        self.scopes.push(Scope {
+            vars: self.var_types.len(),
+            nodes: self.nodes.len(),
+            constraints: self.constraints.len(),
+        });
+    }
+
+    /// Closes the innermost scope. False when no scope is open.
+    pub fn pop(&mut self) -> bool {
+        let Some(scope) = self.scopes.pop() else {
+            return false;
+        };
+        self.names.truncate(scope.vars);
+        self.var_types.truncate(scope.vars);
+        self.var_nodes.truncate(scope.vars);
+        self.nodes.truncate(scope.nodes);
+        self.types.truncate(scope.nodes);
+        self.constraints.truncate(scope.constraints);
+        true
+    }
+
+    /// Evaluates `e` under `model` with Java semantics (`&&`, `||` and `?:` evaluate only
+    /// what Java evaluates, so a guarded division by zero raises nothing).
+    pub fn eval(&self, e: ExprId, model: &Model) -> Result<Value, Exception> {
+        let ty = self.ty(e);
+        Ok(match self.node(e) {
+            Node::Const(v) => v,
+            Node::Var(v) => model.get(v),
+            Node::Cast(to, a) => java::cast(to, self.eval(a, model)?),
+            Node::Unary(op, a) => {
+                let v = self.eval(a, model)?;
+                match (op, v) {
+                    (UnOp::Not, v) => Value::boolean(v.as_bool() != Some(true)),
+                    (UnOp::Neg, Value::Double(d)) => Value::Double(-d),
+                    (UnOp::Abs, Value::Double(d)) => Value::Double(d.abs()),
+                    (UnOp::Neg, Value::Int(t, i)) => Value::Int(t, java::wrap(t, -(i as i128))),
+                    // Math.abs(MIN_VALUE) is MIN_VALUE.
+                    (UnOp::Abs, Value::Int(t, i)) => {
+                        Value::Int(t, java::wrap(t, (i as i128).abs()))
+                    }
+                    (UnOp::BitNot, Value::Int(t, i)) => Value::Int(t, !i),
+                    (UnOp::BitNot, Value::Double(_)) => unreachable!("typed as integral"),
+                }
+            }
+            Node::Cond(c, a, b) => {
+                if self.eval(c, model)?.as_bool() == Some(true) {
+                    self.eval(a, model)?
+                } else {
+                    self.eval(b, model)?
+                }
+            }
+            Node::Binary(op, a, b) => match op {
+                BinOp::LogicalAnd => Value::boolean(
+                    self.eval(a, model)?.as_bool() == Some(true)
+                        && self.eval(b, model)?.as_bool() == Some(true),
+                ),
+                BinOp::LogicalOr => Value::boolean(
+                    self.eval(a, model)?.as_bool() == Some(true)
+                        || self.eval(b, model)?.as_bool() == Some(true),
+                ),
+                _ => {
+                    let (x, y) = (self.eval(a, model)?, self.eval(b, model)?);
+                    if op.is_comparison() {
+                        Value::boolean(java::compare(op, x, y))
+                    } else if ty == JType::Double {
+                        Value::Double(java::double_op(op, x.as_f64(), y.as_f64()))
+                    } else if ty == JType::Boolean {
+                        let (p, q) = (x.as_int() == Some(1), y.as_int() == Some(1));
+                        Value::boolean(match op {
+                            BinOp::And => p & q,
+                            BinOp::Or => p | q,
+                            _ => p ^ q,
+                        })
+                    } else {
+                        let (p, q) = (
+                            x.as_int().expect("integral operand"),
+                            y.as_int().expect("integral operand"),
+                        );
+                        Value::Int(ty, java::integer_op(op, ty, p, q)?)
+                    }
+                }
+            },
+        })
+    }
+
+    /// Whether `model` satisfies every constraint.
+    pub fn satisfies(&self, model: &Model) -> bool {
+        self.constraints.iter().all(|c| match c {
+            Constraint::Holds(e) => self.eval(*e, model) == Ok(Value::boolean(true)),
+            Constraint::Exclude(pairs) => pairs.iter().any(|&(v, x)| !same(model.get(v), x)),
+        })
+    }
+
+    /// Writes `e` as Java source (fully parenthesized, promotions shown as casts).
+    pub fn display(&self, e: ExprId) -> DisplayExpr<'_> {
+        DisplayExpr { problem: self, e }
+    }
+}
+
+/// Value identity as a nogood means it: doubles by bits (so NaN equals NaN, -0.0 is not 0.0).
+pub(crate) fn same(a: Value, b: Value) -> bool {
+    match (a, b) {
+        (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
+        (x, y) => x == y,
+    }
+}
+
+pub struct DisplayExpr<'p> {
+    problem: &'p Problem,
+    e: ExprId,
+}
+
+impl fmt::Display for DisplayExpr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.problem;
+        let sub = |e| p.display(e);
+        match p.node(self.e) {
+            Node::Const(v) => write!(f, "{v}"),
+            Node::Var(v) => f.write_str(p.name(v)),
+            Node::Cast(t, a) => write!(f, "(({t}) {})", sub(a)),
+            Node::Unary(UnOp::Neg, a) => write!(f, "(-{})", sub(a)),
+            Node::Unary(UnOp::BitNot, a) => write!(f, "(~{})", sub(a)),
+            Node::Unary(UnOp::Not, a) => write!(f, "(!{})", sub(a)),
+            Node::Unary(UnOp::Abs, a) => write!(f, "Math.abs({})", sub(a)),
+            Node::Cond(c, a, b) => write!(f, "({} ? {} : {})", sub(c), sub(a), sub(b)),
+            Node::Binary(op @ (BinOp::Min | BinOp::Max), a, b) => {
+                write!(f, "{}({}, {})", op.symbol(), sub(a), sub(b))
+            }
+            Node::Binary(op, a, b) => write!(f, "({} {} {})", sub(a), op.symbol(), sub(b)),
+        }
+    }
+}
