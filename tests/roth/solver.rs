@@ -442,3 +442,33 @@ fn doubles_are_sound() {
     let (_, v, _) = solve_text("double d; d > 1.0; d < 0.5;");
     assert_eq!(v, Verdict::Unsat);
 }
+
+/// Nogoods give new models until none is left; scopes take constraints back.
+#[test]
+fn nogoods_and_scopes() {
+    let mut p = parse("int x, y; x >= 0 && x <= 2; y == x * 3;").expect("valid");
+    let mut seen: Vec<Model> = Vec::new();
+    let (mut verdict, _) = solve(&p, SolveOptions::default());
+    while let Verdict::Sat(m) = verdict {
+        assert!(p.satisfies(&m));
+        assert!(!seen.contains(&m), "repeated {m:?}");
+        seen.push(m.clone());
+        verdict = roth::solver::solve_excluding(&mut p, &m, SolveOptions::default()).0;
+    }
+    assert_eq!(verdict, Verdict::Unsat);
+    assert_eq!(seen.len(), 3);
+
+    let mut p = parse("int x; x > 10;").expect("valid");
+    p.push();
+    let x = p.read(p.find_var("x").expect("declared"));
+    let five = p.int(5);
+    let lt = p.binary(BinOp::Lt, x, five).expect("comparison");
+    p.require(lt).expect("boolean");
+    assert_eq!(solve(&p, SolveOptions::default()).0, Verdict::Unsat);
+    assert!(p.pop());
+    assert!(matches!(
+        solve(&p, SolveOptions::default()).0,
+        Verdict::Sat(_)
+    ));
+    assert!(!p.pop(), "no scope left");
+}
