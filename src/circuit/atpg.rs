@@ -154,20 +154,27 @@ impl Worker for CircuitWorker<'_> {
     }
 
     fn cube_detections(&mut self, cubes: &[&TestCube], targets: &[usize]) -> Vec<u64> {
-        let cubes: Vec<&[Bit]> = cubes.iter().map(|c| c.as_slice()).collect();
-        self.xsim.load(self.netlist, &cubes);
-        targets
-            .iter()
-            .map(|&t| self.xsim.detect(self.netlist, self.targets[t]))
-            .collect()
+        self.cube_masks(cubes, targets, CubeSimulator::detect)
     }
 
     fn cube_candidates(&mut self, cubes: &[&TestCube], targets: &[usize]) -> Vec<u64> {
+        self.cube_masks(cubes, targets, CubeSimulator::may_detect)
+    }
+}
+
+impl CircuitWorker<'_> {
+    /// Loads `cubes` into the three-valued simulator and asks `question` for each target.
+    fn cube_masks(
+        &mut self,
+        cubes: &[&TestCube],
+        targets: &[usize],
+        question: fn(&mut CubeSimulator, &Netlist, Fault) -> u64,
+    ) -> Vec<u64> {
         let cubes: Vec<&[Bit]> = cubes.iter().map(|c| c.as_slice()).collect();
         self.xsim.load(self.netlist, &cubes);
         targets
             .iter()
-            .map(|&t| self.xsim.may_detect(self.netlist, self.targets[t]))
+            .map(|&t| question(&mut self.xsim, self.netlist, self.targets[t]))
             .collect()
     }
 }

@@ -359,21 +359,15 @@ pub fn double_op(op: BinOp, a: f64, b: f64) -> f64 {
         BinOp::Mul => a * b,
         BinOp::Div => a / b,
         BinOp::Rem => a % b,
-        // Math.min/max: NaN wins, and -0.0 is below 0.0.
-        BinOp::Min => {
+        // Math.min/max: NaN wins, and -0.0 is below 0.0 (equal values differ only in sign).
+        BinOp::Min | BinOp::Max => {
+            let min = op == BinOp::Min;
             if a.is_nan() || b.is_nan() {
                 f64::NAN
             } else if a == b {
-                if a.is_sign_negative() { a } else { b }
-            } else {
+                if a.is_sign_negative() == min { a } else { b }
+            } else if min {
                 a.min(b)
-            }
-        }
-        BinOp::Max => {
-            if a.is_nan() || b.is_nan() {
-                f64::NAN
-            } else if a == b {
-                if a.is_sign_positive() { a } else { b }
             } else {
                 a.max(b)
             }

@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use super::domain::{IntDomain, RealDomain};
-use super::expr::{Constraint, ExprId, Model, Node, Problem, VarId, same};
+use super::expr::{Constraint, ExprId, Model, Node, Problem, VarId};
 use super::java::{BinOp, JType, Value};
 use super::propagate::{self, Conflict, Dom, Store};
 use crate::rng::Rng;
@@ -163,18 +163,6 @@ impl<'p> Solver<'p> {
         self.next_model()
     }
 
-    /// The domain the root propagation leaves a variable (before any decision), for callers
-    /// that want the implied range; call after [`solve`](Self::solve) or alone.
-    pub fn root_domain(&mut self, v: VarId) -> Option<Dom> {
-        if !self.started {
-            self.started = true;
-            if self.initial_propagation().is_err() {
-                return None;
-            }
-        }
-        Some(self.store.dom(self.var_nodes[v.index()]).clone())
-    }
-
     /// The next model distinct from all returned before; `Unsat` when none is left (all
     /// models were enumerated), `Unknown` when a limit was hit or double values were skipped.
     pub fn next_model(&mut self) -> Verdict {
@@ -318,15 +306,7 @@ impl<'p> Solver<'p> {
                             open = Some((node, i));
                         }
                     }
-                    (Dom::Real(d), Value::Double(f)) => {
-                        if !d.contains(f) {
-                            violated = false;
-                            break;
-                        }
-                        // Double values are only excluded at leaves.
-                        violated = false;
-                        break;
-                    }
+                    // Double values are only excluded at leaves (by the model check).
                     _ => {
                         violated = false;
                         break;
@@ -604,9 +584,4 @@ pub fn solve_excluding(
         }
     }
     solve(problem, options)
-}
-
-/// Whether two models are the same (doubles by bits).
-pub fn same_model(a: &Model, b: &Model) -> bool {
-    a.values.len() == b.values.len() && a.values.iter().zip(&b.values).all(|(x, y)| same(*x, *y))
 }

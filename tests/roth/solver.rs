@@ -26,6 +26,15 @@ const TYPES: [JType; 6] = [
     JType::Long,
 ];
 
+const COMPARISONS: [BinOp; 6] = [
+    BinOp::Lt,
+    BinOp::Le,
+    BinOp::Gt,
+    BinOp::Ge,
+    BinOp::Eq,
+    BinOp::Ne,
+];
+
 /// Constants that make arithmetic wrap, shift far, or divide by zero.
 const CONSTANTS: [i64; 14] = [
     0,
@@ -125,32 +134,12 @@ fn boolean(rng: &mut Rng, p: &mut Problem, vars: &[(ExprId, JType)], depth: u32)
         }
         let a = numeric(rng, p, vars, 0);
         let b = numeric(rng, p, vars, 0);
-        let op = pick(
-            rng,
-            &[
-                BinOp::Lt,
-                BinOp::Le,
-                BinOp::Gt,
-                BinOp::Ge,
-                BinOp::Eq,
-                BinOp::Ne,
-            ],
-        );
+        let op = pick(rng, &COMPARISONS);
         return p.binary(op, a, b).expect("numeric comparison");
     }
     match below(rng, 6) {
         0 | 1 => {
-            let op = pick(
-                rng,
-                &[
-                    BinOp::Lt,
-                    BinOp::Le,
-                    BinOp::Gt,
-                    BinOp::Ge,
-                    BinOp::Eq,
-                    BinOp::Ne,
-                ],
-            );
+            let op = pick(rng, &COMPARISONS);
             let a = numeric(rng, p, vars, depth - 1);
             let b = numeric(rng, p, vars, depth - 1);
             p.binary(op, a, b).expect("numeric comparison")
