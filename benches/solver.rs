@@ -21,6 +21,17 @@ fn families() -> Vec<(&'static str, String)> {
                 .into(),
         ),
         (
+            "linear 3 vars, wrapping",
+            "int x, y, z; x + y + z == 100; x - y == 3; y - z == 7;".into(),
+        ),
+        (
+            "linear 8 longs, wrapping",
+            "long a, b, c, d, e, f, g, h; a + 3L*b - 5L*c + 7L*d == 123456789L; \
+             b + c + d + e + f + g + h == -1L; a - 11L*e == 99L; 13L*f - g == 0L; \
+             h - a == 424242L; c + 2L*g == 17L; d - 3L*h == 5L; e + f == 1000000007L;"
+                .into(),
+        ),
+        (
             "linear, unsat by bounds",
             "int x, y; x + y == 10; x - y == 4; x >= 0 && x <= 5; y >= 0 && y <= 5;".into(),
         ),

@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+/// Values a congruence narrowing lists exactly (beyond, it moves the bounds only).
+pub const CONGRUENCE_VALUES: u128 = 256;
+
 /// A set of integers as sorted, disjoint, non-adjacent closed intervals.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct IntDomain {
@@ -198,6 +201,52 @@ impl IntDomain {
         best
     }
 
+    /// The values congruent to `r` modulo `2^bits` (`bits <= 64`; values are taken as
+    /// integers, so `-1` is congruent to `2^bits - 1`). Exact when at most
+    /// [`CONGRUENCE_VALUES`] values qualify; otherwise only the bounds move to the first and
+    /// last qualifying value, which keeps the result a superset and the domain small.
+    pub fn congruent(&self, r: u64, bits: u32) -> IntDomain {
+        if bits == 0 || self.is_empty() {
+            return self.clone();
+        }
+        let mask = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
+        let modulus = mask as u128 + 1;
+        // The first value >= lo in the class, as i128 (may pass hi).
+        let first_from = |lo: i64| lo as i128 + ((r.wrapping_sub(lo as u64)) & mask) as i128;
+        let mut count: u128 = 0;
+        let mut first = None;
+        let mut last = None;
+        for &(lo, hi) in &self.ranges {
+            let f = first_from(lo);
+            if f > hi as i128 {
+                continue;
+            }
+            let n = (hi as i128 - f) as u128 / modulus + 1;
+            count += n;
+            first.get_or_insert(f as i64);
+            last = Some((f + ((n - 1) * modulus) as i128) as i64);
+        }
+        let (Some(first), Some(last)) = (first, last) else {
+            return IntDomain::empty();
+        };
+        if count <= CONGRUENCE_VALUES {
+            let mut values = Vec::with_capacity(count as usize);
+            for &(lo, hi) in &self.ranges {
+                let mut v = first_from(lo);
+                while v <= hi as i128 {
+                    values.push(v as i64);
+                    v += modulus as i128;
+                }
+            }
+            return IntDomain::from_values(values);
+        }
+        self.clip(first, last)
+    }
+
     /// The `k`-th value in increasing order (`k < size()`).
     pub fn nth(&self, mut k: u128) -> i64 {
         for &(lo, hi) in &self.ranges {
@@ -326,5 +375,33 @@ mod tests {
         let full = IntDomain::range(i64::MIN, i64::MAX);
         assert_eq!(full.size(), 1u128 << 64);
         assert_eq!(full.remove(i64::MAX).max(), i64::MAX - 1);
+    }
+
+    #[test]
+    fn congruence_narrowing_matches_a_filter() {
+        let d = IntDomain::from_ranges(vec![(-40, -3), (5, 17), (100, 120)]);
+        for bits in 0..8u32 {
+            for r in [0u64, 1, 3, 5, u64::MAX, 1 << 40] {
+                let m = 1i128 << bits;
+                let want: Vec<i64> = d
+                    .values()
+                    .filter(|&v| (v as i128 - r as i128).rem_euclid(m) == 0)
+                    .collect();
+                let got = d.congruent(r, bits);
+                assert_eq!(got.values().collect::<Vec<_>>(), want, "r {r} bits {bits}");
+            }
+        }
+        // Too many values to list: the bounds move to the class.
+        let int = IntDomain::range(i32::MIN as i64, i32::MAX as i64);
+        let odd = int.congruent(1, 1);
+        assert_eq!(
+            (odd.min(), odd.max()),
+            (i32::MIN as i64 + 1, i32::MAX as i64)
+        );
+        // Modulo 2^32 an int has one value per class; modulo 2^64 a long has one.
+        assert_eq!(int.congruent(u32::MAX as u64, 32).value(), Some(-1));
+        let long = IntDomain::range(i64::MIN, i64::MAX);
+        assert_eq!(long.congruent(u64::MAX, 64).value(), Some(-1));
+        assert_eq!(int.congruent(1 << 33, 64), IntDomain::empty());
     }
 }

@@ -3,7 +3,8 @@
 //! - [`sat`]: the CDCL SAT core that proves the gate model's hardest redundancies.
 //! - The interval / finite-domain solver of the program side ([`Problem`], [`Solver`]): Java
 //!   primitive types and operator semantics ([`java`]), expressions and constraints
-//!   ([`expr`]), domains with holes ([`domain`]), sound propagation ([`propagate`]), search
+//!   ([`expr`]), domains with holes ([`domain`]), sound propagation ([`propagate`]), linear
+//!   equalities solved modulo `2^32` / `2^64` by elimination ([`linear`]), search
 //!   with Godzilla's smallest-domain-first and bisection ([`search`]), and the text language
 //!   of `roth solve` ([`parse`]). After DeMillo and Offutt's domain reduction
 //!   (`003_*` §4) with modern propagation; its one rule: *unknown* is allowed, a wrong
@@ -23,6 +24,7 @@
 pub mod domain;
 pub mod expr;
 pub mod java;
+pub mod linear;
 pub mod parse;
 pub mod propagate;
 pub mod sat;

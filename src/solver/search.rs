@@ -1,6 +1,7 @@
 //! The search: propagation to a fixed point, then decisions on the problem's variables (the
 //! smallest domain first, as Godzilla's domain reduction does) and on open disjunctions, with
-//! chronological backtracking on the store's trail.
+//! chronological backtracking on the store's trail. Each fixpoint of the local propagators
+//! ends with the global one of [`linear`]: required equalities solved modulo `2^32` / `2^64`.
 //!
 //! A decision on an integer variable tries one value first (near zero, a bound, or random
 //! under the seed; thesis §4.3.5.4), then the rest of the domain split in halves, so a value
@@ -16,6 +17,7 @@ use std::time::Instant;
 use super::domain::{IntDomain, RealDomain};
 use super::expr::{Constraint, ExprId, Model, Node, Problem, VarId};
 use super::java::{BinOp, JType, Value};
+use super::linear::{self, LinearSystem};
 use super::propagate::{self, Conflict, Dom, Store};
 use crate::rng::Rng;
 
@@ -107,6 +109,12 @@ pub struct Solver<'p> {
     /// narrowing (bounds creeping between two nodes) runs again.
     queue: VecDeque<u32>,
     queued: Vec<bool>,
+    /// Required linear equalities modulo 2^32 and 2^64, solved by elimination.
+    linear: Vec<LinearSystem>,
+    /// Nodes that are atoms of a linear system.
+    linear_atom: Vec<bool>,
+    /// An atom changed since the linear systems last ran.
+    linear_dirty: bool,
     stack: Vec<Frame>,
     started: bool,
     incomplete: bool,
@@ -131,6 +139,13 @@ impl<'p> Solver<'p> {
             })
             .collect();
         let strict = propagate::strict_nodes(problem, &roots);
+        let linear = linear::extract(problem, &roots);
+        let mut linear_atom = vec![false; n];
+        for system in &linear {
+            for a in system.atoms() {
+                linear_atom[a.index()] = true;
+            }
+        }
         let var_nodes: Vec<ExprId> = problem.vars().map(|v| problem.read(v)).collect();
         let mut nogoods = vec![Vec::new(); n];
         for (k, c) in problem.constraints().iter().enumerate() {
@@ -151,6 +166,9 @@ impl<'p> Solver<'p> {
             nogoods,
             queue: VecDeque::new(),
             queued: vec![false; n],
+            linear,
+            linear_atom,
+            linear_dirty: true,
             stack: Vec::new(),
             started: false,
             incomplete: false,
@@ -257,6 +275,7 @@ impl<'p> Solver<'p> {
             }
             budget -= 1;
             for n in std::mem::take(&mut self.store.changed) {
+                self.linear_dirty |= self.linear_atom[n as usize];
                 self.schedule(n);
                 for k in 0..self.parents[n as usize].len() {
                     let p = self.parents[n as usize][k];
@@ -267,6 +286,17 @@ impl<'p> Solver<'p> {
                 }
             }
             let Some(n) = self.queue.pop_front() else {
+                // The local propagators are done; the global one runs on what they left.
+                if self.linear_dirty {
+                    self.linear_dirty = false;
+                    for system in &self.linear {
+                        self.stats.propagations += 1;
+                        system.propagate(&mut self.store)?;
+                    }
+                    if !self.store.changed.is_empty() {
+                        continue;
+                    }
+                }
                 return Ok(());
             };
             self.queued[n as usize] = false;

@@ -1,0 +1,391 @@
+//! Linear equalities modulo `2^32` and `2^64`: a global propagator for what interval
+//! reasoning cannot see through wrap-around.
+//!
+//! Java's `+`, `-`, unary `-`, `*` by a constant and `<<` by a constant on `int` and `long`
+//! are exactly the ring operations of `Z/2^32` and `Z/2^64`, overflow included. So a required
+//! equality between such terms is a linear congruence over the *atoms* of the terms
+//! (variables and any subterm that is not linear, such as `x * y` or `a / 3`, whose values
+//! the store tracks like a variable's). Bounds propagation must give up on these when a sum
+//! may overflow (`x + y + z == 100` over three `int`s); elimination over the 2-adic ring
+//! does not: it decides whether the congruences have a solution at all and fixes, modulo a
+//! power of two, every atom the others determine.
+//!
+//! The elimination is Gaussian with full pivoting on the 2-adic valuation (the number of
+//! trailing zero bits): the pivot divides every entry left, so each pivot row
+//! `2^v x + Σ a_j x_j ≡ b` with all `a_j` multiples of `2^v` is solvable exactly when `b` is
+//! a multiple of `2^v`. That makes the test exact for the congruences alone (it ignores the
+//! atoms' domains), hence sound: a conflict means no integers at all satisfy the equalities.
+
+use super::expr::{ExprId, Node, Problem};
+use super::java::{BinOp, JType, UnOp};
+use super::propagate::{Conflict, Store};
+
+/// A linear form `Σ coefficient · atom + constant`, modulo `2^width`.
+#[derive(Clone, Debug, Default)]
+struct Form {
+    terms: Vec<(ExprId, u64)>,
+    constant: u64,
+}
+
+impl Form {
+    fn atom(e: ExprId) -> Form {
+        Form {
+            terms: vec![(e, 1)],
+            constant: 0,
+        }
+    }
+
+    fn scale(mut self, k: u64) -> Form {
+        for t in &mut self.terms {
+            t.1 = t.1.wrapping_mul(k);
+        }
+        self.constant = self.constant.wrapping_mul(k);
+        self
+    }
+
+    fn add(mut self, other: Form) -> Form {
+        self.terms.extend(other.terms);
+        self.constant = self.constant.wrapping_add(other.constant);
+        self
+    }
+
+    fn constant_value(&self, mask: u64) -> Option<u64> {
+        self.terms
+            .iter()
+            .all(|&(_, c)| c & mask == 0)
+            .then_some(self.constant)
+    }
+}
+
+/// The required linear equalities of one width.
+#[derive(Clone, Debug)]
+pub struct LinearSystem {
+    width: u32,
+    atoms: Vec<ExprId>,
+    /// Each row `Σ coefficients[j] · atoms[j] ≡ rhs`.
+    rows: Vec<(Vec<u64>, u64)>,
+}
+
+fn width_of(ty: JType) -> Option<u32> {
+    match ty {
+        JType::Int => Some(32),
+        JType::Long => Some(64),
+        _ => None,
+    }
+}
+
+fn mask_of(width: u32) -> u64 {
+    if width == 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+/// `e` (of an `int` or `long` type of `width` bits, or a wider one under a narrowing cast)
+/// as a linear form modulo `2^width`; non-linear subterms become atoms.
+fn linearize(problem: &Problem, e: ExprId) -> Form {
+    match problem.node(e) {
+        Node::Const(v) => Form {
+            terms: Vec::new(),
+            constant: v.as_int().expect("an integral constant") as u64,
+        },
+        Node::Unary(UnOp::Neg, a) => linearize(problem, a).scale(u64::MAX),
+        Node::Binary(BinOp::Add, a, b) => linearize(problem, a).add(linearize(problem, b)),
+        Node::Binary(BinOp::Sub, a, b) => {
+            linearize(problem, a).add(linearize(problem, b).scale(u64::MAX))
+        }
+        Node::Binary(BinOp::Mul, a, b) => {
+            let (fa, fb) = (linearize(problem, a), linearize(problem, b));
+            // Any bits above the width vanish in the reduction, so the full mask is right.
+            if let Some(k) = fb.constant_value(u64::MAX) {
+                fa.scale(k)
+            } else if let Some(k) = fa.constant_value(u64::MAX) {
+                fb.scale(k)
+            } else {
+                Form::atom(e)
+            }
+        }
+        Node::Binary(BinOp::Shl, a, b) => match problem.node(b) {
+            Node::Const(v) => {
+                // Java masks the shift distance by the left operand's width.
+                let bits = width_of(problem.ty(e)).expect("shifts are int or long");
+                let shift = (v.as_int().expect("an integral distance") as u64) & (bits as u64 - 1);
+                linearize(problem, a).scale(1u64 << shift)
+            }
+            _ => Form::atom(e),
+        },
+        // Narrowing `long` to `int` is reduction modulo 2^32, a ring map: the form carries
+        // over. Widening keeps the value, so the operand is an atom of the wider form.
+        Node::Cast(to, a) => {
+            let from = problem.ty(a);
+            if to == JType::Int && from == JType::Long {
+                linearize(problem, a)
+            } else if from.is_integral() && width_of(to).is_some() {
+                Form::atom(a)
+            } else {
+                Form::atom(e)
+            }
+        }
+        _ => Form::atom(e),
+    }
+}
+
+/// The equalities `roots` require (through `&&` and boolean `&`), as one system per width.
+pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
+    let mut equalities: [Vec<Form>; 2] = [Vec::new(), Vec::new()];
+    let mut stack: Vec<ExprId> = roots.to_vec();
+    while let Some(e) = stack.pop() {
+        match problem.node(e) {
+            Node::Binary(BinOp::LogicalAnd, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            Node::Binary(BinOp::And, a, b) if problem.ty(a) == JType::Boolean => {
+                stack.push(a);
+                stack.push(b);
+            }
+            Node::Binary(BinOp::Eq, a, b) => {
+                if let Some(width) = width_of(problem.ty(a)) {
+                    let form = linearize(problem, a).add(linearize(problem, b).scale(u64::MAX));
+                    equalities[usize::from(width == 64)].push(form);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut systems = Vec::new();
+    for (k, forms) in equalities.into_iter().enumerate() {
+        let width = if k == 0 { 32 } else { 64 };
+        let mask = mask_of(width);
+        let mut atoms: Vec<ExprId> = forms
+            .iter()
+            .flat_map(|f| f.terms.iter().map(|t| t.0))
+            .collect();
+        atoms.sort_unstable();
+        atoms.dedup();
+        let mut rows = Vec::new();
+        for form in forms {
+            let mut coefficients = vec![0u64; atoms.len()];
+            for (atom, c) in form.terms {
+                let j = atoms.binary_search(&atom).expect("collected above");
+                coefficients[j] = coefficients[j].wrapping_add(c) & mask;
+            }
+            // A constant equality is the comparison propagator's business.
+            if coefficients.iter().any(|&c| c != 0) {
+                rows.push((coefficients, form.constant.wrapping_neg() & mask));
+            }
+        }
+        if !rows.is_empty() {
+            systems.push(LinearSystem { width, atoms, rows });
+        }
+    }
+    systems
+}
+
+/// The inverse of odd `u` modulo `2^64` (Newton's iteration doubles the correct bits).
+fn inverse_odd(u: u64) -> u64 {
+    debug_assert!(u & 1 == 1);
+    let mut x = u; // correct to 3 bits: u·u ≡ 1 mod 8 for odd u
+    for _ in 0..5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(u.wrapping_mul(x)));
+    }
+    x
+}
+
+impl LinearSystem {
+    /// The atoms: nodes whose changes call for a new run.
+    pub fn atoms(&self) -> &[ExprId] {
+        &self.atoms
+    }
+
+    /// Substitutes the fixed atoms, eliminates, fails when the congruences have no solution,
+    /// and narrows each atom a row pins alone to its residue class.
+    pub fn propagate(&self, store: &mut Store) -> Result<(), Conflict> {
+        let mask = mask_of(self.width);
+        let open: Vec<usize> = (0..self.atoms.len())
+            .filter(|&j| store.int(self.atoms[j]).value().is_none())
+            .collect();
+        let mut rows: Vec<(Vec<u64>, u64)> = self
+            .rows
+            .iter()
+            .map(|(coefficients, rhs)| {
+                let mut b = *rhs;
+                for (j, &c) in coefficients.iter().enumerate() {
+                    if c != 0
+                        && let Some(v) = store.int(self.atoms[j]).value()
+                    {
+                        b = b.wrapping_sub(c.wrapping_mul(v as u64));
+                    }
+                }
+                (open.iter().map(|&j| coefficients[j]).collect(), b & mask)
+            })
+            .collect();
+        let n = open.len();
+        let mut row_used = vec![false; rows.len()];
+        let mut column_used = vec![false; n];
+        // (row, column, valuation) in the order chosen.
+        let mut pivots: Vec<(usize, usize, u32)> = Vec::new();
+        loop {
+            let mut best: Option<(u32, usize, usize)> = None;
+            for (r, (coefficients, _)) in rows.iter().enumerate() {
+                if row_used[r] {
+                    continue;
+                }
+                for (c, &a) in coefficients.iter().enumerate() {
+                    if a != 0 && !column_used[c] {
+                        let v = a.trailing_zeros();
+                        if best.is_none_or(|(bv, _, _)| v < bv) {
+                            best = Some((v, r, c));
+                        }
+                    }
+                }
+            }
+            let Some((v, r, c)) = best else { break };
+            // Scale the pivot row so the pivot is exactly 2^v.
+            let inverse = inverse_odd(rows[r].0[c] >> v);
+            for a in &mut rows[r].0 {
+                *a = a.wrapping_mul(inverse) & mask;
+            }
+            rows[r].1 = rows[r].1.wrapping_mul(inverse) & mask;
+            let pivot_row = rows[r].clone();
+            for (r2, row) in rows.iter_mut().enumerate() {
+                if row_used[r2] || r2 == r || row.0[c] == 0 {
+                    continue;
+                }
+                let t = row.0[c] >> v;
+                subtract(row, &pivot_row, t, mask);
+            }
+            row_used[r] = true;
+            column_used[c] = true;
+            pivots.push((r, c, v));
+        }
+        // Rows left are all zero on the left: their right sides must be too.
+        for (r, row) in rows.iter().enumerate() {
+            if !row_used[r] && row.1 != 0 {
+                return Err(Conflict);
+            }
+        }
+        for &(r, _, v) in &pivots {
+            if rows[r].1 & ((1u64 << v) - 1) != 0 {
+                return Err(Conflict);
+            }
+        }
+        // Back-substitution where the later pivot divides the entry, so rows whose other
+        // atoms are determined by later pivots come down to one atom.
+        for i in (0..pivots.len()).rev() {
+            let (ri, ci, vi) = pivots[i];
+            let pivot_row = rows[ri].clone();
+            for &(rk, _, _) in &pivots[..i] {
+                let a = rows[rk].0[ci];
+                if a != 0 && a.trailing_zeros() >= vi {
+                    subtract(&mut rows[rk], &pivot_row, a >> vi, mask);
+                }
+            }
+        }
+        for &(r, c, v) in &pivots {
+            let (coefficients, b) = &rows[r];
+            if coefficients
+                .iter()
+                .enumerate()
+                .all(|(k, &a)| k == c || a == 0)
+            {
+                // 2^v · x ≡ b  ⇔  x ≡ b / 2^v  (mod 2^(width − v)).
+                let atom = self.atoms[open[c]];
+                let class = store.int(atom).congruent(b >> v, self.width - v);
+                store.narrow_int(atom, &class)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn subtract(row: &mut (Vec<u64>, u64), pivot: &(Vec<u64>, u64), t: u64, mask: u64) {
+    for (a, &p) in row.0.iter_mut().zip(&pivot.0) {
+        *a = a.wrapping_sub(t.wrapping_mul(p)) & mask;
+    }
+    row.1 = row.1.wrapping_sub(t.wrapping_mul(pivot.1)) & mask;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::domain::IntDomain;
+    use crate::solver::parse;
+
+    #[test]
+    fn inverses_of_odd_numbers() {
+        for u in [1u64, 3, 5, 0xFFFF_FFFF, u64::MAX, 0x1234_5678_9ABC_DEF1] {
+            assert_eq!(u.wrapping_mul(inverse_odd(u)), 1);
+        }
+    }
+
+    fn run(text: &str) -> (Problem, Store, Result<(), Conflict>) {
+        let problem = parse(text).unwrap();
+        let roots: Vec<ExprId> = problem
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                crate::solver::Constraint::Holds(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        let mut store = Store::new(&problem);
+        let systems = extract(&problem, &roots);
+        let result = systems.iter().try_for_each(|s| s.propagate(&mut store));
+        (problem, store, result)
+    }
+
+    fn var_domain(problem: &Problem, store: &Store, name: &str) -> IntDomain {
+        store
+            .int(problem.read(problem.find_var(name).unwrap()))
+            .clone()
+    }
+
+    #[test]
+    fn a_wrapping_system_is_solved_by_elimination() {
+        // 3y ≡ 104 (mod 2^32): one solution, reached only through overflow.
+        let (p, s, r) = run("int x, y, z; x + y + z == 100; x - y == 3; y - z == 7;");
+        assert_eq!(r, Ok(()));
+        let y = var_domain(&p, &s, "y").value().unwrap();
+        assert_eq!((3 * y as i128 - 104).rem_euclid(1 << 32), 0);
+    }
+
+    #[test]
+    fn an_even_pivot_leaves_a_residue_class() {
+        // x + y == 10 && x - y == 4: 2y ≡ 6, so y is 3 or 3 + 2^31 (wrapped).
+        let (p, s, r) = run("int x, y; x + y == 10; x - y == 4;");
+        assert_eq!(r, Ok(()));
+        let y = var_domain(&p, &s, "y");
+        assert_eq!(y.values().collect::<Vec<_>>(), vec![3 - (1 << 31), 3]);
+    }
+
+    #[test]
+    fn parity_contradictions_are_conflicts() {
+        let (_, _, r) = run("int x, y; 2*x + 4*y == 7;");
+        assert_eq!(r, Err(Conflict));
+        let (_, _, r) = run("long a, b; a + b == 1L; a + b == 2L;");
+        assert_eq!(r, Err(Conflict));
+        // Odd, so solvable modulo 2^32 although 1 is not a multiple of 3 over the integers.
+        let (_, _, r) = run("int x; 3*x == 1;");
+        assert_eq!(r, Ok(()));
+    }
+
+    #[test]
+    fn narrowing_casts_and_shifts_are_linear_atoms_are_not() {
+        // (int) of a long sum: reduction modulo 2^32 keeps the form.
+        let (p, s, r) = run("long a; int x; (int) (a + 1L) == x; x == 5; a < 0L;");
+        assert_eq!(r, Ok(()));
+        assert_eq!(var_domain(&p, &s, "x").value(), Some(5));
+        let a = var_domain(&p, &s, "a");
+        assert_eq!((a.min() as i128 - 4).rem_euclid(1 << 32), 0);
+        assert_eq!((a.max() as i128 - 4).rem_euclid(1 << 32), 0);
+        // x << 1 is 2x: even, so it can never equal an odd constant.
+        let (_, _, r) = run("int x; (x << 1) == 7;");
+        assert_eq!(r, Err(Conflict));
+        // x * y is an atom: nothing is concluded about x or y.
+        let (p, s, r) = run("int x, y; x * y + x == 6;");
+        assert_eq!(r, Ok(()));
+        assert_eq!(var_domain(&p, &s, "x").size(), 1 << 32);
+    }
+}
