@@ -1,5 +1,6 @@
 //! The constraint solver on the families the issue names: linear systems, the thesis's
-//! Fig. 4.3 family (`x == y && x > c`), non-linear `x * y == c`, and mixed boolean structure.
+//! Fig. 4.3 family (`x == y && x > c`), non-linear `x * y == c`, doubles, and mixed boolean
+//! structure.
 //! Decisions per instance are printed once before timing, so the report has both.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -50,6 +51,11 @@ fn families() -> Vec<(&'static str, String)> {
         (
             "x*y == c, c = 2^20",
             "int x, y; x * y == 1048576; x > 1000; y > 100;".into(),
+        ),
+        ("double d*d == 2 (unsat)", "double d; d * d == 2.0;".into()),
+        (
+            "double 2 vars, 2 equations",
+            "double x, y; x * y == 6.0; x - y == 1.0; x > 0.0;".into(),
         ),
         (
             "mixed boolean",

@@ -50,6 +50,10 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1_000_000)]
     node_limit: u64,
 
+    /// Give up (unknown) after this many backtracks (returns to an earlier decision).
+    #[arg(long, default_value_t = u64::MAX, hide_default_value = true)]
+    backtrack_limit: u64,
+
     /// Give up (unknown) after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
@@ -99,6 +103,7 @@ pub fn solve(session: &Session, args: SolveArgs) -> Result<ExitCode, CliError> {
             Values::Random => ValueChoice::Random,
         },
         node_limit: args.node_limit,
+        backtrack_limit: args.backtrack_limit,
         deadline,
     };
     let wanted = args.all.unwrap_or(1);

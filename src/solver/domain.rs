@@ -260,6 +260,28 @@ impl IntDomain {
     }
 }
 
+/// The position of non-NaN `x` among the doubles in increasing order (`-0.0` taken as `0.0`):
+/// consecutive doubles have consecutive keys, so halving keys bisects the doubles themselves.
+pub fn order_key(x: f64) -> u64 {
+    let x = if x == 0.0 { 0.0 } else { x };
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        // Negative: reversed, and shifted so the last one before zero is next to it.
+        (!bits) + 1
+    } else {
+        bits | 1 << 63
+    }
+}
+
+/// The double at position `key` (inverse of [`order_key`]).
+pub fn from_order_key(key: u64) -> f64 {
+    if key >> 63 == 1 {
+        f64::from_bits(key & !(1 << 63))
+    } else {
+        f64::from_bits(!key.wrapping_sub(1))
+    }
+}
+
 /// A set of doubles: the closed interval `[lo, hi]` (infinities allowed; empty when `lo > hi`)
 /// and NaN when `nan`. Zero's sign is not tracked: an interval holding 0 holds both zeros.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -329,6 +351,16 @@ impl RealDomain {
         }
     }
 
+    /// How many values: the doubles in `[lo, hi]` (the two zeros counted once), and NaN.
+    pub fn count(&self) -> u128 {
+        let numbers = if self.has_numbers() {
+            (order_key(self.hi) - order_key(self.lo)) as u128 + 1
+        } else {
+            0
+        };
+        numbers + u128::from(self.nan)
+    }
+
     pub fn hull(&self, other: &RealDomain) -> RealDomain {
         if !self.has_numbers() {
             return RealDomain {
@@ -375,6 +407,39 @@ mod tests {
         let full = IntDomain::range(i64::MIN, i64::MAX);
         assert_eq!(full.size(), 1u128 << 64);
         assert_eq!(full.remove(i64::MAX).max(), i64::MAX - 1);
+    }
+
+    #[test]
+    fn order_keys_follow_the_doubles() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -f64::MAX,
+            -1.5,
+            -f64::MIN_POSITIVE,
+            -0.0f64.next_up(),
+            0.0,
+            0.0f64.next_up(),
+            1.0,
+            1.0f64.next_up(),
+            f64::MAX,
+            f64::INFINITY,
+        ];
+        for w in xs.windows(2) {
+            assert!(order_key(w[0]) < order_key(w[1]), "{w:?}");
+        }
+        for &x in &xs {
+            assert_eq!(from_order_key(order_key(x)).to_bits(), x.to_bits());
+        }
+        assert_eq!(order_key(-0.0), order_key(0.0));
+        assert_eq!(order_key(1.0f64.next_up()) - order_key(1.0), 1);
+        assert_eq!(
+            RealDomain::interval(-0.0f64.next_up(), 0.0f64.next_up()).count(),
+            3
+        );
+        assert_eq!(
+            RealDomain::full().count(),
+            (order_key(f64::INFINITY) - order_key(f64::NEG_INFINITY)) as u128 + 2
+        );
     }
 
     #[test]

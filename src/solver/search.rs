@@ -3,23 +3,27 @@
 //! chronological backtracking on the store's trail. Each fixpoint of the local propagators
 //! ends with the global one of [`linear`]: required equalities solved modulo `2^32` / `2^64`.
 //!
-//! A decision on an integer variable tries one value first (near zero, a bound, or random
-//! under the seed; thesis §4.3.5.4), then the rest of the domain split in halves, so a value
-//! far from the first guess is reached by bisection, not by counting. Every leaf (all
-//! variables fixed) is checked by evaluating the constraints with Java semantics; only a
-//! checked model is reported. The search is complete over integer variables, so exhausting
-//! it proves `Unsat`; a double variable is tried on a few candidate values only, so a search
-//! that skipped any double values ends `Unknown` rather than `Unsat`.
+//! A decision on a variable tries one value first (near zero, a bound, or random under the
+//! seed; thesis §4.3.5.4), then the rest of the domain split in halves, so a value far from
+//! the first guess is reached by bisection, not by counting. Doubles are halved by their
+//! position among the doubles, not by real midpoints, so an interval shrinks to one double in
+//! at most 64 splits. Every leaf (all variables fixed) is checked by evaluating the
+//! constraints with Java semantics, with both signs of a zero double; only a checked model
+//! is reported. The alternatives of a decision partition its domain, so exhausting the
+//! search proves `Unsat`; limits end it `Unknown`.
 
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use super::domain::{IntDomain, RealDomain};
+use super::domain::{IntDomain, RealDomain, from_order_key, order_key};
 use super::expr::{Constraint, ExprId, Model, Node, Problem, VarId};
 use super::java::{BinOp, JType, Value};
 use super::linear::{self, LinearSystem};
 use super::propagate::{self, Conflict, Dom, Store};
 use crate::rng::Rng;
+
+/// Double variables zero at one leaf beyond which not every sign combination is tried.
+const MAX_ZERO_SIGNS: usize = 10;
 
 /// Propagator runs per node allowed in one fixpoint before propagation stops early.
 const PROPAGATION_BUDGET_PER_NODE: u64 = 64;
@@ -43,6 +47,8 @@ pub struct SolveOptions {
     pub value_choice: ValueChoice,
     /// Decisions before giving up with `Unknown`.
     pub node_limit: u64,
+    /// Backtracks before giving up with `Unknown`.
+    pub backtrack_limit: u64,
     pub deadline: Option<Instant>,
 }
 
@@ -52,6 +58,7 @@ impl Default for SolveOptions {
             seed: 1,
             value_choice: ValueChoice::default(),
             node_limit: 1_000_000,
+            backtrack_limit: u64::MAX,
             deadline: None,
         }
     }
@@ -89,8 +96,6 @@ struct Frame {
     level: usize,
     alternatives: Vec<Choice>,
     next: usize,
-    /// The alternatives leave values out (double candidates): exhausting them proves nothing.
-    incomplete: bool,
 }
 
 /// A solver over one problem: solve it, then ask for further distinct models.
@@ -116,7 +121,11 @@ pub struct Solver<'p> {
     /// An atom changed since the linear systems last ran.
     linear_dirty: bool,
     stack: Vec<Frame>,
+    /// Further models found at the last leaf (the two signs of a zero double).
+    pending: VecDeque<Model>,
     started: bool,
+    /// Some leaf had too many zero-sign combinations to try them all: exhausting the search
+    /// proves nothing.
     incomplete: bool,
     pub stats: SolveStats,
 }
@@ -170,6 +179,7 @@ impl<'p> Solver<'p> {
             linear_atom,
             linear_dirty: true,
             stack: Vec::new(),
+            pending: VecDeque::new(),
             started: false,
             incomplete: false,
             stats: SolveStats::default(),
@@ -184,6 +194,9 @@ impl<'p> Solver<'p> {
     /// The next model distinct from all returned before; `Unsat` when none is left (all
     /// models were enumerated), `Unknown` when a limit was hit or double values were skipped.
     pub fn next_model(&mut self) -> Verdict {
+        if let Some(model) = self.pending.pop_front() {
+            return Verdict::Sat(model);
+        }
         if !self.started {
             self.started = true;
             if self.initial_propagation().is_err() {
@@ -199,9 +212,10 @@ impl<'p> Solver<'p> {
             }
             if !self.backtrack() {
                 return if self.incomplete {
-                    Verdict::Unknown(
-                        "double variables were tried on candidate values only".to_string(),
-                    )
+                    Verdict::Unknown(format!(
+                        "more than {MAX_ZERO_SIGNS} double variables were zero at once; \
+                         not every combination of signed zeros was tried"
+                    ))
                 } else {
                     Verdict::Unsat
                 };
@@ -217,6 +231,12 @@ impl<'p> Solver<'p> {
             return Some(format!(
                 "node limit of {} decisions reached",
                 self.options.node_limit
+            ));
+        }
+        if self.stats.backtracks >= self.options.backtrack_limit {
+            return Some(format!(
+                "backtrack limit of {} reached",
+                self.options.backtrack_limit
             ));
         }
         if let Some(deadline) = self.options.deadline
@@ -367,8 +387,10 @@ impl<'p> Solver<'p> {
                 }
                 None => {
                     self.stats.leaves += 1;
-                    let model = self.leaf_model();
-                    return model.filter(|m| self.problem.satisfies(m));
+                    let mut models = self.leaf_models().into_iter();
+                    let first = models.next();
+                    self.pending.extend(models);
+                    return first;
                 }
             }
         }
@@ -403,34 +425,55 @@ impl<'p> Solver<'p> {
                 continue;
             }
             let frame = self.stack.pop().expect("a frame");
-            if frame.incomplete {
-                self.incomplete = true;
-            }
             self.store.backtrack_to(frame.level);
         }
     }
 
-    /// The model at a leaf: every variable's single value (doubles: the interval's single
-    /// point, or zero's positive sign when the interval is zero).
-    fn leaf_model(&self) -> Option<Model> {
+    /// The models at a leaf that satisfy every constraint: each variable's single value,
+    /// and for a double whose interval is zero, both `0.0` and `-0.0` (the domains do not
+    /// tell them apart, Java does: `1.0 / d`).
+    fn leaf_models(&mut self) -> Vec<Model> {
         let mut values = Vec::with_capacity(self.var_nodes.len());
+        let mut zeros = Vec::new();
         for v in self.problem.vars() {
             let node = self.var_nodes[v.index()];
             let ty = self.problem.var_type(v);
             values.push(match self.store.dom(node) {
-                Dom::Int(d) => Value::Int(ty, d.value()?),
+                Dom::Int(d) => match d.value() {
+                    Some(i) => Value::Int(ty, i),
+                    None => return Vec::new(),
+                },
                 Dom::Real(d) => {
                     if d.nan && !d.has_numbers() {
                         Value::Double(f64::NAN)
-                    } else if d.lo == d.hi {
-                        Value::Double(d.lo)
+                    } else if d.nan || d.lo != d.hi {
+                        return Vec::new();
                     } else {
-                        return None;
+                        if d.lo == 0.0 {
+                            zeros.push(v.index());
+                        }
+                        Value::Double(d.lo)
                     }
                 }
             });
         }
-        Some(Model { values })
+        if zeros.len() > MAX_ZERO_SIGNS {
+            self.incomplete = true;
+            zeros.clear();
+        }
+        let mut models = Vec::new();
+        for signs in 0u32..1 << zeros.len() {
+            let mut values = values.clone();
+            for (k, &i) in zeros.iter().enumerate() {
+                let zero = if signs >> k & 1 == 1 { -0.0 } else { 0.0 };
+                values[i] = Value::Double(zero);
+            }
+            let model = Model { values };
+            if self.problem.satisfies(&model) {
+                models.push(model);
+            }
+        }
+        models
     }
 
     /// The next decision: the open variable (or open disjunction) with the smallest domain.
@@ -459,13 +502,8 @@ impl<'p> Solver<'p> {
         for (k, &node) in self.var_nodes.iter().enumerate() {
             let size = match self.store.dom(node) {
                 Dom::Int(d) => d.size(),
-                Dom::Real(d) => {
-                    if d.value().is_some() || (d.nan && !d.has_numbers()) || d.lo == d.hi {
-                        1
-                    } else {
-                        u128::MAX
-                    }
-                }
+                // A zero interval is one value here; the leaf tries both signs.
+                Dom::Real(d) => d.count(),
             };
             if size > 1 {
                 consider(size, k + 1, node);
@@ -478,17 +516,11 @@ impl<'p> Solver<'p> {
                 level,
                 alternatives: self.int_alternatives(e, &d),
                 next: 0,
-                incomplete: false,
             },
             Dom::Real(d) => Frame {
                 level,
-                alternatives: self
-                    .real_candidates(&d)
-                    .into_iter()
-                    .map(|x| Choice::Real(e, RealDomain::singleton(x)))
-                    .collect(),
+                alternatives: self.real_alternatives(e, &d),
                 next: 0,
-                incomplete: true,
             },
         })
     }
@@ -541,40 +573,86 @@ impl<'p> Solver<'p> {
         alternatives
     }
 
-    /// Candidate values of a double domain: zero, small integers, the bounds, the middle
-    /// and a few random points, NaN when allowed.
-    fn real_candidates(&mut self, d: &RealDomain) -> Vec<f64> {
-        let mut out: Vec<f64> = Vec::new();
-        let add = |x: f64, out: &mut Vec<f64>| {
-            if d.contains(x) && !out.iter().any(|y: &f64| y.to_bits() == x.to_bits()) {
-                out.push(x);
-            }
-        };
+    /// Like an integer decision: one value first, then the other doubles of the interval in
+    /// pieces, split at the middle position (doubles, not reals, are halved, so a piece
+    /// shrinks to a single double within 64 splits), then NaN. The pieces partition the
+    /// domain, so exhausting them proves there is no model.
+    fn real_alternatives(&mut self, e: ExprId, d: &RealDomain) -> Vec<Choice> {
+        let mut alternatives = Vec::new();
         if d.has_numbers() {
-            for x in [0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0] {
-                add(x, &mut out);
+            let first = self.first_real(d);
+            alternatives.push(Choice::Real(e, RealDomain::singleton(first)));
+            let middle = from_order_key(order_key(d.lo) + (order_key(d.hi) - order_key(d.lo)) / 2);
+            let mut pieces: Vec<(f64, f64)> = Vec::new();
+            for (lo, hi) in [(first.next_up(), d.hi), (d.lo, first.next_down())] {
+                if lo > hi {
+                    continue;
+                }
+                if lo <= middle && middle < hi {
+                    let (near, far) = ((lo, middle), (middle.next_up(), hi));
+                    // The piece next to the first value first.
+                    if lo > first {
+                        pieces.extend([near, far]);
+                    } else {
+                        pieces.extend([far, near]);
+                    }
+                } else {
+                    pieces.push((lo, hi));
+                }
             }
-            let (lo, hi) = (d.lo.max(-f64::MAX), d.hi.min(f64::MAX));
-            add(lo, &mut out);
-            add(hi, &mut out);
-            add(lo.next_up(), &mut out);
-            add(hi.next_down(), &mut out);
-            let middle = lo / 2.0 + hi / 2.0;
-            add(middle, &mut out);
-            add(middle.round(), &mut out);
-            add(lo.ceil(), &mut out);
-            add(hi.floor(), &mut out);
-            for _ in 0..4 {
-                let t = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-                add(lo + (hi - lo) * t, &mut out);
+            if self.options.value_choice == ValueChoice::Random {
+                for k in (1..pieces.len()).rev() {
+                    let j = (self.rng.next_u64() % (k as u64 + 1)) as usize;
+                    pieces.swap(j, k);
+                }
             }
-            add(d.lo, &mut out);
-            add(d.hi, &mut out);
+            alternatives.extend(
+                pieces
+                    .into_iter()
+                    .map(|(lo, hi)| Choice::Real(e, RealDomain::interval(lo, hi))),
+            );
         }
         if d.nan {
-            out.push(f64::NAN);
+            alternatives.push(Choice::Real(e, RealDomain::singleton(f64::NAN)));
         }
-        out
+        alternatives
+    }
+
+    /// The first double to try: the simplest one near zero (an integer if the interval holds
+    /// one, else the fraction with the fewest binary digits), the lower bound, or a random
+    /// double, as the options say.
+    fn first_real(&mut self, d: &RealDomain) -> f64 {
+        let (lo, hi) = (d.lo, d.hi);
+        let x = match self.options.value_choice {
+            ValueChoice::Min => lo,
+            ValueChoice::Random => {
+                let (a, b) = (order_key(lo), order_key(hi));
+                let span = (b - a) as u128 + 1;
+                from_order_key(a + ((self.rng.next_u64() as u128) % span) as u64)
+            }
+            ValueChoice::NearZero => {
+                if lo <= 0.0 && 0.0 <= hi {
+                    0.0
+                } else {
+                    // Scaling by a power of two is exact, so these stay in the interval.
+                    let mut found = if lo > 0.0 { lo } else { hi };
+                    for k in 0..=2097 {
+                        let step = 2f64.powi(1023 - k).max(f64::from_bits(1));
+                        let x = if lo > 0.0 {
+                            (lo / step).ceil() * step
+                        } else {
+                            (hi / step).floor() * step
+                        };
+                        if x.is_finite() && lo <= x && x <= hi {
+                            found = x;
+                            break;
+                        }
+                    }
+                    found
+                }
+            }
+        };
+        if x == 0.0 { 0.0 } else { x }
     }
 }
 

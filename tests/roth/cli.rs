@@ -319,6 +319,11 @@ fn solve_prints_a_model_unsat_or_unknown_with_exit_codes() {
     let o = roth(&dir, &["solve", "unsat.txt"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "unsat\n");
+    // No double squares to exactly 2 (the neighbours of sqrt(2) square to 2 ± 4e-16).
+    write("sqrt.txt", "double d; d * d == 2.0;\n");
+    let o = roth(&dir, &["solve", "sqrt.txt"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "unsat\n");
 
     // Two long variables constrained only by creeping bounds: the node limit answers.
     write(
@@ -328,6 +333,9 @@ fn solve_prints_a_model_unsat_or_unknown_with_exit_codes() {
     let o = roth(&dir, &["solve", "hard.txt", "--node-limit", "50"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).starts_with("unknown: "), "{}", stdout(&o));
+    let o = roth(&dir, &["solve", "hard.txt", "--backtrack-limit", "20"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "unknown: backtrack limit of 20 reached\n");
 
     write(
         "types.txt",
@@ -353,6 +361,26 @@ fn solve_enumerates_distinct_models() {
     // The same seed gives the same output, byte for byte.
     let again = roth(&dir, &["solve", "three.txt", "--all", "10"]);
     assert_eq!(stdout(&again), out);
+
+    // Doubles are enumerated too: the three doubles of a box, and zero's two signs.
+    std::fs::write(
+        dir.join("doubles.txt"),
+        "double d; double z; d >= 1.0 && d <= 1.0000000000000004; z == 0.0;\n",
+    )
+    .expect("scratch file");
+    let o = roth(&dir, &["solve", "doubles.txt", "--all", "10"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let mut models: Vec<&str> = out.split("\n\n").map(str::trim).collect();
+    models.sort();
+    let mut expected = Vec::new();
+    for d in ["1.0", "1.0000000000000002", "1.0000000000000004"] {
+        for z in ["-0.0", "0.0"] {
+            expected.push(format!("sat\nd = {d}\nz = {z}"));
+        }
+    }
+    expected.sort();
+    assert_eq!(models, expected, "{out}");
 }
 
 #[test]

@@ -463,6 +463,187 @@ fn wrapping_linear_systems_agree_with_brute_force() {
     );
 }
 
+/// Every combination of the listed values that satisfies the problem.
+fn enumerate_models(p: &Problem, choices: &[Vec<Value>]) -> Vec<Model> {
+    let mut found = Vec::new();
+    let mut index = vec![0usize; choices.len()];
+    loop {
+        let model = Model {
+            values: index.iter().zip(choices).map(|(&i, c)| c[i]).collect(),
+        };
+        if p.satisfies(&model) {
+            found.push(model);
+        }
+        let mut k = 0;
+        loop {
+            if k == index.len() {
+                return found;
+            }
+            index[k] += 1;
+            if index[k] < choices[k].len() {
+                break;
+            }
+            index[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// Doubles boxed to a few consecutive values around an interesting place (zero and its
+/// signs, subnormals, 0.1, huge values, the last finite double), with an `int` sometimes,
+/// under random double arithmetic and comparisons, with equalities made to hold at a random
+/// point of the boxes. The search halves doubles down to single values, so it decides these,
+/// and an unsat must be right.
+fn double_instance(seed: u64) -> (Problem, Vec<Vec<Value>>) {
+    const BASES: [f64; 9] = [0.0, 1.0, 0.1, -2.5, 3.0, 1e300, -f64::MAX, 5e-324, 0.3];
+    let mut rng = Rng::new(seed);
+    let mut p = Problem::new();
+    let mut reads = Vec::new();
+    let mut choices = Vec::new();
+    let count = 1 + below(&mut rng, 2) as usize;
+    for k in 0..count {
+        let v = p.var(&format!("d{k}"), JType::Double);
+        let read = p.read(v);
+        let mut lo = pick(&mut rng, &BASES);
+        for _ in 0..below(&mut rng, 4) {
+            lo = lo.next_down();
+        }
+        let mut values = vec![lo];
+        for _ in 0..below(&mut rng, 6) {
+            let next = values.last().expect("one").next_up();
+            values.push(next);
+        }
+        let hi = *values.last().expect("one");
+        // Both zeros are doubles of the box when it holds zero.
+        if values.contains(&0.0) {
+            values.push(-0.0);
+        }
+        let (l, h) = (p.double(lo), p.double(hi));
+        let ge = p.binary(BinOp::Ge, read, l).expect("comparison");
+        let le = p.binary(BinOp::Le, read, h).expect("comparison");
+        p.require(ge).expect("boolean");
+        p.require(le).expect("boolean");
+        reads.push(read);
+        choices.push(values.into_iter().map(Value::Double).collect::<Vec<_>>());
+    }
+    if below(&mut rng, 2) == 0 {
+        let v = p.var("i", JType::Int);
+        let read = p.read(v);
+        let lo = below(&mut rng, 7) as i32 - 3;
+        let (l, h) = (p.int(lo), p.int(lo + 3));
+        let ge = p.binary(BinOp::Ge, read, l).expect("comparison");
+        let le = p.binary(BinOp::Le, read, h).expect("comparison");
+        p.require(ge).expect("boolean");
+        p.require(le).expect("boolean");
+        reads.push(read);
+        choices.push(
+            (lo..=lo + 3)
+                .map(|i| Value::Int(JType::Int, i as i64))
+                .collect(),
+        );
+    }
+    let point = Model {
+        values: choices
+            .iter()
+            .map(|c| c[below(&mut rng, c.len() as u64) as usize])
+            .collect(),
+    };
+    fn term(rng: &mut Rng, p: &mut Problem, reads: &[ExprId], depth: u32) -> ExprId {
+        if depth == 0 || below(rng, 3) == 0 {
+            return if below(rng, 4) == 0 {
+                p.double(pick(rng, &[0.0, 1.0, -1.0, 0.1, 3.0, 1e308, 0.5]))
+            } else {
+                pick(rng, reads)
+            };
+        }
+        let a = term(rng, p, reads, depth - 1);
+        match below(rng, 9) {
+            0 => p.unary(UnOp::Neg, a).expect("numeric"),
+            1 => p.unary(UnOp::Abs, a).expect("numeric"),
+            2 => {
+                let i = p.cast(JType::Int, a).expect("numeric cast");
+                p.cast(JType::Double, i).expect("numeric cast")
+            }
+            _ => {
+                let b = term(rng, p, reads, depth - 1);
+                let op = pick(
+                    rng,
+                    &[
+                        BinOp::Add,
+                        BinOp::Sub,
+                        BinOp::Mul,
+                        BinOp::Div,
+                        BinOp::Min,
+                        BinOp::Max,
+                    ],
+                );
+                let e = p.binary(op, a, b).expect("numeric");
+                if p.ty(e) == JType::Double {
+                    e
+                } else {
+                    p.cast(JType::Double, e).expect("numeric cast")
+                }
+            }
+        }
+    }
+    for _ in 0..1 + below(&mut rng, 2) {
+        let lhs = term(&mut rng, &mut p, &reads, 2);
+        let lhs = p.cast(JType::Double, lhs).expect("numeric cast");
+        let op = pick(&mut rng, &COMPARISONS);
+        let rhs = match p.eval(lhs, &point) {
+            Ok(v) if below(&mut rng, 3) > 0 => p.constant(v),
+            _ => term(&mut rng, &mut p, &reads, 1),
+        };
+        let c = p.binary(op, lhs, rhs).expect("comparison");
+        p.require(c).expect("boolean");
+    }
+    (p, choices)
+}
+
+/// Doubles: definite verdicts agree with enumeration of the boxes, models satisfy, and
+/// nearly every instance is decided.
+#[test]
+fn doubles_agree_with_brute_force() {
+    let cases: u64 = std::env::var("SOLVER_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(3_000, |n: u64| n / 30);
+    let (mut sat, mut unsat, mut unknown) = (0u64, 0u64, 0u64);
+    for seed in 0..cases {
+        let (p, choices) = double_instance(seed);
+        let expected = enumerate_models(&p, &choices);
+        let options = SolveOptions {
+            seed,
+            value_choice: [ValueChoice::NearZero, ValueChoice::Min, ValueChoice::Random]
+                [(seed % 3) as usize],
+            node_limit: 20_000,
+            ..SolveOptions::default()
+        };
+        match solve(&p, options).0 {
+            Verdict::Sat(m) => {
+                assert!(p.satisfies(&m), "model fails: {}", describe(&p));
+                sat += 1;
+            }
+            Verdict::Unsat => {
+                assert!(
+                    expected.is_empty(),
+                    "wrong unsat (e.g. {:?}): {}",
+                    expected[0],
+                    describe(&p)
+                );
+                unsat += 1;
+            }
+            Verdict::Unknown(_) => unknown += 1,
+        }
+    }
+    assert!(
+        sat > cases / 4 && unsat > cases / 20,
+        "{sat} sat, {unsat} unsat"
+    );
+    eprintln!("doubles: {sat} sat, {unsat} unsat, {unknown} unknown");
+    assert!(unknown * 100 <= cases, "{unknown} unknown of {cases}");
+}
+
 /// Enumeration (`next_model`) yields exactly the brute-force models, each once.
 #[test]
 fn enumeration_yields_every_model_once() {
@@ -587,6 +768,20 @@ fn doubles_are_sound() {
     }
     let (_, v, _) = solve_text("double d; d > 1.0; d < 0.5;");
     assert_eq!(v, Verdict::Unsat);
+    // Only negative zero has a negative reciprocal.
+    let (p, v, _) = solve_text("double d; d == 0.0; 1.0 / d < 0.0;");
+    let Verdict::Sat(m) = v else { panic!("{v:?}") };
+    assert!(p.satisfies(&m));
+    assert!(matches!(m.values[0], Value::Double(z) if z.is_sign_negative()));
+    // Bisection of doubles proves these: no double squares to exactly 2, and no double
+    // divided by 3 gives exactly 0.1 (checked by counting the neighbours out in Python too).
+    for text in ["double d; d * d == 2.0;", "double x; x / 3.0 == 0.1;"] {
+        assert_eq!(solve_text(text).1, Verdict::Unsat, "{text}");
+    }
+    // Two doubles related by two equations, found by bisection.
+    let (p, v, _) = solve_text("double x, y; x * y == 6.0; x - y == 1.0; x > 0.0;");
+    let Verdict::Sat(m) = v else { panic!("{v:?}") };
+    assert!(p.satisfies(&m));
 }
 
 /// Nogoods give new models until none is left; scopes take constraints back.
