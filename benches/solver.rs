@@ -52,6 +52,10 @@ fn families() -> Vec<(&'static str, String)> {
             "x*y == c, c = 2^20",
             "int x, y; x * y == 1048576; x > 1000; y > 100;".into(),
         ),
+        (
+            "x*y == 2^20, bounded longs",
+            "long x, y; x * y == 1048576L; x > 1000L; y > 100L; x < 100000L; y < 100000L;".into(),
+        ),
         ("double d*d == 2 (unsat)", "double d; d * d == 2.0;".into()),
         (
             "double 2 vars, 2 equations",

@@ -184,7 +184,7 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
 }
 
 /// The inverse of odd `u` modulo `2^64` (Newton's iteration doubles the correct bits).
-fn inverse_odd(u: u64) -> u64 {
+pub(crate) fn inverse_odd(u: u64) -> u64 {
     debug_assert!(u & 1 == 1);
     let mut x = u; // correct to 3 bits: u·u ≡ 1 mod 8 for odd u
     for _ in 0..5 {

@@ -17,6 +17,7 @@
 use super::domain::{IntDomain, RealDomain};
 use super::expr::{ExprId, Node, Problem};
 use super::java::{self, BinOp, JType, UnOp, Value};
+use super::linear::inverse_odd;
 
 /// Operand combinations enumerated for exact propagation.
 const ENUMERATION_LIMIT: u128 = 256;
@@ -585,6 +586,30 @@ fn propagate_binary(
                 *corners.iter().max().expect("four corners"),
             );
             store.narrow_int(e, &wrap_range(ty, lo, hi))?;
+            // With one factor fixed, c = 2^v·u (u odd) and a few products left, the other
+            // factor is known modulo 2^(bits − v), overflow or not: x·c ≡ n  ⇔
+            // x ≡ (n / 2^v)·u⁻¹ (n must be a multiple of 2^v).
+            let bits = if ty == JType::Long { 64 } else { 32 };
+            let products = store.int(e).clone();
+            if products.size() <= 16 {
+                for (x, y) in [(a, b), (b, a)] {
+                    let Some(c) = store.int(y).value().filter(|&c| c != 0) else {
+                        continue;
+                    };
+                    let v = c.trailing_zeros().min(bits);
+                    let inverse = inverse_odd((c as u64) >> v);
+                    let low_bits = (1u64 << v) - 1;
+                    let current = store.int(x).clone();
+                    let mut allowed = IntDomain::empty();
+                    for n in products.values() {
+                        if (n as u64) & low_bits == 0 {
+                            let class = ((n as u64) >> v).wrapping_mul(inverse);
+                            allowed = allowed.union(&current.congruent(class, bits - v));
+                        }
+                    }
+                    store.narrow_int(x, &allowed)?;
+                }
+            }
             if fits(ty, lo, hi) {
                 // A constant factor c != 0 divides the product exactly.
                 let (nlo, nhi) = bounds(store.int(e));
