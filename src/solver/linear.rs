@@ -20,19 +20,41 @@ use super::expr::{ExprId, Node, Problem};
 use super::java::{BinOp, JType, UnOp};
 use super::propagate::{Conflict, Store};
 
-/// A linear form `Σ coefficient · atom + constant`, modulo `2^width`.
+/// An unknown of the system: a node's value, or a fresh unknown introduced by an identity
+/// (`x % c == x − c·q` for the quotient `q`), which no domain bounds and nothing fixes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Column {
+    Atom(ExprId),
+    Free(u32),
+}
+
+/// A linear form `Σ coefficient · column + constant`, modulo `2^width`.
 #[derive(Clone, Debug, Default)]
 struct Form {
-    terms: Vec<(ExprId, u64)>,
+    terms: Vec<(Column, u64)>,
     constant: u64,
 }
 
 impl Form {
     fn atom(e: ExprId) -> Form {
         Form {
-            terms: vec![(e, 1)],
+            terms: vec![(Column::Atom(e), 1)],
             constant: 0,
         }
+    }
+
+    fn constant(c: u64) -> Form {
+        Form {
+            terms: Vec::new(),
+            constant: c,
+        }
+    }
+
+    /// `self − k·q` for a fresh unknown `q`.
+    fn minus_multiple(mut self, k: u64, fresh: &mut u32) -> Form {
+        self.terms.push((Column::Free(*fresh), k.wrapping_neg()));
+        *fresh += 1;
+        self
     }
 
     fn scale(mut self, k: u64) -> Form {
@@ -61,8 +83,9 @@ impl Form {
 #[derive(Clone, Debug)]
 pub struct LinearSystem {
     width: u32,
+    /// The columns that are nodes; the columns after them are free unknowns.
     atoms: Vec<ExprId>,
-    /// Each row `Σ coefficients[j] · atoms[j] ≡ rhs`.
+    /// Each row `Σ coefficients[j] · column[j] ≡ rhs`.
     rows: Vec<(Vec<u64>, u64)>,
 }
 
@@ -84,19 +107,21 @@ fn mask_of(width: u32) -> u64 {
 
 /// `e` (of an `int` or `long` type of `width` bits, or a wider one under a narrowing cast)
 /// as a linear form modulo `2^width`; non-linear subterms become atoms.
-fn linearize(problem: &Problem, e: ExprId) -> Form {
+fn linearize(problem: &Problem, e: ExprId, fresh: &mut u32) -> Form {
+    let mut lin = |x: ExprId| linearize(problem, x, fresh);
     match problem.node(e) {
-        Node::Const(v) => Form {
-            terms: Vec::new(),
-            constant: v.as_int().expect("an integral constant") as u64,
-        },
-        Node::Unary(UnOp::Neg, a) => linearize(problem, a).scale(u64::MAX),
-        Node::Binary(BinOp::Add, a, b) => linearize(problem, a).add(linearize(problem, b)),
+        Node::Const(v) => Form::constant(v.as_int().expect("an integral constant") as u64),
+        Node::Unary(UnOp::Neg, a) => lin(a).scale(u64::MAX),
+        Node::Binary(BinOp::Add, a, b) => {
+            let fa = lin(a);
+            fa.add(lin(b))
+        }
         Node::Binary(BinOp::Sub, a, b) => {
-            linearize(problem, a).add(linearize(problem, b).scale(u64::MAX))
+            let fa = lin(a);
+            fa.add(lin(b).scale(u64::MAX))
         }
         Node::Binary(BinOp::Mul, a, b) => {
-            let (fa, fb) = (linearize(problem, a), linearize(problem, b));
+            let (fa, fb) = (lin(a), lin(b));
             // Any bits above the width vanish in the reduction, so the full mask is right.
             if let Some(k) = fb.constant_value(u64::MAX) {
                 fa.scale(k)
@@ -111,7 +136,35 @@ fn linearize(problem: &Problem, e: ExprId) -> Form {
                 // Java masks the shift distance by the left operand's width.
                 let bits = width_of(problem.ty(e)).expect("shifts are int or long");
                 let shift = (v.as_int().expect("an integral distance") as u64) & (bits as u64 - 1);
-                linearize(problem, a).scale(1u64 << shift)
+                lin(a).scale(1u64 << shift)
+            }
+            _ => Form::atom(e),
+        },
+        // `x & (2^k − 1)` keeps the low k bits: x − 2^k·(x >> k), exactly.
+        Node::Binary(BinOp::And, a, b) => {
+            let mask = mask_of(width_of(problem.ty(e)).expect("int or long"));
+            let (fa, fb) = (lin(a), lin(b));
+            let (x, m) = match (fa.constant_value(u64::MAX), fb.constant_value(u64::MAX)) {
+                (_, Some(m)) => (fa, m & mask),
+                (Some(m), _) => (fb, m & mask),
+                _ => return Form::atom(e),
+            };
+            if m == mask {
+                x
+            } else if m == 0 {
+                Form::constant(0)
+            } else if (m + 1).is_power_of_two() {
+                x.minus_multiple(m + 1, fresh)
+            } else {
+                Form::atom(e)
+            }
+        }
+        // x == c·(x / c) + x % c holds for every x and c != 0 (MIN / −1 included, modulo
+        // 2^bits), so x % c is x − c·q for an unknown q.
+        Node::Binary(BinOp::Rem, a, b) => match problem.node(b) {
+            Node::Const(v) if v.as_int() != Some(0) => {
+                let c = v.as_int().expect("an integral divisor") as u64;
+                lin(a).minus_multiple(c, fresh)
             }
             _ => Form::atom(e),
         },
@@ -119,8 +172,14 @@ fn linearize(problem: &Problem, e: ExprId) -> Form {
         // over. Widening keeps the value, so the operand is an atom of the wider form.
         Node::Cast(to, a) => {
             let from = problem.ty(a);
-            if to == JType::Int && from == JType::Long {
-                linearize(problem, a)
+            if let Node::Const(v) = problem.node(a)
+                && from.is_integral()
+                && width_of(to).is_some()
+            {
+                // The bits that matter are the low ones either way.
+                Form::constant(v.as_int().expect("an integral constant") as u64)
+            } else if to == JType::Int && from == JType::Long {
+                lin(a)
             } else if from.is_integral() && width_of(to).is_some() {
                 Form::atom(a)
             } else {
@@ -134,6 +193,7 @@ fn linearize(problem: &Problem, e: ExprId) -> Form {
 /// The equalities `roots` require (through `&&` and boolean `&`), as one system per width.
 pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
     let mut equalities: [Vec<Form>; 2] = [Vec::new(), Vec::new()];
+    let mut fresh = 0u32;
     let mut stack: Vec<ExprId> = roots.to_vec();
     while let Some(e) = stack.pop() {
         match problem.node(e) {
@@ -147,7 +207,8 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
             }
             Node::Binary(BinOp::Eq, a, b) => {
                 if let Some(width) = width_of(problem.ty(a)) {
-                    let form = linearize(problem, a).add(linearize(problem, b).scale(u64::MAX));
+                    let fa = linearize(problem, a, &mut fresh);
+                    let form = fa.add(linearize(problem, b, &mut fresh).scale(u64::MAX));
                     equalities[usize::from(width == 64)].push(form);
                 }
             }
@@ -158,17 +219,18 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
     for (k, forms) in equalities.into_iter().enumerate() {
         let width = if k == 0 { 32 } else { 64 };
         let mask = mask_of(width);
-        let mut atoms: Vec<ExprId> = forms
+        // Atoms sort before free unknowns.
+        let mut columns: Vec<Column> = forms
             .iter()
             .flat_map(|f| f.terms.iter().map(|t| t.0))
             .collect();
-        atoms.sort_unstable();
-        atoms.dedup();
+        columns.sort_unstable();
+        columns.dedup();
         let mut rows = Vec::new();
         for form in forms {
-            let mut coefficients = vec![0u64; atoms.len()];
-            for (atom, c) in form.terms {
-                let j = atoms.binary_search(&atom).expect("collected above");
+            let mut coefficients = vec![0u64; columns.len()];
+            for (column, c) in form.terms {
+                let j = columns.binary_search(&column).expect("collected above");
                 coefficients[j] = coefficients[j].wrapping_add(c) & mask;
             }
             // A constant equality is the comparison propagator's business.
@@ -177,6 +239,13 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
             }
         }
         if !rows.is_empty() {
+            let atoms = columns
+                .iter()
+                .filter_map(|c| match c {
+                    Column::Atom(e) => Some(*e),
+                    Column::Free(_) => None,
+                })
+                .collect();
             systems.push(LinearSystem { width, atoms, rows });
         }
     }
@@ -203,9 +272,9 @@ impl LinearSystem {
     /// and narrows each atom a row pins alone to its residue class.
     pub fn propagate(&self, store: &mut Store) -> Result<(), Conflict> {
         let mask = mask_of(self.width);
-        let open: Vec<usize> = (0..self.atoms.len())
-            .filter(|&j| store.int(self.atoms[j]).value().is_none())
-            .collect();
+        let columns = self.rows[0].0.len();
+        let fixed = |j: usize| self.atoms.get(j).and_then(|&atom| store.int(atom).value());
+        let open: Vec<usize> = (0..columns).filter(|&j| fixed(j).is_none()).collect();
         let mut rows: Vec<(Vec<u64>, u64)> = self
             .rows
             .iter()
@@ -213,7 +282,7 @@ impl LinearSystem {
                 let mut b = *rhs;
                 for (j, &c) in coefficients.iter().enumerate() {
                     if c != 0
-                        && let Some(v) = store.int(self.atoms[j]).value()
+                        && let Some(v) = fixed(j)
                     {
                         b = b.wrapping_sub(c.wrapping_mul(v as u64));
                     }
@@ -283,18 +352,29 @@ impl LinearSystem {
                 }
             }
         }
+        // 2^v·x + Σ a_j·y_j ≡ b with every a_j a multiple of 2^u (u > v) gives
+        // 2^v·x ≡ b (mod 2^u), that is x ≡ b / 2^v (mod 2^(u − v)), whatever the y_j are.
+        let mut narrowed = Vec::new();
         for &(r, c, v) in &pivots {
+            if open[c] >= self.atoms.len() {
+                continue;
+            }
             let (coefficients, b) = &rows[r];
-            if coefficients
+            let u = coefficients
                 .iter()
                 .enumerate()
-                .all(|(k, &a)| k == c || a == 0)
-            {
-                // 2^v · x ≡ b  ⇔  x ≡ b / 2^v  (mod 2^(width − v)).
-                let atom = self.atoms[open[c]];
-                let class = store.int(atom).congruent(b >> v, self.width - v);
-                store.narrow_int(atom, &class)?;
+                .filter(|&(k, &a)| k != c && a != 0)
+                .map(|(_, &a)| a.trailing_zeros())
+                .min()
+                .unwrap_or(self.width)
+                .min(self.width);
+            if u > v {
+                narrowed.push((self.atoms[open[c]], b >> v, u - v));
             }
+        }
+        for (atom, residue, bits) in narrowed {
+            let class = store.int(atom).congruent(residue, bits);
+            store.narrow_int(atom, &class)?;
         }
         Ok(())
     }
@@ -369,6 +449,23 @@ mod tests {
         // Odd, so solvable modulo 2^32 although 1 is not a multiple of 3 over the integers.
         let (_, _, r) = run("int x; 3*x == 1;");
         assert_eq!(r, Ok(()));
+    }
+
+    #[test]
+    fn masks_and_remainders_bring_residues() {
+        // x & 0xFF == 0x7F: x − 256·q ≡ 0x7F, so x ≡ 0x7F (mod 256).
+        let (p, s, r) = run("int x; (x & 0xFF) == 0x7F;");
+        assert_eq!(r, Ok(()));
+        let x = var_domain(&p, &s, "x");
+        let int_min = i32::MIN as i64;
+        assert_eq!((x.min(), x.max()), (int_min + 0x7F, -int_min - 256 + 0x7F));
+        // Odd by the mask, even by the remainder.
+        let (_, _, r) = run("int x; (x & 1) == 1; x % 2 == 0;");
+        assert_eq!(r, Err(Conflict));
+        // x % 3 says nothing modulo a power of two.
+        let (p, s, r) = run("int x; x % 3 == 1;");
+        assert_eq!(r, Ok(()));
+        assert_eq!(var_domain(&p, &s, "x").size(), 1 << 32);
     }
 
     #[test]

@@ -510,6 +510,86 @@ fn dividends(qlo: i128, qhi: i128, c: i128) -> (i128, i128) {
     (low, high)
 }
 
+/// The value of the low `bits` bits `u` as a signed integer of that width.
+fn signed(u: u64, bits: u32) -> i64 {
+    if bits == 64 {
+        u as i64
+    } else {
+        ((u << (64 - bits)) as i64) >> (64 - bits)
+    }
+}
+
+/// Backward through `&`, `|`, `^` with one operand fixed and few results left.
+///
+/// `x ^ c` is a bijection: `x` is one of `n ^ c`. With `x & c == n` the bits set in `c` are
+/// known in `x` (those of `n`; `n` may have no other bit set), with `x | c == n` the bits
+/// clear in `c` are. Known top bits (the sign bit first) bound `x` to a range, known low bits
+/// fix its residue modulo a power of two; the bits in between are left to search.
+fn bitwise_backward(
+    store: &mut Store,
+    e: ExprId,
+    op: BinOp,
+    ty: JType,
+    a: ExprId,
+    b: ExprId,
+) -> Result<(), Conflict> {
+    const FEW: u128 = 16;
+    let bits = if ty == JType::Long { 64 } else { 32 };
+    let all = if bits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let results = store.int(e).clone();
+    if results.size() > FEW {
+        return Ok(());
+    }
+    for (x, y) in [(a, b), (b, a)] {
+        let Some(c) = store.int(y).value() else {
+            continue;
+        };
+        let c = c as u64 & all;
+        let current = store.int(x).clone();
+        let mut allowed = IntDomain::empty();
+        for n in results.values() {
+            let n = n as u64 & all;
+            let (known, values) = match op {
+                BinOp::Xor => {
+                    let v = signed(n ^ c, bits);
+                    if current.contains(v) {
+                        allowed = allowed.union(&IntDomain::singleton(v));
+                    }
+                    continue;
+                }
+                BinOp::And if n & !c == 0 => (c, n),
+                BinOp::Or if c & !n == 0 => (!c & all, n & !c),
+                _ => continue,
+            };
+            let mut part = current.clone();
+            // Known top bits: the unsigned range [top, top + 2^(bits − j) − 1], which stays
+            // one range in two's complement because the sign bit is among them.
+            let j = (known << (64 - bits)).leading_ones();
+            if j > 0 {
+                let top_mask = all & !all.checked_shr(j).unwrap_or(0);
+                let low = signed(values & top_mask, bits);
+                let span = if j >= bits {
+                    0
+                } else {
+                    (1u64 << (bits - j)) - 1
+                };
+                part = part.clip(low, low.saturating_add(span as i64));
+            }
+            let t = known.trailing_ones().min(bits);
+            if t > 0 && j < bits {
+                part = part.congruent(values, t);
+            }
+            allowed = allowed.union(&part);
+        }
+        store.narrow_int(x, &allowed)?;
+    }
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 fn propagate_binary(
     store: &mut Store,
@@ -718,7 +798,7 @@ fn propagate_binary(
                 };
                 store.narrow_range(e, 0, hi)?;
             }
-            Ok(())
+            bitwise_backward(store, e, op, ty, a, b)
         }
         BinOp::Shl | BinOp::Shr | BinOp::UShr => {
             let Some(s) = store.int(b).value() else {

@@ -291,6 +291,10 @@ impl<'p> Solver<'p> {
                 }
                 self.queue.clear();
                 self.store.changed.clear();
+                // Creeping is often two congruences moving a bound in turn (`x & 3 == 1`
+                // and `x & 0xFF == 0x7F`), which elimination settles at once.
+                self.run_linear()?;
+                self.store.changed.clear();
                 return Ok(());
             }
             budget -= 1;
@@ -307,17 +311,11 @@ impl<'p> Solver<'p> {
             }
             let Some(n) = self.queue.pop_front() else {
                 // The local propagators are done; the global one runs on what they left.
-                if self.linear_dirty {
-                    self.linear_dirty = false;
-                    for system in &self.linear {
-                        self.stats.propagations += 1;
-                        system.propagate(&mut self.store)?;
-                    }
-                    if !self.store.changed.is_empty() {
-                        continue;
-                    }
+                self.run_linear()?;
+                if self.store.changed.is_empty() {
+                    return Ok(());
                 }
-                return Ok(());
+                continue;
             };
             self.queued[n as usize] = false;
             self.stats.propagations += 1;
@@ -328,6 +326,18 @@ impl<'p> Solver<'p> {
                 self.strict[n as usize],
             )?;
         }
+    }
+
+    /// Runs the linear systems when an atom changed since they last ran.
+    fn run_linear(&mut self) -> Result<(), Conflict> {
+        if self.linear_dirty {
+            self.linear_dirty = false;
+            for system in &self.linear {
+                self.stats.propagations += 1;
+                system.propagate(&mut self.store)?;
+            }
+        }
+        Ok(())
     }
 
     /// A nogood with all but one variable at its excluded value removes that value from the

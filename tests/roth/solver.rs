@@ -749,6 +749,37 @@ fn overflow_is_modelled_not_assumed_away() {
     }
 }
 
+/// Low-bit masks and remainders are congruences, known top bits are ranges: these are
+/// decided by propagation, where bisection alone would wander over four billion values.
+#[test]
+fn bit_patterns_and_remainders_are_propagated() {
+    for text in [
+        "int x; (x & 1) == 1; x % 2 == 0;",
+        "int x, y; x % 4 == 1; y % 4 == 1; (x + y) % 4 == 3;",
+        "int x; (x | 0xF) == 0x12F; x < 0;",
+        "int x; (x & 0xF0000000) == 0x70000000; x < 5;",
+        "long x; (x & 0xFFL) == 0x7FL; (x & 3L) == 1L;",
+    ] {
+        let (_, v, s) = solve_text(text);
+        assert_eq!(v, Verdict::Unsat, "{text}");
+        assert_eq!(s.decisions, 0, "{text}");
+    }
+    for text in [
+        "int x; (x & 0xFF) == 0x7F; x > 100000;",
+        "int x; (x | 0xF) == 0x12F;",
+        "int x; (x ^ 0x55) == 0x1234;",
+        "long x; (x & 0xFFFFFFFF00000000L) == 0x7000000000000000L; (x & 0xFFL) == 3L;",
+        "long x; x % 2L == 0L; x % 3L == 1L; x % 5L == 2L; x > 1000000000000L;",
+    ] {
+        let (p, v, s) = solve_text(text);
+        let Verdict::Sat(m) = v else {
+            panic!("{text}: {v:?}")
+        };
+        assert!(p.satisfies(&m), "{text}");
+        assert!(s.decisions <= 8, "{text}: {s:?}");
+    }
+}
+
 /// A guarded division by zero raises nothing; an unguarded one cannot hold.
 #[test]
 fn division_by_zero_follows_short_circuit_evaluation() {
