@@ -53,6 +53,10 @@ fn families() -> Vec<(&'static str, String)> {
             "int x, y; x * y == 1048576; x > 1000; y > 100;".into(),
         ),
         (
+            "bit patterns (unsat)",
+            "int x, y; (x | 0xF) == 0x12F; x % 4 == 1; y % 4 == 1; (x + y) % 4 == 3;".into(),
+        ),
+        (
             "x*y == 2^20, bounded longs",
             "long x, y; x * y == 1048576L; x > 1000L; y > 100L; x < 100000L; y < 100000L;".into(),
         ),

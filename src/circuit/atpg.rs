@@ -1,4 +1,4 @@
-//! Automatic test pattern generation for a netlist: the [`flow`](crate::flow) campaign over the
+//! Automatic test pattern generation for a netlist: the [`flow`](crate::flow::run) campaign over the
 //! collapsed stuck-at faults, with the D-algorithm of [`dalg`](super::dalg) as the searcher and
 //! the fault simulator for dropping and compaction. The final pattern set is re-checked by fault
 //! simulation over the whole fault universe.

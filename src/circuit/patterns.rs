@@ -516,7 +516,7 @@ impl PatternSet {
         out
     }
 
-    /// The STIL form. See [`StilWriter`].
+    /// The STIL form. Written by `StilWriter`.
     pub fn to_stil(&self, netlist: &Netlist) -> String {
         StilWriter { netlist, set: self }.to_string()
     }

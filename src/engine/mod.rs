@@ -18,7 +18,7 @@
 //!
 //! Per-target scratch (the frames and the alternative lists the model builds) lives in a
 //! [`bumpalo::Bump`] arena that the caller resets between targets; the model's own state is
-//! restored through its [`Trail`](trail::Trail).
+//! restored through its [`Trail`].
 
 pub mod trail;
 

@@ -79,6 +79,33 @@ struct Scope {
 /// Variables, expressions and constraints. Scopes ([`push`](Problem::push) /
 /// [`pop`](Problem::pop)) let a caller add constraints for one question and take them back,
 /// keeping what was built before (a region's constraints reused for many mutants).
+///
+/// Built by hand, as the program side does: an input that tells `a + b` from its mutant
+/// `a - b` (the mutation effect must reach the value), within the region's path condition.
+///
+/// ```
+/// use roth::solver::{BinOp, JType, Problem, SolveOptions, Verdict, solve};
+///
+/// let mut p = Problem::new();
+/// let a = p.var("a", JType::Int);
+/// let b = p.var("b", JType::Int);
+/// let (ra, rb) = (p.read(a), p.read(b));
+/// // Path condition: a > 10.
+/// let ten = p.int(10);
+/// let path = p.binary(BinOp::Gt, ra, ten)?;
+/// p.require(path)?;
+/// // Mutation effect: orig != mut.
+/// let orig = p.binary(BinOp::Add, ra, rb)?;
+/// let mutant = p.binary(BinOp::Sub, ra, rb)?;
+/// let differs = p.binary(BinOp::Ne, orig, mutant)?;
+/// p.require(differs)?;
+/// let (verdict, _) = solve(&p, SolveOptions::default());
+/// let Verdict::Sat(model) = verdict else { panic!("{verdict:?}") };
+/// assert!(p.satisfies(&model));
+/// assert!(model.get(a).as_int().unwrap() > 10);
+/// assert_ne!(model.get(b).as_int(), Some(0));
+/// # Ok::<(), roth::solver::TypeError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
     names: Vec<String>,
@@ -331,6 +358,37 @@ impl Problem {
 
     /// Opens a scope: everything declared, built or required from now on goes at the next
     /// [`pop`](Problem::pop).
+    ///
+    /// A region's constraints are built once; each mutant's question goes in a scope.
+    /// Expressions built inside a scope are gone after its `pop`: keep the ids of what was
+    /// built before the `push` only.
+    ///
+    /// ```
+    /// use roth::solver::{BinOp, SolveOptions, Verdict, parse, solve};
+    ///
+    /// // The region: x in [0, 100], and the original condition `x > 50`.
+    /// let mut p = parse("int x; x >= 0 && x <= 100;").unwrap();
+    /// let x = p.read(p.find_var("x").unwrap());
+    /// let fifty = p.int(50);
+    /// let orig = p.binary(BinOp::Gt, x, fifty).unwrap();
+    /// // Mutant `x >= 50`: only x == 50 tells it apart.
+    /// p.push();
+    /// let mutant = p.binary(BinOp::Ge, x, fifty).unwrap();
+    /// let differs = p.binary(BinOp::Ne, orig, mutant).unwrap();
+    /// p.require(differs).unwrap();
+    /// let Verdict::Sat(m) = solve(&p, SolveOptions::default()).0 else { panic!() };
+    /// assert_eq!(m.values[0].as_int(), Some(50));
+    /// p.pop();
+    /// // Mutant `x > 200 - 150`: equivalent, proved by the unsat.
+    /// p.push();
+    /// let (c200, c150) = (p.int(200), p.int(150));
+    /// let moved = p.binary(BinOp::Sub, c200, c150).unwrap();
+    /// let mutant = p.binary(BinOp::Gt, x, moved).unwrap();
+    /// let differs = p.binary(BinOp::Ne, orig, mutant).unwrap();
+    /// p.require(differs).unwrap();
+    /// assert_eq!(solve(&p, SolveOptions::default()).0, Verdict::Unsat);
+    /// p.pop();
+    /// ```
     pub fn push(&mut self) {
         self.scopes.push(Scope {
             vars: self.var_types.len(),

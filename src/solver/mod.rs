@@ -6,7 +6,7 @@
 //!   ([`expr`]), domains with holes ([`domain`]), sound propagation ([`propagate`]), linear
 //!   equalities solved modulo `2^32` / `2^64` by elimination ([`linear`]), search
 //!   with Godzilla's smallest-domain-first and bisection ([`search`]), and the text language
-//!   of `roth solve` ([`parse`]). After DeMillo and Offutt's domain reduction
+//!   of `roth solve` ([`parse`](mod@parse)). After DeMillo and Offutt's domain reduction
 //!   (`003_*` §4) with modern propagation; its one rule: *unknown* is allowed, a wrong
 //!   *unsat* or a model that does not satisfy the constraints never is.
 //!

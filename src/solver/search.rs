@@ -99,6 +99,30 @@ struct Frame {
 }
 
 /// A solver over one problem: solve it, then ask for further distinct models.
+///
+/// ```
+/// use roth::solver::{SolveOptions, Solver, Verdict, parse};
+///
+/// let p = parse("int x, y; x >= 0 && x < 3; y == 2 * x;").unwrap();
+/// let mut solver = Solver::new(&p, SolveOptions::default());
+/// let mut models = Vec::new();
+/// // Sat while models are left, then Unsat: the enumeration was complete.
+/// while let Verdict::Sat(m) = solver.next_model() {
+///     assert!(p.satisfies(&m));
+///     models.push(m);
+/// }
+/// assert_eq!(models.len(), 3);
+/// ```
+///
+/// Limits end a search `Unknown`, never `Unsat`:
+///
+/// ```
+/// use roth::solver::{SolveOptions, Verdict, parse, solve};
+///
+/// let p = parse("long x, y; x < y; y < x + 1L; x * y == 7L * x + 3L;").unwrap();
+/// let options = SolveOptions { node_limit: 50, ..SolveOptions::default() };
+/// assert!(matches!(solve(&p, options).0, Verdict::Unknown(_)));
+/// ```
 pub struct Solver<'p> {
     problem: &'p Problem,
     options: SolveOptions,
@@ -677,6 +701,19 @@ pub fn solve(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) 
 /// solution for a backtracking caller (§4.3.5.4). First a random variable is required to
 /// change, so successive solutions do not creep one variable by one; if that finds nothing,
 /// the plain nogood decides. `problem` keeps the nogood.
+///
+/// ```
+/// use roth::solver::{SolveOptions, Verdict, parse, solve, solve_excluding};
+///
+/// let mut p = parse("int x, y; x + y == 10; x >= 0 && y >= 0;").unwrap();
+/// let Verdict::Sat(first) = solve(&p, SolveOptions::default()).0 else { panic!() };
+/// let Verdict::Sat(second) = solve_excluding(&mut p, &first, SolveOptions::default()).0
+/// else {
+///     panic!()
+/// };
+/// assert_ne!(first, second);
+/// assert!(p.satisfies(&second));
+/// ```
 pub fn solve_excluding(
     problem: &mut Problem,
     model: &Model,
