@@ -8,7 +8,9 @@
 //! the store tracks like a variable's). Bounds propagation must give up on these when a sum
 //! may overflow (`x + y + z == 100` over three `int`s); elimination over the 2-adic ring
 //! does not: it decides whether the congruences have a solution at all and fixes, modulo a
-//! power of two, every atom the others determine.
+//! power of two, every atom the others determine. Low-bit masks and remainders by a
+//! constant enter too, through exact identities with a fresh unknown quotient `q`:
+//! `x & (2^k − 1) == x − 2^k·q` and `x % c == x − c·q`.
 //!
 //! The elimination is Gaussian with full pivoting on the 2-adic valuation (the number of
 //! trailing zero bits): the pivot divides every entry left, so each pivot row
@@ -269,7 +271,8 @@ impl LinearSystem {
     }
 
     /// Substitutes the fixed atoms, eliminates, fails when the congruences have no solution,
-    /// and narrows each atom a row pins alone to its residue class.
+    /// and narrows each pivot atom to the residue class its row allows whatever the other
+    /// unknowns are (exactly one value when the row has no other unknown and an odd pivot).
     pub fn propagate(&self, store: &mut Store) -> Result<(), Conflict> {
         let mask = mask_of(self.width);
         let columns = self.rows[0].0.len();
