@@ -857,3 +857,48 @@ fn nogoods_and_scopes() {
     ));
     assert!(!p.pop(), "no scope left");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 3_000,
+        failure_persistence: None,
+        .. ProptestConfig::default()
+    })]
+
+    /// Any text gets a verdict or a positioned error, never a panic; a model it yields
+    /// satisfies what was parsed.
+    #[test]
+    fn any_constraint_text_is_handled(
+        text in "(int|long|byte|char|double|boolean| |x|y|;|,|[-+*/%&|^~!<>=?:()]|0x7F|'a'|1e9|2147483648|L|Math\\.abs|\\(long\\)|==|&&|\\|\\||>>>|<<){0,40}",
+    ) {
+        if let Ok(p) = parse(&text) {
+            let options = SolveOptions { node_limit: 2_000, ..SolveOptions::default() };
+            if let Verdict::Sat(m) = solve(&p, options).0 {
+                prop_assert!(p.satisfies(&m), "{text}");
+            }
+        }
+    }
+
+    /// Valid files with one character deleted or inserted: the same.
+    #[test]
+    fn damaged_constraint_files_are_handled(
+        position in 0usize..200,
+        insert in proptest::option::of("[;(){}'\"/*=<>&|0-9a-z.L-]"),
+    ) {
+        let valid = "int x, y; long z; double d; char c;\n\
+                     x == y && x > 10000; z == (long) x * 3L; d > 0.5 || c == 'q';\n\
+                     (x & 0xFF) == 0x7F; y % 7 != 3; /* a comment */ Math.abs(x) < 1 << 30;\n";
+        let mut text = valid.to_string();
+        let k = position % text.len();
+        match insert {
+            Some(s) => text.insert_str(k, &s),
+            None => { text.remove(k); }
+        }
+        if let Ok(p) = parse(&text) {
+            let options = SolveOptions { node_limit: 2_000, ..SolveOptions::default() };
+            if let Verdict::Sat(m) = solve(&p, options).0 {
+                prop_assert!(p.satisfies(&m), "{text}");
+            }
+        }
+    }
+}
