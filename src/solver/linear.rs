@@ -91,7 +91,8 @@ pub struct LinearSystem {
     rows: Vec<(Vec<u64>, u64)>,
 }
 
-fn width_of(ty: JType) -> Option<u32> {
+/// The width of the ring an operation of this type computes in: `int` 32, `long` 64.
+pub(crate) fn width_of(ty: JType) -> Option<u32> {
     match ty {
         JType::Int => Some(32),
         JType::Long => Some(64),
@@ -99,7 +100,8 @@ fn width_of(ty: JType) -> Option<u32> {
     }
 }
 
-fn mask_of(width: u32) -> u64 {
+/// The low `width` bits set.
+pub(crate) fn mask_of(width: u32) -> u64 {
     if width == 64 {
         u64::MAX
     } else {

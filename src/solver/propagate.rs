@@ -17,7 +17,7 @@
 use super::domain::{IntDomain, RealDomain};
 use super::expr::{ExprId, Node, Problem};
 use super::java::{self, BinOp, JType, UnOp, Value};
-use super::linear::inverse_odd;
+use super::linear::{inverse_odd, mask_of, width_of};
 
 /// Operand combinations enumerated for exact propagation.
 const ENUMERATION_LIMIT: u128 = 256;
@@ -510,15 +510,6 @@ fn dividends(qlo: i128, qhi: i128, c: i128) -> (i128, i128) {
     (low, high)
 }
 
-/// The value of the low `bits` bits `u` as a signed integer of that width.
-fn signed(u: u64, bits: u32) -> i64 {
-    if bits == 64 {
-        u as i64
-    } else {
-        ((u << (64 - bits)) as i64) >> (64 - bits)
-    }
-}
-
 /// Backward through `&`, `|`, `^` with one operand fixed and few results left.
 ///
 /// `x ^ c` is a bijection: `x` is one of `n ^ c`. With `x & c == n` the bits set in `c` are
@@ -534,12 +525,8 @@ fn bitwise_backward(
     b: ExprId,
 ) -> Result<(), Conflict> {
     const FEW: u128 = 16;
-    let bits = if ty == JType::Long { 64 } else { 32 };
-    let all = if bits == 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    };
+    let bits = width_of(ty).expect("bitwise operations on int or long");
+    let all = mask_of(bits);
     let results = store.int(e).clone();
     if results.size() > FEW {
         return Ok(());
@@ -555,7 +542,7 @@ fn bitwise_backward(
             let n = n as u64 & all;
             let (known, values) = match op {
                 BinOp::Xor => {
-                    let v = signed(n ^ c, bits);
+                    let v = java::wrap(ty, (n ^ c) as i128);
                     if current.contains(v) {
                         allowed = allowed.union(&IntDomain::singleton(v));
                     }
@@ -571,7 +558,7 @@ fn bitwise_backward(
             let j = (known << (64 - bits)).leading_ones();
             if j > 0 {
                 let top_mask = all & !all.checked_shr(j).unwrap_or(0);
-                let low = signed(values & top_mask, bits);
+                let low = java::wrap(ty, (values & top_mask) as i128);
                 let span = if j >= bits {
                     0
                 } else {
@@ -669,7 +656,7 @@ fn propagate_binary(
             // With one factor fixed, c = 2^v·u (u odd) and a few products left, the other
             // factor is known modulo 2^(bits − v), overflow or not: x·c ≡ n  ⇔
             // x ≡ (n / 2^v)·u⁻¹ (n must be a multiple of 2^v).
-            let bits = if ty == JType::Long { 64 } else { 32 };
+            let bits = width_of(ty).expect("products of int or long");
             let products = store.int(e).clone();
             if products.size() <= 16 {
                 for (x, y) in [(a, b), (b, a)] {

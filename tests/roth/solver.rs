@@ -219,30 +219,76 @@ fn instance(seed: u64) -> Instance {
 /// Every assignment in the boxes that satisfies the problem.
 fn brute_force(instance: &Instance) -> Vec<Model> {
     let p = &instance.problem;
+    let choices: Vec<Vec<Value>> = p
+        .vars()
+        .map(|v| {
+            let (lo, hi) = instance.boxes[v.index()];
+            (lo..=hi).map(|i| Value::Int(p.var_type(v), i)).collect()
+        })
+        .collect();
+    enumerate_models(p, &choices)
+}
+
+/// Every combination of the listed values that satisfies the problem.
+fn enumerate_models(p: &Problem, choices: &[Vec<Value>]) -> Vec<Model> {
     let mut found = Vec::new();
-    let mut current: Vec<i64> = instance.boxes.iter().map(|b| b.0).collect();
+    let mut index = vec![0usize; choices.len()];
     loop {
         let model = Model {
-            values: p
-                .vars()
-                .map(|v| Value::Int(p.var_type(v), current[v.index()]))
-                .collect(),
+            values: index.iter().zip(choices).map(|(&i, c)| c[i]).collect(),
         };
         if p.satisfies(&model) {
             found.push(model);
         }
         let mut k = 0;
         loop {
-            if k == current.len() {
+            if k == index.len() {
                 return found;
             }
-            if current[k] < instance.boxes[k].1 {
-                current[k] += 1;
+            index[k] += 1;
+            if index[k] < choices[k].len() {
                 break;
             }
-            current[k] = instance.boxes[k].0;
+            index[k] = 0;
             k += 1;
         }
+    }
+}
+
+/// The number of random instances a test runs: `default`, or `SOLVER_CASES / per`.
+fn solver_cases(default: u64, per: u64) -> u64 {
+    std::env::var("SOLVER_CASES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map_or(default, |n| n / per)
+}
+
+/// What a verdict was, once found consistent with the enumerated models.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Judged {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+/// Checks a verdict against brute force: a model must satisfy the constraints (and brute
+/// force must know one), an unsat must leave brute force empty-handed.
+fn judge(p: &Problem, verdict: &Verdict, expected: &[Model]) -> Result<Judged, String> {
+    match verdict {
+        Verdict::Sat(model) => {
+            if !p.satisfies(model) {
+                return Err(format!("model fails: {}", describe(p)));
+            }
+            if expected.is_empty() {
+                return Err(format!("sat but brute force finds none: {}", describe(p)));
+            }
+            Ok(Judged::Sat)
+        }
+        Verdict::Unsat => match expected.first() {
+            Some(m) => Err(format!("wrong unsat (e.g. {m:?}): {}", describe(p))),
+            None => Ok(Judged::Unsat),
+        },
+        Verdict::Unknown(_) => Ok(Judged::Unknown),
     }
 }
 
@@ -271,28 +317,13 @@ fn check(seed: u64, choice: ValueChoice) -> Result<bool, TestCaseError> {
         ..SolveOptions::default()
     };
     let (verdict, _) = solve(p, options);
-    match verdict {
-        Verdict::Sat(model) => {
-            prop_assert!(p.satisfies(&model), "model fails: {}", describe(p));
-            prop_assert!(!expected.is_empty(), "sat but brute force finds none");
-            Ok(true)
-        }
-        Verdict::Unsat => {
-            prop_assert!(
-                expected.is_empty(),
-                "wrong unsat (e.g. {:?}): {}",
-                expected[0],
-                describe(p)
-            );
-            Ok(true)
-        }
-        Verdict::Unknown(_) => Ok(false),
-    }
+    let judged = judge(p, &verdict, &expected).map_err(TestCaseError::fail)?;
+    Ok(judged != Judged::Unknown)
 }
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: std::env::var("SOLVER_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000),
+        cases: solver_cases(100_000, 1) as u32,
         failure_persistence: None,
         .. ProptestConfig::default()
     })]
@@ -426,10 +457,7 @@ fn linear_instance(seed: u64) -> Instance {
 /// small), models satisfy.
 #[test]
 fn wrapping_linear_systems_agree_with_brute_force() {
-    let cases: u64 = std::env::var("SOLVER_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .map_or(2_000, |n: u64| n / 50);
+    let cases = solver_cases(2_000, 50);
     let (mut sat, mut unsat) = (0, 0);
     for seed in 0..cases {
         let instance = linear_instance(seed);
@@ -439,21 +467,11 @@ fn wrapping_linear_systems_agree_with_brute_force() {
             seed,
             ..SolveOptions::default()
         };
-        match solve(p, options).0 {
-            Verdict::Sat(m) => {
-                assert!(p.satisfies(&m), "model fails: {}", describe(p));
-                sat += 1;
-            }
-            Verdict::Unsat => {
-                assert!(
-                    expected.is_empty(),
-                    "wrong unsat (e.g. {:?}): {}",
-                    expected[0],
-                    describe(p)
-                );
-                unsat += 1;
-            }
-            Verdict::Unknown(reason) => panic!("{reason}: {}", describe(p)),
+        let verdict = solve(p, options).0;
+        match judge(p, &verdict, &expected).unwrap_or_else(|e| panic!("{e}")) {
+            Judged::Sat => sat += 1,
+            Judged::Unsat => unsat += 1,
+            Judged::Unknown => panic!("{verdict:?}: {}", describe(p)),
         }
     }
     // Both verdicts occur, so neither half of the check is vacuous.
@@ -461,32 +479,6 @@ fn wrapping_linear_systems_agree_with_brute_force() {
         sat > cases / 4 && unsat > cases / 20,
         "{sat} sat, {unsat} unsat"
     );
-}
-
-/// Every combination of the listed values that satisfies the problem.
-fn enumerate_models(p: &Problem, choices: &[Vec<Value>]) -> Vec<Model> {
-    let mut found = Vec::new();
-    let mut index = vec![0usize; choices.len()];
-    loop {
-        let model = Model {
-            values: index.iter().zip(choices).map(|(&i, c)| c[i]).collect(),
-        };
-        if p.satisfies(&model) {
-            found.push(model);
-        }
-        let mut k = 0;
-        loop {
-            if k == index.len() {
-                return found;
-            }
-            index[k] += 1;
-            if index[k] < choices[k].len() {
-                break;
-            }
-            index[k] = 0;
-            k += 1;
-        }
-    }
 }
 
 /// Doubles boxed to a few consecutive values around an interesting place (zero and its
@@ -514,9 +506,11 @@ fn double_instance(seed: u64) -> (Problem, Vec<Vec<Value>>) {
             values.push(next);
         }
         let hi = *values.last().expect("one");
-        // Both zeros are doubles of the box when it holds zero.
+        // Both zeros are doubles of the box when it holds zero (a box ending at -0.0 holds
+        // 0.0 too: Java compares them equal).
         if values.contains(&0.0) {
-            values.push(-0.0);
+            values.retain(|&x| x != 0.0);
+            values.extend([0.0, -0.0]);
         }
         let (l, h) = (p.double(lo), p.double(hi));
         let ge = p.binary(BinOp::Ge, read, l).expect("comparison");
@@ -604,10 +598,7 @@ fn double_instance(seed: u64) -> (Problem, Vec<Vec<Value>>) {
 /// satisfy, and nearly every instance is decided.
 #[test]
 fn doubles_agree_with_brute_force() {
-    let cases: u64 = std::env::var("SOLVER_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .map_or(30_000, |n: u64| n / 3);
+    let cases = solver_cases(30_000, 3);
     let (mut sat, mut unsat, mut unknown) = (0u64, 0u64, 0u64);
     for seed in 0..cases {
         let (p, choices) = double_instance(seed);
@@ -619,21 +610,11 @@ fn doubles_agree_with_brute_force() {
             node_limit: 20_000,
             ..SolveOptions::default()
         };
-        match solve(&p, options).0 {
-            Verdict::Sat(m) => {
-                assert!(p.satisfies(&m), "model fails: {}", describe(&p));
-                sat += 1;
-            }
-            Verdict::Unsat => {
-                assert!(
-                    expected.is_empty(),
-                    "wrong unsat (e.g. {:?}): {}",
-                    expected[0],
-                    describe(&p)
-                );
-                unsat += 1;
-            }
-            Verdict::Unknown(_) => unknown += 1,
+        let verdict = solve(&p, options).0;
+        match judge(&p, &verdict, &expected).unwrap_or_else(|e| panic!("{e}")) {
+            Judged::Sat => sat += 1,
+            Judged::Unsat => unsat += 1,
+            Judged::Unknown => unknown += 1,
         }
     }
     assert!(
@@ -858,6 +839,20 @@ fn nogoods_and_scopes() {
     assert!(!p.pop(), "no scope left");
 }
 
+/// Parsing `text` gives a problem or an error; a model found for the problem satisfies it.
+fn text_is_handled(text: &str) -> Result<(), TestCaseError> {
+    if let Ok(p) = parse(text) {
+        let options = SolveOptions {
+            node_limit: 2_000,
+            ..SolveOptions::default()
+        };
+        if let Verdict::Sat(m) = solve(&p, options).0 {
+            prop_assert!(p.satisfies(&m), "{text}");
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 3_000,
@@ -871,12 +866,7 @@ proptest! {
     fn any_constraint_text_is_handled(
         text in "(int|long|byte|char|double|boolean| |x|y|;|,|[-+*/%&|^~!<>=?:()]|0x7F|'a'|1e9|2147483648|L|Math\\.abs|\\(long\\)|==|&&|\\|\\||>>>|<<){0,40}",
     ) {
-        if let Ok(p) = parse(&text) {
-            let options = SolveOptions { node_limit: 2_000, ..SolveOptions::default() };
-            if let Verdict::Sat(m) = solve(&p, options).0 {
-                prop_assert!(p.satisfies(&m), "{text}");
-            }
-        }
+        text_is_handled(&text)?;
     }
 
     /// Valid files with one character deleted or inserted: the same.
@@ -894,11 +884,6 @@ proptest! {
             Some(s) => text.insert_str(k, &s),
             None => { text.remove(k); }
         }
-        if let Ok(p) = parse(&text) {
-            let options = SolveOptions { node_limit: 2_000, ..SolveOptions::default() };
-            if let Verdict::Sat(m) = solve(&p, options).0 {
-                prop_assert!(p.satisfies(&m), "{text}");
-            }
-        }
+        text_is_handled(&text)?;
     }
 }
