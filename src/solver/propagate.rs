@@ -527,10 +527,10 @@ fn bitwise_backward(
     const FEW: u128 = 16;
     let bits = width_of(ty).expect("bitwise operations on int or long");
     let all = mask_of(bits);
-    let results = store.int(e).clone();
-    if results.size() > FEW {
+    if store.int(e).size() > FEW {
         return Ok(());
     }
+    let results = store.int(e).clone();
     for (x, y) in [(a, b), (b, a)] {
         let Some(c) = store.int(y).value() else {
             continue;
@@ -657,8 +657,8 @@ fn propagate_binary(
             // factor is known modulo 2^(bits − v), overflow or not: x·c ≡ n  ⇔
             // x ≡ (n / 2^v)·u⁻¹ (n must be a multiple of 2^v).
             let bits = width_of(ty).expect("products of int or long");
-            let products = store.int(e).clone();
-            if products.size() <= 16 {
+            if store.int(e).size() <= 16 {
+                let products = store.int(e).clone();
                 for (x, y) in [(a, b), (b, a)] {
                     let Some(c) = store.int(y).value().filter(|&c| c != 0) else {
                         continue;
