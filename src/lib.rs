@@ -8,5 +8,6 @@
 pub mod circuit;
 pub mod engine;
 pub mod flow;
+pub mod program;
 pub mod rng;
 pub mod solver;

@@ -4,6 +4,7 @@
 //! or usage.
 
 mod circuit;
+mod program;
 mod solve;
 
 use std::io::{IsTerminal, Write};
@@ -50,6 +51,9 @@ enum Command {
     /// Solve constraints written as Java boolean expressions over int, long, char, double,
     /// ... variables: print a model, `unsat`, or `unknown`.
     Solve(solve::SolveArgs),
+    /// Run one method of a Java file on arguments given as Java literals, as the JVM would:
+    /// print its return value or exception, printed text and changed state.
+    Exec(program::ExecArgs),
 }
 
 /// A failed command: the message and the exit code it maps to.
@@ -106,6 +110,7 @@ pub fn main() -> ExitCode {
         Command::Gen(args) => circuit::generate_circuit(&session, args),
         Command::Bench(args) => circuit::bench(&session, args),
         Command::Solve(args) => solve::solve(&session, args),
+        Command::Exec(args) => program::exec(&session, args),
     };
     match result {
         Ok(code) => code,

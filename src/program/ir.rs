@@ -1,0 +1,859 @@
+//! The typed, statement-level IR of a Java unit: what the front end ([`super::front`]) produces
+//! and every later stage reads (the interpreter's compiler, the control-flow graph, the mutation
+//! operators).
+//!
+//! Names are resolved (locals to [`LocalId`]s, fields and methods to indices, `break` and
+//! `continue` to the statement they leave), every expression carries its static type, and the
+//! conversions Java applies silently (numeric promotion, assignment widening, compound
+//! assignment's narrowing cast) are explicit [`ExprKind::Convert`] nodes. Every statement and
+//! expression keeps its source [`Span`], so a mutant can be written back as text.
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::solver::JType;
+
+/// A Java type of the supported subset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Boolean,
+    Byte,
+    Short,
+    Char,
+    Int,
+    Long,
+    Float,
+    Double,
+    String,
+    Array(Box<Type>),
+    /// The type of `null`.
+    Null,
+    Void,
+}
+
+impl Type {
+    pub fn array_of(element: Type) -> Type {
+        Type::Array(Box::new(element))
+    }
+
+    /// Integral types (`boolean` excluded).
+    pub fn is_integral(&self) -> bool {
+        matches!(
+            self,
+            Type::Byte | Type::Short | Type::Char | Type::Int | Type::Long
+        )
+    }
+
+    pub fn is_numeric(&self) -> bool {
+        self.is_integral() || matches!(self, Type::Float | Type::Double)
+    }
+
+    pub fn is_floating(&self) -> bool {
+        matches!(self, Type::Float | Type::Double)
+    }
+
+    pub fn is_primitive(&self) -> bool {
+        self.is_numeric() || *self == Type::Boolean
+    }
+
+    pub fn is_reference(&self) -> bool {
+        matches!(self, Type::String | Type::Array(_) | Type::Null)
+    }
+
+    pub fn element(&self) -> Option<&Type> {
+        match self {
+            Type::Array(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The solver's type for a primitive whose values the solver models (all but `float`).
+    pub fn jtype(&self) -> Option<JType> {
+        Some(match self {
+            Type::Boolean => JType::Boolean,
+            Type::Byte => JType::Byte,
+            Type::Short => JType::Short,
+            Type::Char => JType::Char,
+            Type::Int => JType::Int,
+            Type::Long => JType::Long,
+            Type::Double => JType::Double,
+            _ => return None,
+        })
+    }
+
+    pub fn from_keyword(name: &str) -> Option<Type> {
+        Some(match name {
+            "boolean" => Type::Boolean,
+            "byte" => Type::Byte,
+            "short" => Type::Short,
+            "char" => Type::Char,
+            "int" => Type::Int,
+            "long" => Type::Long,
+            "float" => Type::Float,
+            "double" => Type::Double,
+            "void" => Type::Void,
+            "String" => Type::String,
+            _ => return None,
+        })
+    }
+
+    /// Unary numeric promotion (JLS §5.6.1).
+    pub fn promoted(&self) -> Type {
+        match self {
+            Type::Byte | Type::Short | Type::Char => Type::Int,
+            other => other.clone(),
+        }
+    }
+
+    /// Binary numeric promotion (JLS §5.6.2).
+    pub fn binary_promotion(a: &Type, b: &Type) -> Type {
+        if *a == Type::Double || *b == Type::Double {
+            Type::Double
+        } else if *a == Type::Float || *b == Type::Float {
+            Type::Float
+        } else if *a == Type::Long || *b == Type::Long {
+            Type::Long
+        } else {
+            Type::Int
+        }
+    }
+
+    /// Widening primitive conversion (JLS §5.1.2), identity included.
+    pub fn widens_to(&self, to: &Type) -> bool {
+        if self == to {
+            return true;
+        }
+        let rank = |t: &Type| match t {
+            Type::Byte => 1,
+            Type::Short => 2,
+            Type::Int => 3,
+            Type::Long => 4,
+            Type::Float => 5,
+            Type::Double => 6,
+            _ => 0,
+        };
+        match (self, to) {
+            (Type::Char, t) => rank(t) >= 3,
+            (_, Type::Char) => false,
+            (a, b) => rank(a) > 0 && rank(b) > rank(a),
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Boolean => f.write_str("boolean"),
+            Type::Byte => f.write_str("byte"),
+            Type::Short => f.write_str("short"),
+            Type::Char => f.write_str("char"),
+            Type::Int => f.write_str("int"),
+            Type::Long => f.write_str("long"),
+            Type::Float => f.write_str("float"),
+            Type::Double => f.write_str("double"),
+            Type::String => f.write_str("String"),
+            Type::Array(e) => write!(f, "{e}[]"),
+            Type::Null => f.write_str("null"),
+            Type::Void => f.write_str("void"),
+        }
+    }
+}
+
+/// A place in the source: byte offsets and the 1-based line and column of the start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl Span {
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A compile-time constant (JLS §15.29), also the value of a literal.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Const {
+    /// `boolean`, `byte`, `short`, `char`, `int` or `long`, carried in range like the solver's
+    /// values (`char` as 0..=65535, `boolean` as 0/1).
+    Int(Type, i64),
+    Float(f32),
+    Double(f64),
+    /// UTF-16 code units, as Java stores strings.
+    Str(Rc<[u16]>),
+}
+
+impl Const {
+    pub fn ty(&self) -> Type {
+        match self {
+            Const::Int(t, _) => t.clone(),
+            Const::Float(_) => Type::Float,
+            Const::Double(_) => Type::Double,
+            Const::Str(_) => Type::String,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Const::Int(Type::Boolean, v) => Some(*v != 0),
+            _ => None,
+        }
+    }
+
+    /// The value as the 64-bit register word the interpreter uses (floats as their bits).
+    pub fn bits(&self) -> Option<i64> {
+        match self {
+            Const::Int(_, v) => Some(*v),
+            Const::Float(f) => Some(i64::from(f.to_bits())),
+            Const::Double(d) => Some(d.to_bits() as i64),
+            Const::Str(_) => None,
+        }
+    }
+}
+
+/// Index of a local variable (parameters first) in its method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LocalId(pub u32);
+
+/// Identity of a statement or expression within its method, in source order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+/// A field: its class and index in that class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FieldRef {
+    pub class: u32,
+    pub field: u32,
+}
+
+/// A method: its class and index in that class's method list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MethodRef {
+    pub class: u32,
+    pub method: u32,
+}
+
+/// One `.java` file after the front end.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    /// The file name as given (for messages).
+    pub path: String,
+    pub source: Rc<str>,
+    pub package: Option<String>,
+    /// Fully qualified names of single-type imports (`java.util.Scanner`).
+    pub imports: Vec<String>,
+    pub classes: Vec<Class>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Class {
+    pub name: String,
+    pub span: Span,
+    pub fields: Vec<Field>,
+    /// Methods and constructors, in source order; a method the front end does not support is
+    /// kept with its reason so that calls to it can be refused precisely.
+    pub methods: Vec<Method>,
+    /// Whether the class declares a constructor without parameters (or none at all, when Java
+    /// gives it a default one).
+    pub has_no_arg_constructor: bool,
+    /// Whether the class extends another class or implements an interface (not supported for
+    /// running: the receiver would have state roth does not see).
+    pub extends_something: bool,
+}
+
+impl Class {
+    pub fn method_named(&self, name: &str) -> impl Iterator<Item = (u32, &Method)> {
+        self.methods
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| m.name == name)
+            .map(|(i, m)| (i as u32, m))
+    }
+
+    /// The constructor without parameters, if declared.
+    pub fn no_arg_constructor(&self) -> Option<u32> {
+        self.methods
+            .iter()
+            .position(|m| m.is_constructor && m.params.is_empty())
+            .map(|i| i as u32)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: String,
+    pub ty: Type,
+    pub is_static: bool,
+    pub is_final: bool,
+    pub span: Span,
+    /// The initializer, checked as an expression of the class (no locals).
+    pub init: Option<Expr>,
+    /// The value when the field is a constant variable (final, constant initializer).
+    pub constant: Option<Const>,
+}
+
+/// A method's signature and, when supported, its body.
+#[derive(Clone, Debug)]
+pub struct Method {
+    pub name: String,
+    pub class: u32,
+    pub is_static: bool,
+    pub is_constructor: bool,
+    pub is_private: bool,
+    pub params: Vec<Type>,
+    pub param_names: Vec<String>,
+    pub ret: Type,
+    /// The whole declaration.
+    pub span: Span,
+    pub body: Result<Body, Diagnostic>,
+}
+
+impl Method {
+    /// `name(int, int[])`, how messages and reports name a method.
+    pub fn signature(&self) -> String {
+        let params: Vec<String> = self.params.iter().map(|t| t.to_string()).collect();
+        format!("{}({})", self.name, params.join(", "))
+    }
+}
+
+/// A supported method body.
+#[derive(Clone, Debug)]
+pub struct Body {
+    /// Parameters first (in order), then every local in declaration order, then hidden locals
+    /// the front end adds (a for-each loop's array and index).
+    pub locals: Vec<Local>,
+    pub stmts: Vec<Stmt>,
+    /// One more than the largest [`NodeId`] used.
+    pub node_count: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Local {
+    pub name: String,
+    pub ty: Type,
+    pub span: Span,
+    pub is_param: bool,
+    /// Introduced by the front end, not in the source.
+    pub is_hidden: bool,
+    pub is_final: bool,
+    pub constant: Option<Const>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub id: NodeId,
+    pub span: Span,
+    pub kind: StmtKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// An expression evaluated for its effect (assignment, `++`, a call, printing).
+    Expr(Expr),
+    /// `T a = e, b;`: each declared local with its initializer.
+    Locals(Vec<(LocalId, Option<Expr>)>),
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        otherwise: Option<Box<Stmt>>,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    Do {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
+    For {
+        init: Vec<Stmt>,
+        cond: Option<Expr>,
+        update: Vec<Expr>,
+        body: Box<Stmt>,
+    },
+    /// `for (T v : array) body`, with hidden locals holding the array and the index.
+    ForEach {
+        var: LocalId,
+        array: Expr,
+        array_local: LocalId,
+        index_local: LocalId,
+        body: Box<Stmt>,
+    },
+    Block(Vec<Stmt>),
+    Labeled {
+        label: String,
+        body: Box<Stmt>,
+    },
+    /// Leaves the statement `target` (a loop, a switch or a labeled statement).
+    Break {
+        target: NodeId,
+    },
+    /// Goes to the next iteration of the loop `target`.
+    Continue {
+        target: NodeId,
+    },
+    Return(Option<Expr>),
+    /// `throw new E(args)`: the exception's fully qualified class name.
+    Throw {
+        exception: String,
+        args: Vec<Expr>,
+    },
+    /// A classic `switch` with fall-through: groups in order, each with its labels (`None` is
+    /// `default`) and statements.
+    Switch {
+        scrutinee: Expr,
+        groups: Vec<SwitchGroup>,
+    },
+    Empty,
+}
+
+#[derive(Clone, Debug)]
+pub struct SwitchGroup {
+    pub labels: Vec<Option<Const>>,
+    pub stmts: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub id: NodeId,
+    pub span: Span,
+    pub ty: Type,
+    pub kind: ExprKind,
+}
+
+/// Arithmetic, bitwise, shift, comparison and logical operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
+    UShr,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    /// `&&`
+    CondAnd,
+    /// `||`
+    CondOr,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+            BinaryOp::And => "&",
+            BinaryOp::Or => "|",
+            BinaryOp::Xor => "^",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::UShr => ">>>",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::CondAnd => "&&",
+            BinaryOp::CondOr => "||",
+        }
+    }
+
+    pub fn from_symbol(s: &str) -> Option<BinaryOp> {
+        Some(match s {
+            "+" => BinaryOp::Add,
+            "-" => BinaryOp::Sub,
+            "*" => BinaryOp::Mul,
+            "/" => BinaryOp::Div,
+            "%" => BinaryOp::Rem,
+            "&" => BinaryOp::And,
+            "|" => BinaryOp::Or,
+            "^" => BinaryOp::Xor,
+            "<<" => BinaryOp::Shl,
+            ">>" => BinaryOp::Shr,
+            ">>>" => BinaryOp::UShr,
+            "<" => BinaryOp::Lt,
+            "<=" => BinaryOp::Le,
+            ">" => BinaryOp::Gt,
+            ">=" => BinaryOp::Ge,
+            "==" => BinaryOp::Eq,
+            "!=" => BinaryOp::Ne,
+            "&&" => BinaryOp::CondAnd,
+            "||" => BinaryOp::CondOr,
+            _ => return None,
+        })
+    }
+
+    pub fn is_arithmetic(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem
+        )
+    }
+
+    pub fn is_bitwise(self) -> bool {
+        matches!(self, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor)
+    }
+
+    pub fn is_shift(self) -> bool {
+        matches!(self, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::UShr)
+    }
+
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
+        )
+    }
+
+    /// The solver's operator with the same meaning (`&&`/`||` included).
+    pub fn solver_op(self) -> crate::solver::BinOp {
+        use crate::solver::BinOp as S;
+        match self {
+            BinaryOp::Add => S::Add,
+            BinaryOp::Sub => S::Sub,
+            BinaryOp::Mul => S::Mul,
+            BinaryOp::Div => S::Div,
+            BinaryOp::Rem => S::Rem,
+            BinaryOp::And => S::And,
+            BinaryOp::Or => S::Or,
+            BinaryOp::Xor => S::Xor,
+            BinaryOp::Shl => S::Shl,
+            BinaryOp::Shr => S::Shr,
+            BinaryOp::UShr => S::UShr,
+            BinaryOp::Lt => S::Lt,
+            BinaryOp::Le => S::Le,
+            BinaryOp::Gt => S::Gt,
+            BinaryOp::Ge => S::Ge,
+            BinaryOp::Eq => S::Eq,
+            BinaryOp::Ne => S::Ne,
+            BinaryOp::CondAnd => S::LogicalAnd,
+            BinaryOp::CondOr => S::LogicalOr,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-x`
+    Neg,
+    /// `+x`
+    Plus,
+    /// `~x`
+    BitNot,
+    /// `!x`
+    Not,
+}
+
+impl UnaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "-",
+            UnaryOp::Plus => "+",
+            UnaryOp::BitNot => "~",
+            UnaryOp::Not => "!",
+        }
+    }
+}
+
+/// Library calls the subset supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    MathAbs,
+    MathMin,
+    MathMax,
+    MathSqrt,
+    MathPow,
+    /// `s.length()`
+    StringLength,
+    /// `s.charAt(i)`
+    StringCharAt,
+    /// `s.equals(o)`
+    StringEquals,
+    /// `s.compareTo(t)`
+    StringCompareTo,
+    /// `s.indexOf(c)` with a `char` or `int` argument
+    StringIndexOfChar,
+    /// `s.indexOf(t)` with a `String` argument
+    StringIndexOfString,
+    /// `s.substring(b)`
+    StringSubstring1,
+    /// `s.substring(b, e)`
+    StringSubstring2,
+    StringIsEmpty,
+    /// `String.valueOf(x)`, also the conversion of string concatenation
+    StringValueOf,
+    /// `String.valueOf(char[])` and `new String(char[])`
+    StringOfChars,
+    /// `s.toCharArray()`
+    StringToCharArray,
+}
+
+/// What `System.out` is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PrintKind {
+    Print,
+    Println,
+    Printf,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Literal(Const),
+    Null,
+    Local(LocalId),
+    /// A field of `this` (instance) or of its class (static).
+    Field(FieldRef),
+    /// `a.length`
+    Length(Box<Expr>),
+    /// `a[i]`
+    Index(Box<Expr>, Box<Expr>),
+    /// Operand already promoted to the result type (`!` on boolean).
+    Unary(UnaryOp, Box<Expr>),
+    /// Operands already converted to the operation's type (`op_type`); comparisons yield
+    /// `boolean`; shifts convert each operand on its own (the result has the left's type).
+    Binary {
+        op: BinaryOp,
+        op_type: Type,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    /// String concatenation; both operands are `String` (converted by `String.valueOf`).
+    Concat(Box<Expr>, Box<Expr>),
+    /// `target = value` or `target op= value`. For a compound assignment the value is already
+    /// of `op_type`, and the result is converted back to the target's type.
+    Assign {
+        target: Box<Expr>,
+        op: Option<BinaryOp>,
+        op_type: Type,
+        value: Box<Expr>,
+    },
+    /// `++x`, `x--`, ...
+    IncDec {
+        target: Box<Expr>,
+        increment: bool,
+        prefix: bool,
+    },
+    Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A conversion Java applies without a cast in the source.
+    Convert(Box<Expr>),
+    /// `(T) e`.
+    Cast(Box<Expr>),
+    Call {
+        method: MethodRef,
+        args: Vec<Expr>,
+    },
+    Builtin(Builtin, Vec<Expr>),
+    /// `new T[n][m]...[]`: the given lengths, then `extra` dimensions left unallocated.
+    NewArray {
+        lengths: Vec<Expr>,
+        extra: u32,
+    },
+    /// `{a, b, c}` (a declaration's initializer or `new T[] {...}`).
+    ArrayLiteral(Vec<Expr>),
+    Print(PrintKind, Vec<Expr>),
+}
+
+impl Expr {
+    /// The expression with implicit conversions looked through.
+    pub fn unconverted(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Convert(inner) => inner.unconverted(),
+            _ => self,
+        }
+    }
+
+    /// Whether the expression names a variable (local, field or array element).
+    pub fn is_variable(&self) -> bool {
+        matches!(
+            self.kind,
+            ExprKind::Local(_) | ExprKind::Field(_) | ExprKind::Index(..)
+        )
+    }
+
+    /// Calls `f` on every direct subexpression.
+    pub fn children(&self) -> Vec<&Expr> {
+        match &self.kind {
+            ExprKind::Literal(_) | ExprKind::Null | ExprKind::Local(_) | ExprKind::Field(_) => {
+                Vec::new()
+            }
+            ExprKind::Length(e)
+            | ExprKind::Unary(_, e)
+            | ExprKind::Convert(e)
+            | ExprKind::Cast(e)
+            | ExprKind::IncDec { target: e, .. } => vec![e],
+            ExprKind::Index(a, b) | ExprKind::Concat(a, b) => vec![a, b],
+            ExprKind::Binary { left, right, .. } => vec![left, right],
+            ExprKind::Assign { target, value, .. } => vec![target, value],
+            ExprKind::Conditional(a, b, c) => vec![a, b, c],
+            ExprKind::Call { args, .. }
+            | ExprKind::Builtin(_, args)
+            | ExprKind::ArrayLiteral(args)
+            | ExprKind::Print(_, args)
+            | ExprKind::NewArray { lengths: args, .. } => args.iter().collect(),
+        }
+    }
+}
+
+impl Stmt {
+    /// The statement's direct substatements.
+    pub fn substatements(&self) -> Vec<&Stmt> {
+        match &self.kind {
+            StmtKind::If {
+                then, otherwise, ..
+            } => std::iter::once(&**then)
+                .chain(otherwise.as_deref())
+                .collect(),
+            StmtKind::While { body, .. }
+            | StmtKind::Do { body, .. }
+            | StmtKind::ForEach { body, .. }
+            | StmtKind::Labeled { body, .. } => vec![body],
+            StmtKind::For { init, body, .. } => {
+                init.iter().chain(std::iter::once(&**body)).collect()
+            }
+            StmtKind::Block(stmts) => stmts.iter().collect(),
+            StmtKind::Switch { groups, .. } => groups.iter().flat_map(|g| g.stmts.iter()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The expressions the statement itself evaluates (not those of substatements).
+    pub fn expressions(&self) -> Vec<&Expr> {
+        match &self.kind {
+            StmtKind::Expr(e) => vec![e],
+            StmtKind::Locals(decls) => decls.iter().filter_map(|(_, e)| e.as_ref()).collect(),
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::Do { cond, .. } => {
+                vec![cond]
+            }
+            StmtKind::For { cond, update, .. } => cond.iter().chain(update.iter()).collect(),
+            StmtKind::ForEach { array, .. } => vec![array],
+            StmtKind::Return(e) => e.iter().collect(),
+            StmtKind::Throw { args, .. } => args.iter().collect(),
+            StmtKind::Switch { scrutinee, .. } => vec![scrutinee],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A message about the source, with its place.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}:{line}:{column}: {message}")]
+pub struct Diagnostic {
+    pub path: String,
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+impl Unit {
+    /// Finds a method by `name`, `Class.name`, or either with a parameter list
+    /// (`max(int, int)`) when the name is overloaded.
+    pub fn find_method(&self, spec: &str) -> Result<(u32, u32), String> {
+        let spec = spec.trim();
+        let (path, params) = match spec.split_once('(') {
+            Some((p, rest)) => (p.trim(), Some(rest.trim_end_matches(')').trim())),
+            None => (spec, None),
+        };
+        let (class, name) = match path.rsplit_once('.') {
+            Some((c, n)) => (Some(c), n),
+            None => (None, path),
+        };
+        let mut found = Vec::new();
+        for (ci, c) in self.classes.iter().enumerate() {
+            if class.is_some_and(|k| k != c.name) {
+                continue;
+            }
+            for (mi, m) in c.methods.iter().enumerate() {
+                if m.name != name {
+                    continue;
+                }
+                if let Some(p) = params {
+                    let wanted: Vec<String> = p
+                        .split(',')
+                        .map(|s| s.split_whitespace().collect::<String>())
+                        .filter(|s| !s.is_empty())
+                        .collect();
+                    let have: Vec<String> = m.params.iter().map(|t| t.to_string()).collect();
+                    if wanted != have {
+                        continue;
+                    }
+                }
+                found.push((ci as u32, mi as u32));
+            }
+        }
+        match found.as_slice() {
+            [one] => Ok(*one),
+            [] => {
+                let all: Vec<String> = self
+                    .classes
+                    .iter()
+                    .flat_map(|c| {
+                        c.methods
+                            .iter()
+                            .filter(|m| !m.is_constructor)
+                            .map(move |m| format!("{}.{}", c.name, m.signature()))
+                    })
+                    .collect();
+                Err(format!(
+                    "no method {spec} in {}; it has: {}",
+                    self.path,
+                    all.join(", ")
+                ))
+            }
+            many => {
+                let names: Vec<String> = many
+                    .iter()
+                    .map(|&(c, m)| {
+                        let class = &self.classes[c as usize];
+                        format!("{}.{}", class.name, class.methods[m as usize].signature())
+                    })
+                    .collect();
+                Err(format!(
+                    "{spec} is ambiguous: {}; name one with its parameter types",
+                    names.join(", ")
+                ))
+            }
+        }
+    }
+
+    pub fn method(&self, class: u32, method: u32) -> &Method {
+        &self.classes[class as usize].methods[method as usize]
+    }
+
+    /// Methods the front end could not analyse, with the reasons.
+    pub fn unsupported(&self) -> impl Iterator<Item = (&Method, &Diagnostic)> {
+        self.classes
+            .iter()
+            .flat_map(|c| c.methods.iter())
+            .filter_map(|m| m.body.as_ref().err().map(|d| (m, d)))
+    }
+
+    /// `(line, column)` of a byte offset.
+    pub fn position(&self, offset: u32) -> (u32, u32) {
+        let before = &self.source[..(offset as usize).min(self.source.len())];
+        let line = before.matches('\n').count() as u32 + 1;
+        let column = before
+            .rfind('\n')
+            .map_or(before.len(), |i| before.len() - i - 1) as u32
+            + 1;
+        (line, column)
+    }
+}

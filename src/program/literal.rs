@@ -1,0 +1,325 @@
+//! Java literals as inputs: the arguments of `roth exec` (`3`, `-7L`, `'a'`, `true`,
+//! `"text"`, `2.5`, `null`, arrays as `{1, 2, 3}`), read against the type they are given for.
+
+use std::rc::Rc;
+
+use super::interp::Value;
+use super::ir::Type;
+use super::semantics::{Kind, bits_f32, bits_f64};
+
+/// Reads `text` as a value of type `ty`.
+pub fn parse_value(text: &str, ty: &Type) -> Result<Value, String> {
+    let mut p = Reader {
+        chars: text.chars().collect(),
+        pos: 0,
+    };
+    let v = p.value(ty)?;
+    p.skip_space();
+    if p.pos < p.chars.len() {
+        return Err(format!(
+            "unexpected `{}` after the value in `{text}`",
+            p.chars[p.pos..].iter().collect::<String>()
+        ));
+    }
+    Ok(v)
+}
+
+struct Reader {
+    chars: Vec<char>,
+    pos: usize,
+}
+
+impl Reader {
+    fn skip_space(&mut self) {
+        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn value(&mut self, ty: &Type) -> Result<Value, String> {
+        self.skip_space();
+        if self.rest_starts_with("null") {
+            self.pos += 4;
+            return if ty.is_reference() {
+                Ok(Value::Null)
+            } else {
+                Err(format!("null is not a {ty}"))
+            };
+        }
+        match ty {
+            Type::Array(elem) => {
+                if self.peek() != Some('{') {
+                    return Err(format!("expected an array `{{...}}` for {ty}"));
+                }
+                self.pos += 1;
+                let mut items = Vec::new();
+                loop {
+                    self.skip_space();
+                    if self.peek() == Some('}') {
+                        self.pos += 1;
+                        break;
+                    }
+                    items.push(self.value(elem)?);
+                    self.skip_space();
+                    match self.peek() {
+                        Some(',') => self.pos += 1,
+                        Some('}') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        _ => return Err(format!("expected `,` or `}}` in an array of {elem}")),
+                    }
+                }
+                Ok(Value::Array((**elem).clone(), items))
+            }
+            Type::String => {
+                if self.peek() != Some('"') {
+                    return Err("expected a string literal in double quotes".into());
+                }
+                let units = self.quoted('"')?;
+                Ok(Value::Str(Rc::from(units)))
+            }
+            Type::Char => {
+                if self.peek() == Some('\'') {
+                    let units = self.quoted('\'')?;
+                    return match units.as_slice() {
+                        [u] => Ok(Value::Prim(Kind::Char, i64::from(*u))),
+                        _ => Err("a char literal holds one character".into()),
+                    };
+                }
+                let n = self.integer()?;
+                if !(0..=0xffff).contains(&n) {
+                    return Err(format!("{n} is not a char"));
+                }
+                Ok(Value::Prim(Kind::Char, n as i64))
+            }
+            Type::Boolean => {
+                for (word, v) in [("true", 1), ("false", 0)] {
+                    if self.rest_starts_with(word) {
+                        self.pos += word.len();
+                        return Ok(Value::Prim(Kind::Boolean, v));
+                    }
+                }
+                Err("expected true or false".into())
+            }
+            Type::Float | Type::Double => {
+                let word = self.word();
+                let clean = word.trim_end_matches(['f', 'F', 'd', 'D']);
+                let d: f64 = match clean {
+                    "NaN" | "Double.NaN" | "Float.NaN" => f64::NAN,
+                    "Infinity" | "Double.POSITIVE_INFINITY" | "Float.POSITIVE_INFINITY" => {
+                        f64::INFINITY
+                    }
+                    "-Infinity" | "Double.NEGATIVE_INFINITY" | "Float.NEGATIVE_INFINITY" => {
+                        f64::NEG_INFINITY
+                    }
+                    _ => {
+                        if *ty == Type::Float {
+                            let f: f32 = clean
+                                .parse()
+                                .map_err(|_| format!("`{word}` is not a {ty}"))?;
+                            return Ok(Value::Prim(Kind::Float, bits_f32(f)));
+                        }
+                        clean
+                            .parse()
+                            .map_err(|_| format!("`{word}` is not a {ty}"))?
+                    }
+                };
+                Ok(if *ty == Type::Float {
+                    Value::Prim(Kind::Float, bits_f32(d as f32))
+                } else {
+                    Value::Prim(Kind::Double, bits_f64(d))
+                })
+            }
+            Type::Byte | Type::Short | Type::Int | Type::Long => {
+                if self.peek() == Some('\'') {
+                    let units = self.quoted('\'')?;
+                    if let [u] = units.as_slice() {
+                        return Ok(Value::Prim(Kind::of(ty), i64::from(*u)));
+                    }
+                }
+                let n = self.integer()?;
+                let (lo, hi) = ty.jtype().expect("integral").range();
+                if n < lo as i128 || n > hi as i128 {
+                    return Err(format!("{n} is out of range for {ty}"));
+                }
+                Ok(Value::Prim(Kind::of(ty), n as i64))
+            }
+            _ => Err(format!("values of type {ty} cannot be given")),
+        }
+    }
+
+    fn rest_starts_with(&self, s: &str) -> bool {
+        let rest: String = self.chars[self.pos..].iter().take(s.len()).collect();
+        rest == s
+            && !self
+                .chars
+                .get(self.pos + s.len())
+                .is_some_and(|c| c.is_alphanumeric())
+    }
+
+    fn word(&mut self) -> String {
+        let start = self.pos;
+        while self
+            .peek()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '+' | '_'))
+        {
+            self.pos += 1;
+        }
+        self.chars[start..self.pos].iter().collect()
+    }
+
+    fn integer(&mut self) -> Result<i128, String> {
+        let word = self.word();
+        let clean: String = word.chars().filter(|c| *c != '_').collect();
+        let clean = clean.trim_end_matches(['l', 'L']);
+        let (negative, body) = match clean.strip_prefix('-') {
+            Some(b) => (true, b),
+            None => (false, clean.strip_prefix('+').unwrap_or(clean)),
+        };
+        let (digits, radix) = if let Some(h) = body.strip_prefix("0x").or(body.strip_prefix("0X")) {
+            (h, 16)
+        } else if let Some(b) = body.strip_prefix("0b").or(body.strip_prefix("0B")) {
+            (b, 2)
+        } else {
+            (body, 10)
+        };
+        let v = i128::from_str_radix(digits, radix)
+            .map_err(|_| format!("`{word}` is not an integer"))?;
+        Ok(if negative { -v } else { v })
+    }
+
+    fn quoted(&mut self, quote: char) -> Result<Vec<u16>, String> {
+        self.pos += 1;
+        let mut out = Vec::new();
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(format!("unterminated literal, expected {quote}"));
+            };
+            self.pos += 1;
+            if c == quote {
+                return Ok(out);
+            }
+            if c != '\\' {
+                let mut buf = [0u16; 2];
+                out.extend_from_slice(c.encode_utf16(&mut buf));
+                continue;
+            }
+            let e = self.peek().ok_or("a backslash at the end")?;
+            self.pos += 1;
+            match e {
+                'n' => out.push(10),
+                't' => out.push(9),
+                'r' => out.push(13),
+                'b' => out.push(8),
+                'f' => out.push(12),
+                '0' => out.push(0),
+                's' => out.push(32),
+                '\\' | '\'' | '"' => out.push(e as u16),
+                'u' => {
+                    let hex: String = self
+                        .chars
+                        .get(self.pos..self.pos + 4)
+                        .ok_or("a short \\u escape")?
+                        .iter()
+                        .collect();
+                    out.push(
+                        u16::from_str_radix(&hex, 16)
+                            .map_err(|_| format!("bad escape \\u{hex}"))?,
+                    );
+                    self.pos += 4;
+                }
+                other => return Err(format!("unknown escape \\{other}")),
+            }
+        }
+    }
+}
+
+/// A value as Java source text that reads back to the same value.
+pub fn java_literal(v: &Value, ty: &Type) -> String {
+    use super::semantics::{f32_of, f64_of};
+    use super::text;
+    match v {
+        Value::Null => "null".into(),
+        Value::Str(s) => text::string_literal(s),
+        Value::Prim(Kind::Char, c) => text::char_literal(*c as u16),
+        Value::Prim(Kind::Long, n) => format!("{n}L"),
+        Value::Prim(Kind::Float, bits) => {
+            let f = f32_of(*bits);
+            if f.is_nan() {
+                "Float.NaN".into()
+            } else if f.is_infinite() {
+                if f > 0.0 {
+                    "Float.POSITIVE_INFINITY"
+                } else {
+                    "Float.NEGATIVE_INFINITY"
+                }
+                .into()
+            } else {
+                format!("{}f", text::float_to_string(f))
+            }
+        }
+        Value::Prim(Kind::Double, bits) => crate::solver::java::double_literal(f64_of(*bits)),
+        Value::Prim(Kind::Boolean, b) => (*b != 0).to_string(),
+        Value::Prim(Kind::Byte, n) => format!("(byte) {n}"),
+        Value::Prim(Kind::Short, n) => format!("(short) {n}"),
+        Value::Prim(_, n) if *n == i32::MIN as i64 => "Integer.MIN_VALUE".into(),
+        Value::Prim(_, n) => n.to_string(),
+        Value::Array(elem, items) => {
+            let parts: Vec<String> = items.iter().map(|i| java_literal(i, elem)).collect();
+            let _ = ty;
+            format!("new {}[]{{{}}}", array_base(elem), parts.join(", "))
+        }
+    }
+}
+
+/// `int[]` for an element type `int[]` gives the text before the last `[]`: `int[]`.
+fn array_base(elem: &Type) -> String {
+    elem.to_string()
+}
+
+/// Splits `a=1,b={1,2}` at top-level commas.
+pub fn split_top_level(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut current = String::new();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for c in text.chars() {
+        if let Some(q) = quote {
+            current.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => {
+                quote = Some(c);
+                current.push(c);
+            }
+            '{' => {
+                depth += 1;
+                current.push(c);
+            }
+            '}' => {
+                depth -= 1;
+                current.push(c);
+            }
+            ',' if depth == 0 => out.push(std::mem::take(&mut current)),
+            _ => current.push(c),
+        }
+    }
+    if !current.trim().is_empty() || !out.is_empty() {
+        out.push(current);
+    }
+    out.into_iter().map(|s| s.trim().to_string()).collect()
+}

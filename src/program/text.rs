@@ -1,0 +1,589 @@
+//! Java's text conversions: `String.valueOf` of every primitive (`Double.toString` and
+//! `Float.toString` included), string literals, and `printf`'s format conversions.
+
+use super::semantics::{Kind, f32_of, f64_of};
+
+/// The shortest decimal digits and exponent of a finite, non-zero value as Rust's `{:e}`
+/// prints them (`d.ddde±x`): digits without the point and the exponent of the first digit.
+fn shortest(formatted: &str) -> (Vec<u8>, i32) {
+    let (mantissa, exponent) = formatted.split_once('e').expect("exponent form");
+    let digits: Vec<u8> = mantissa
+        .bytes()
+        .filter(|b| b.is_ascii_digit())
+        .map(|b| b - b'0')
+        .collect();
+    (digits, exponent.parse().expect("an exponent"))
+}
+
+/// Java's layout of a decimal `0.d1d2... × 10^(exponent+1)`: plain between 10^-3 and 10^7,
+/// computerized scientific notation otherwise, always with a digit after the point.
+fn java_layout(negative: bool, digits: &[u8], exponent: i32) -> String {
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    let d = |i: usize| char::from(b'0' + digits.get(i).copied().unwrap_or(0));
+    if (-3..7).contains(&exponent) {
+        if exponent < 0 {
+            out.push_str("0.");
+            for _ in 0..(-exponent - 1) {
+                out.push('0');
+            }
+            for i in 0..digits.len() {
+                out.push(d(i));
+            }
+        } else {
+            let int_len = exponent as usize + 1;
+            for i in 0..int_len {
+                out.push(d(i));
+            }
+            out.push('.');
+            if digits.len() > int_len {
+                for i in int_len..digits.len() {
+                    out.push(d(i));
+                }
+            } else {
+                out.push('0');
+            }
+        }
+    } else {
+        out.push(d(0));
+        out.push('.');
+        if digits.len() > 1 {
+            for i in 1..digits.len() {
+                out.push(d(i));
+            }
+        } else {
+            out.push('0');
+        }
+        out.push('E');
+        out.push_str(&exponent.to_string());
+    }
+    out
+}
+
+/// `Double.toString(d)`: the shortest decimal that rounds to `d` (with two digits when one
+/// would do, the closer of them), laid out as Java does.
+pub fn double_to_string(d: f64) -> String {
+    if d.is_nan() {
+        return "NaN".into();
+    }
+    if d.is_infinite() {
+        return if d > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if d == 0.0 {
+        return if d.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    let (mut digits, mut exponent) = shortest(&format!("{:e}", d.abs()));
+    if digits.len() == 1 {
+        let (two, e2) = shortest(&format!("{:.1e}", d.abs()));
+        let candidate: f64 = format!("{}.{}e{}", two[0], two[1], e2)
+            .parse()
+            .expect("a number");
+        if candidate == d.abs() {
+            digits = two;
+            exponent = e2;
+        }
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    java_layout(d < 0.0, &digits, exponent)
+}
+
+/// `Float.toString(f)`, the same rules at single precision.
+pub fn float_to_string(f: f32) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    let (mut digits, mut exponent) = shortest(&format!("{:e}", f.abs()));
+    if digits.len() == 1 {
+        let (two, e2) = shortest(&format!("{:.1e}", f.abs()));
+        let candidate: f32 = format!("{}.{}e{}", two[0], two[1], e2)
+            .parse()
+            .expect("a number");
+        if candidate == f.abs() {
+            digits = two;
+            exponent = e2;
+        }
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    java_layout(f < 0.0, &digits, exponent)
+}
+
+/// `String.valueOf` of a primitive register word.
+pub fn primitive_to_string(kind: Kind, v: i64) -> String {
+    match kind {
+        Kind::Boolean => if v != 0 { "true" } else { "false" }.into(),
+        Kind::Char => char::from_u32(v as u32)
+            .map(String::from)
+            .unwrap_or_else(|| "\u{fffd}".into()),
+        Kind::Float => float_to_string(f32_of(v)),
+        Kind::Double => double_to_string(f64_of(v)),
+        _ => v.to_string(),
+    }
+}
+
+/// UTF-16 code units of a Rust string.
+pub fn utf16(s: &str) -> Vec<u16> {
+    s.encode_utf16().collect()
+}
+
+/// A Java string as Rust text (unpaired surrogates become U+FFFD).
+pub fn from_utf16(units: &[u16]) -> String {
+    String::from_utf16_lossy(units)
+}
+
+/// A Java string literal for `units`, escaped so that it reads back the same.
+pub fn string_literal(units: &[u16]) -> String {
+    let mut out = String::from("\"");
+    for &u in units {
+        push_escaped(&mut out, u, '"');
+    }
+    out.push('"');
+    out
+}
+
+/// A Java char literal.
+pub fn char_literal(u: u16) -> String {
+    let mut out = String::from("'");
+    push_escaped(&mut out, u, '\'');
+    out.push('\'');
+    out
+}
+
+fn push_escaped(out: &mut String, u: u16, quote: char) {
+    match u {
+        0x08 => out.push_str("\\b"),
+        0x09 => out.push_str("\\t"),
+        0x0a => out.push_str("\\n"),
+        0x0c => out.push_str("\\f"),
+        0x0d => out.push_str("\\r"),
+        0x5c => out.push_str("\\\\"),
+        _ if u == quote as u16 => {
+            out.push('\\');
+            out.push(quote);
+        }
+        0x20..=0x7e => out.push(char::from(u as u8)),
+        _ => out.push_str(&format!("\\u{u:04x}")),
+    }
+}
+
+/// A `printf` argument.
+#[derive(Clone, Debug)]
+pub enum FormatArg {
+    Primitive(Kind, i64),
+    Str(Option<String>),
+}
+
+/// The exceptions `java.util.Formatter` raises.
+pub fn format(fmt: &str, args: &[FormatArg]) -> Result<String, &'static str> {
+    let mut out = String::new();
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut i = 0;
+    let mut next_arg = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c != '%' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        // %[flags][width][.precision]conversion (argument indices are not supported).
+        let mut flags = String::new();
+        while i < chars.len() && "-#+ 0,(".contains(chars[i]) {
+            flags.push(chars[i]);
+            i += 1;
+        }
+        let mut width = None;
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > start {
+            width = chars[start..i]
+                .iter()
+                .collect::<String>()
+                .parse::<usize>()
+                .ok();
+        }
+        let mut precision = None;
+        if i < chars.len() && chars[i] == '.' {
+            i += 1;
+            let s = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == s {
+                return Err("java.util.IllegalFormatPrecisionException");
+            }
+            precision = chars[s..i].iter().collect::<String>().parse::<usize>().ok();
+        }
+        let Some(&conversion) = chars.get(i) else {
+            return Err("java.util.UnknownFormatConversionException");
+        };
+        i += 1;
+        let left = flags.contains('-');
+        if left && width.is_none() {
+            return Err("java.util.MissingFormatWidthException");
+        }
+        let body = match conversion {
+            'n' => {
+                out.push('\n');
+                continue;
+            }
+            '%' => "%".to_string(),
+            'd' | 'x' | 'X' | 'o' | 's' | 'S' | 'c' | 'C' | 'f' | 'b' | 'B' | 'e' | 'E' => {
+                let Some(arg) = args.get(next_arg) else {
+                    return Err("java.util.MissingFormatArgumentException");
+                };
+                next_arg += 1;
+                convert_one(conversion, &flags, precision, arg)?
+            }
+            _ => return Err("java.util.UnknownFormatConversionException"),
+        };
+        let len = body.chars().count();
+        match width {
+            Some(w) if len < w => {
+                let pad = w - len;
+                if left {
+                    out.push_str(&body);
+                    out.extend(std::iter::repeat_n(' ', pad));
+                } else if flags.contains('0') {
+                    // Zero padding goes after the sign.
+                    let (sign, digits) = match body.strip_prefix('-') {
+                        Some(rest) => ("-", rest),
+                        None => match body.strip_prefix('+') {
+                            Some(rest) => ("+", rest),
+                            None => ("", body.as_str()),
+                        },
+                    };
+                    out.push_str(sign);
+                    out.extend(std::iter::repeat_n('0', pad));
+                    out.push_str(digits);
+                } else {
+                    out.extend(std::iter::repeat_n(' ', pad));
+                    out.push_str(&body);
+                }
+            }
+            _ => out.push_str(&body),
+        }
+    }
+    Ok(out)
+}
+
+fn group_thousands(digits: &str) -> String {
+    let (sign, digits) = match digits.strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", digits),
+    };
+    let (int, frac) = match digits.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (digits, None),
+    };
+    let mut out = String::new();
+    for (k, c) in int.chars().enumerate() {
+        if k > 0 && (int.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    let mut s = format!("{sign}{out}");
+    if let Some(f) = frac {
+        s.push('.');
+        s.push_str(f);
+    }
+    s
+}
+
+fn with_sign_flags(s: String, flags: &str) -> String {
+    if s.starts_with('-') {
+        s
+    } else if flags.contains('+') {
+        format!("+{s}")
+    } else if flags.contains(' ') {
+        format!(" {s}")
+    } else {
+        s
+    }
+}
+
+fn convert_one(
+    conversion: char,
+    flags: &str,
+    precision: Option<usize>,
+    arg: &FormatArg,
+) -> Result<String, &'static str> {
+    const MISMATCH: &str = "java.util.IllegalFormatConversionException";
+    let upper = conversion.is_ascii_uppercase();
+    let s = match (conversion.to_ascii_lowercase(), arg) {
+        ('s', FormatArg::Str(s)) => {
+            let s = s.clone().unwrap_or_else(|| "null".into());
+            match precision {
+                Some(p) => s.chars().take(p).collect(),
+                None => s,
+            }
+        }
+        ('s', FormatArg::Primitive(k, v)) => {
+            let s = primitive_to_string(*k, *v);
+            match precision {
+                Some(p) => s.chars().take(p).collect(),
+                None => s,
+            }
+        }
+        ('b', FormatArg::Primitive(Kind::Boolean, v)) => (*v != 0).to_string(),
+        ('b', FormatArg::Str(s)) => s.is_some().to_string(),
+        ('b', FormatArg::Primitive(..)) => "true".into(),
+        (_, FormatArg::Str(None)) if conversion != 'c' => "null".into(),
+        ('d', FormatArg::Primitive(k, v)) if k.is_integral() && *k != Kind::Char => {
+            if precision.is_some() {
+                return Err("java.util.IllegalFormatPrecisionException");
+            }
+            let s = v.to_string();
+            let s = if flags.contains(',') {
+                group_thousands(&s)
+            } else {
+                s
+            };
+            with_sign_flags(s, flags)
+        }
+        ('x' | 'o', FormatArg::Primitive(k, v)) if k.is_integral() && *k != Kind::Char => {
+            if precision.is_some() {
+                return Err("java.util.IllegalFormatPrecisionException");
+            }
+            let bits = match k {
+                Kind::Byte => (*v as u8) as u64,
+                Kind::Short => (*v as u16) as u64,
+                Kind::Int => (*v as u32) as u64,
+                _ => *v as u64,
+            };
+            if conversion.eq_ignore_ascii_case(&'x') {
+                format!("{bits:x}")
+            } else {
+                format!("{bits:o}")
+            }
+        }
+        ('c', FormatArg::Primitive(Kind::Char | Kind::Byte | Kind::Short | Kind::Int, v)) => {
+            if precision.is_some() {
+                return Err("java.util.IllegalFormatPrecisionException");
+            }
+            match char::from_u32(*v as u32) {
+                Some(c) if *v >= 0 => c.to_string(),
+                _ => return Err("java.util.IllegalFormatCodePointException"),
+            }
+        }
+        ('c', FormatArg::Str(None)) => "null".into(),
+        ('f' | 'e', FormatArg::Primitive(k @ (Kind::Float | Kind::Double), v)) => {
+            let d = if *k == Kind::Float {
+                f64::from(f32_of(*v))
+            } else {
+                f64_of(*v)
+            };
+            if d.is_nan() {
+                "NaN".into()
+            } else if d.is_infinite() {
+                with_sign_flags(if d > 0.0 { "Infinity" } else { "-Infinity" }.into(), flags)
+            } else {
+                let p = precision.unwrap_or(6);
+                let s = if conversion.eq_ignore_ascii_case(&'f') {
+                    fixed_half_up(d, p)
+                } else {
+                    scientific_half_up(d, p)
+                };
+                let s = if flags.contains(',') {
+                    group_thousands(&s)
+                } else {
+                    s
+                };
+                with_sign_flags(s, flags)
+            }
+        }
+        _ => return Err(MISMATCH),
+    };
+    Ok(if upper { s.to_uppercase() } else { s })
+}
+
+/// The decimal digits Java's formatter starts from (those of `Double.toString`), as an
+/// integer digit string and a decimal exponent: value = 0.DIGITS × 10^point.
+fn java_digits(d: f64) -> (Vec<u8>, i32) {
+    if d == 0.0 {
+        return (vec![0], 1);
+    }
+    let s = double_to_string(d.abs());
+    let (mantissa, exp) = match s.split_once('E') {
+        Some((m, e)) => (m.to_string(), e.parse::<i32>().expect("exponent")),
+        None => (s.clone(), 0),
+    };
+    let (int, frac) = mantissa.split_once('.').expect("a point");
+    let mut digits: Vec<u8> = int.bytes().chain(frac.bytes()).map(|b| b - b'0').collect();
+    let mut point = int.len() as i32 + exp;
+    while digits.len() > 1 && digits[0] == 0 {
+        digits.remove(0);
+        point -= 1;
+    }
+    (digits, point)
+}
+
+/// Rounds digits (value 0.DIGITS × 10^point) half up to `keep` digits; may carry.
+fn round_half_up(mut digits: Vec<u8>, mut point: i32, keep: i64) -> (Vec<u8>, i32) {
+    if keep < 0 {
+        return (vec![0], point);
+    }
+    let keep = keep as usize;
+    if digits.len() > keep {
+        let up = digits[keep] >= 5;
+        digits.truncate(keep);
+        if up {
+            let mut i = keep;
+            loop {
+                if i == 0 {
+                    digits.insert(0, 1);
+                    point += 1;
+                    break;
+                }
+                i -= 1;
+                if digits[i] == 9 {
+                    digits[i] = 0;
+                } else {
+                    digits[i] += 1;
+                    break;
+                }
+            }
+        }
+    }
+    (digits, point)
+}
+
+/// `%.pf`: Java rounds the shortest decimal representation half up.
+pub fn fixed_half_up(d: f64, precision: usize) -> String {
+    let negative = d.is_sign_negative();
+    let (digits, point) = java_digits(d);
+    let keep = point as i64 + precision as i64;
+    let (digits, point) = round_half_up(digits, point, keep);
+    let digit = |i: i64| -> char {
+        if i < 0 || i as usize >= digits.len() {
+            '0'
+        } else {
+            char::from(b'0' + digits[i as usize])
+        }
+    };
+    let mut out = String::new();
+    if point <= 0 {
+        out.push('0');
+    } else {
+        for i in 0..point as i64 {
+            out.push(digit(i));
+        }
+    }
+    if precision > 0 {
+        out.push('.');
+        for k in 0..precision as i64 {
+            out.push(digit(point as i64 + k));
+        }
+    }
+    // Java keeps the sign of a negative value that rounds to zero (and of -0.0).
+    if negative { format!("-{out}") } else { out }
+}
+
+/// `%.pe`.
+fn scientific_half_up(d: f64, precision: usize) -> String {
+    let negative = d.is_sign_negative();
+    let (digits, point) = java_digits(d);
+    let (digits, point) = if d == 0.0 {
+        (vec![0], 1)
+    } else {
+        round_half_up(digits, point, precision as i64 + 1)
+    };
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    out.push(char::from(b'0' + digits[0]));
+    if precision > 0 {
+        out.push('.');
+        for k in 1..=precision {
+            out.push(char::from(b'0' + digits.get(k).copied().unwrap_or(0)));
+        }
+    }
+    let e = if d == 0.0 { 0 } else { point - 1 };
+    out.push_str(&format!("e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs()));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::semantics::{bits_f32, bits_f64};
+
+    #[test]
+    fn doubles_print_as_java_does() {
+        for (d, s) in [
+            (1.0, "1.0"),
+            (0.1, "0.1"),
+            (100.0, "100.0"),
+            (1e7, "1.0E7"),
+            (1.2345e-5, "1.2345E-5"),
+            (0.001, "0.001"),
+            (1234567.0, "1234567.0"),
+            (f64::MIN_POSITIVE * f64::EPSILON, "4.9E-324"),
+            (f64::MAX, "1.7976931348623157E308"),
+            (-0.0, "-0.0"),
+            (2e23, "2.0E23"),
+            (1.0 / 3.0, "0.3333333333333333"),
+        ] {
+            assert_eq!(double_to_string(d), s, "{d:e}");
+        }
+        assert_eq!(float_to_string(0.1), "0.1");
+        assert_eq!(float_to_string(1.0e10), "1.0E10");
+        assert_eq!(float_to_string(f32::MIN_POSITIVE * f32::EPSILON), "1.4E-45");
+    }
+
+    #[test]
+    fn printf_follows_java_formatter() {
+        let d = |x: f64| FormatArg::Primitive(Kind::Double, bits_f64(x));
+        let i = |x: i64| FormatArg::Primitive(Kind::Int, x);
+        assert_eq!(
+            format("%d|%5d|%-5d|%05d", &[i(42), i(-7), i(3), i(-42)]).unwrap(),
+            "42|   -7|3    |-0042"
+        );
+        assert_eq!(
+            format("%.2f %f %.1f", &[d(0.125), d(1.0), d(0.15)]).unwrap(),
+            "0.13 1.000000 0.2"
+        );
+        assert_eq!(format("%x %X", &[i(-1), i(255)]).unwrap(), "ffffffff FF");
+        assert_eq!(
+            format(
+                "%c%s%n",
+                &[FormatArg::Primitive(Kind::Char, 65), FormatArg::Str(None)]
+            )
+            .unwrap(),
+            "Anull\n"
+        );
+        assert_eq!(format("%,d", &[i(1234567)]).unwrap(), "1,234,567");
+        assert_eq!(
+            format("%.3f", &[FormatArg::Primitive(Kind::Float, bits_f32(0.1))]).unwrap(),
+            "0.100"
+        );
+        assert_eq!(
+            format("%d", &[d(1.0)]),
+            Err("java.util.IllegalFormatConversionException")
+        );
+        assert_eq!(
+            format("%d %d", &[i(1)]),
+            Err("java.util.MissingFormatArgumentException")
+        );
+        assert_eq!(
+            format("%.0f %.2f", &[d(0.5), d(-0.001)]).unwrap(),
+            "1 -0.00"
+        );
+    }
+}
