@@ -111,6 +111,7 @@ pub fn exec(session: &Session, args: ExecArgs) -> Result<ExitCode, CliError> {
     let limits = Limits {
         steps: args.step_limit,
         depth: args.depth_limit,
+        ..Limits::default()
     };
     let before = program
         .initial_fields(class, method, &fields)

@@ -296,6 +296,10 @@ pub struct Limits {
     pub steps: u64,
     /// Nested calls before `java.lang.StackOverflowError`.
     pub depth: u32,
+    /// Array elements and string characters a run may allocate before
+    /// `java.lang.OutOfMemoryError` (the JVM's limit depends on its heap; roth's is fixed so
+    /// that runs are the same everywhere).
+    pub heap: u64,
 }
 
 impl Default for Limits {
@@ -303,9 +307,12 @@ impl Default for Limits {
         Limits {
             steps: 10_000_000,
             depth: 2_000,
+            heap: 1 << 24,
         }
     }
 }
+
+const OOM: &str = "java.lang.OutOfMemoryError";
 
 /// A field slot of the compiled program.
 #[derive(Clone, Debug)]
@@ -374,6 +381,7 @@ pub struct Machine<'c> {
     fields: Vec<i64>,
     printed: String,
     steps_left: u64,
+    heap_left: u64,
     limits: Limits,
     /// Probe sites reached, when coverage is asked for.
     pub covered: BitVec,
@@ -501,6 +509,7 @@ impl<'c> Machine<'c> {
             fields: vec![0; program.fields.len()],
             printed: String::new(),
             steps_left: limits.steps,
+            heap_left: limits.heap,
             limits,
             covered: BitVec::new(),
             before_call_only: false,
@@ -522,6 +531,7 @@ impl<'c> Machine<'c> {
         }
         self.printed.clear();
         self.steps_left = self.limits.steps;
+        self.heap_left = self.limits.heap;
         self.covered.fill(false);
     }
 
@@ -635,11 +645,15 @@ impl<'c> Machine<'c> {
     fn load_value(&mut self, v: &Value, ty: &Type) -> Result<i64, String> {
         match (v, ty) {
             (Value::Prim(k, bits), t) if t.is_primitive() => {
-                if *k == Kind::of(t) {
-                    Ok(*bits)
-                } else {
-                    Err(format!("a {k:?} value given for a {t}"))
+                if *k != Kind::of(t) {
+                    return Err(format!("a {k:?} value given for a {t}"));
                 }
+                if let Some(range) = t.jtype().filter(|j| j.is_discrete()).map(|j| j.range())
+                    && !(range.0..=range.1).contains(bits)
+                {
+                    return Err(format!("{bits} is out of range for {t}"));
+                }
+                Ok(*bits)
             }
             (Value::Null, t) if t.is_reference() => Ok(0),
             (Value::Str(s), Type::String) => {
@@ -700,9 +714,19 @@ impl<'c> Machine<'c> {
         }
     }
 
-    fn new_string(&mut self, s: Vec<u16>) -> i64 {
+    /// Takes `words` from the run's allocation budget.
+    fn allocate(&mut self, words: u64) -> Result<(), Thrown> {
+        if words > self.heap_left {
+            return Err(OOM.into());
+        }
+        self.heap_left -= words;
+        Ok(())
+    }
+
+    fn new_string(&mut self, s: Vec<u16>) -> Result<i64, Thrown> {
+        self.allocate(s.len() as u64 + 1)?;
         self.heap.push(Object::Str(Rc::from(s)));
-        self.heap.len() as i64
+        Ok(self.heap.len() as i64)
     }
 
     fn to_text(&self, kind: Kind, word: i64) -> Result<Vec<u16>, Thrown> {
@@ -721,24 +745,27 @@ impl<'c> Machine<'c> {
 
     fn new_array(&mut self, elem: Kind, lengths: &[i64], depth: u32) -> Result<i64, Thrown> {
         let n = lengths[0];
-        if n < 0 {
+        if lengths.iter().any(|&m| m < 0) {
             return Err("java.lang.NegativeArraySizeException".into());
         }
+        // The whole allocation is checked up front: n + n*m + n*m*k ... words.
+        let mut total: u64 = 0;
+        let mut count: u64 = 1;
+        for &m in lengths {
+            count = count.saturating_mul(m as u64);
+            total = total.saturating_add(count.saturating_add(1));
+        }
+        if total > self.heap_left {
+            return Err(OOM.into());
+        }
         if lengths.len() > 1 {
-            for &m in &lengths[1..] {
-                if m < 0 {
-                    return Err("java.lang.NegativeArraySizeException".into());
-                }
-            }
             let mut data = Vec::with_capacity(n as usize);
             for _ in 0..n {
                 data.push(self.new_array(elem, &lengths[1..], depth - 1)?);
             }
             self.heap.push(Object::Array { data });
         } else {
-            if n > 100_000_000 {
-                return Err("java.lang.OutOfMemoryError".into());
-            }
+            self.allocate(n as u64 + 1)?;
             let zero = match (depth, elem) {
                 (1, Kind::Float) => sem::bits_f32(0.0),
                 (1, Kind::Double) => sem::bits_f64(0.0),
@@ -957,7 +984,7 @@ impl<'c> Machine<'c> {
                 } => {
                     let mut s = self.to_text(a_kind, self.regs[r(a)])?;
                     s.extend(self.to_text(b_kind, self.regs[r(b)])?);
-                    self.regs[r(dst)] = self.new_string(s);
+                    self.regs[r(dst)] = self.new_string(s)?;
                 }
                 Instr::Print {
                     kind,
@@ -1150,7 +1177,7 @@ impl<'c> Machine<'c> {
                 if b < 0 || end > s.len() as i64 || b > end {
                     return Err(SIOOBE.into());
                 }
-                self.new_string(s[b as usize..end as usize].to_vec())
+                self.new_string(s[b as usize..end as usize].to_vec())?
             }
             Builtin::StringValueOf => {
                 let s = self.to_text(kinds[0], a)?;
@@ -1158,12 +1185,12 @@ impl<'c> Machine<'c> {
                     // String.valueOf(s) returns s itself.
                     a
                 } else {
-                    self.new_string(s)
+                    self.new_string(s)?
                 }
             }
             Builtin::StringOfChars => {
                 let data = self.array(a)?.clone();
-                self.new_string(data.iter().map(|&c| c as u16).collect())
+                self.new_string(data.iter().map(|&c| c as u16).collect())?
             }
             Builtin::StringToCharArray => {
                 let s = self.string(a)?;
@@ -1189,6 +1216,10 @@ fn java_pow(a: f64, b: f64) -> f64 {
     // Java: pow(±1, ±inf) is NaN (C says 1).
     if b.is_infinite() && a.abs() == 1.0 {
         return f64::NAN;
+    }
+    // HotSpot computes pow(x, 2.0) as x * x (libm may be an ulp away).
+    if b == 2.0 {
+        return a * a;
     }
     a.powf(b)
 }

@@ -9,6 +9,7 @@
 //! This module never imports the circuit model; the engine and the solver are shared.
 
 pub mod front;
+pub mod inputs;
 pub mod interp;
 pub mod ir;
 pub mod literal;

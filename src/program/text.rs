@@ -62,8 +62,35 @@ fn java_layout(negative: bool, digits: &[u8], exponent: i32) -> String {
     out
 }
 
-/// `Double.toString(d)`: the shortest decimal that rounds to `d` (with two digits when one
-/// would do, the closer of them), laid out as Java does.
+/// The digits Java prints for a finite non-zero magnitude (Java 19+, JDK-4511638): the shortest
+/// decimals that read back to the value (two digits when one would do), and among those the
+/// one closest to the exact value, ties to an even last digit. `shortest` is Rust's shortest
+/// round-trip form; `exact(p)` formats with `p` digits after the first, rounded half to even
+/// on the exact binary value; `reads_back` parses a candidate.
+fn java_digits_of(
+    shortest: &str,
+    exact: &dyn Fn(usize) -> String,
+    reads_back: &dyn Fn(&str) -> bool,
+) -> (Vec<u8>, i32) {
+    let (digits, exponent) = self::shortest(shortest);
+    let n = digits.len().max(2);
+    let closest = exact(n - 1);
+    let (mut digits, mut exponent) = if reads_back(&closest) {
+        self::shortest(&closest)
+    } else {
+        (digits, exponent)
+    };
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    if digits.is_empty() {
+        exponent = 0;
+        digits.push(0);
+    }
+    (digits, exponent)
+}
+
+/// `Double.toString(d)`.
 pub fn double_to_string(d: f64) -> String {
     if d.is_nan() {
         return "NaN".into();
@@ -74,20 +101,10 @@ pub fn double_to_string(d: f64) -> String {
     if d == 0.0 {
         return if d.is_sign_negative() { "-0.0" } else { "0.0" }.into();
     }
-    let (mut digits, mut exponent) = shortest(&format!("{:e}", d.abs()));
-    if digits.len() == 1 {
-        let (two, e2) = shortest(&format!("{:.1e}", d.abs()));
-        let candidate: f64 = format!("{}.{}e{}", two[0], two[1], e2)
-            .parse()
-            .expect("a number");
-        if candidate == d.abs() {
-            digits = two;
-            exponent = e2;
-        }
-    }
-    while digits.len() > 1 && digits.last() == Some(&0) {
-        digits.pop();
-    }
+    let x = d.abs();
+    let (digits, exponent) = java_digits_of(&format!("{x:e}"), &|p| format!("{x:.p$e}"), &|s| {
+        s.parse::<f64>().is_ok_and(|v| v == x)
+    });
     java_layout(d < 0.0, &digits, exponent)
 }
 
@@ -102,20 +119,10 @@ pub fn float_to_string(f: f32) -> String {
     if f == 0.0 {
         return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
     }
-    let (mut digits, mut exponent) = shortest(&format!("{:e}", f.abs()));
-    if digits.len() == 1 {
-        let (two, e2) = shortest(&format!("{:.1e}", f.abs()));
-        let candidate: f32 = format!("{}.{}e{}", two[0], two[1], e2)
-            .parse()
-            .expect("a number");
-        if candidate == f.abs() {
-            digits = two;
-            exponent = e2;
-        }
-    }
-    while digits.len() > 1 && digits.last() == Some(&0) {
-        digits.pop();
-    }
+    let x = f.abs();
+    let (digits, exponent) = java_digits_of(&format!("{x:e}"), &|p| format!("{x:.p$e}"), &|s| {
+        s.parse::<f32>().is_ok_and(|v| v == x)
+    });
     java_layout(f < 0.0, &digits, exponent)
 }
 
@@ -543,6 +550,9 @@ mod tests {
             assert_eq!(double_to_string(d), s, "{d:e}");
         }
         assert_eq!(float_to_string(0.1), "0.1");
+        // Two shortest candidates, equally close: the even one.
+        assert_eq!(float_to_string(f32::from_bits(0x4a7f_55b5)), "4183405.2");
+        assert_eq!(float_to_string(f32::from_bits(0x4548_1080)), "3201.0312");
         assert_eq!(float_to_string(1.0e10), "1.0E10");
         assert_eq!(float_to_string(f32::MIN_POSITIVE * f32::EPSILON), "1.4E-45");
     }

@@ -8,6 +8,7 @@ mod dalg;
 mod generated;
 mod helpers;
 mod iscas;
+mod java;
 mod parser;
 mod sat;
 mod simulation;

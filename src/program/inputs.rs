@@ -1,0 +1,161 @@
+//! Random and boundary inputs for a method: the random phase of test generation, the
+//! differential test against the JVM, and benches. Values lean on the places where programs
+//! and their mutants differ: zero, ±1, the type's extremes, small values that make loops run a
+//! few times, and whole-range values; references are sometimes `null`, arrays short.
+
+use std::rc::Rc;
+
+use super::interp::Value;
+use super::ir::Type;
+use super::semantics::{Kind, bits_f32, bits_f64};
+use crate::rng::Rng;
+
+const CHARS: &[u16] = &[
+    b'a' as u16,
+    b'b' as u16,
+    b'c' as u16,
+    b'z' as u16,
+    b'A' as u16,
+    b'Z' as u16,
+    b'0' as u16,
+    b'9' as u16,
+    b' ' as u16,
+    b'.' as u16,
+    b'-' as u16,
+    0xe9,
+    0x3bb,
+    b'\n' as u16,
+];
+
+fn integer(rng: &mut Rng, lo: i64, hi: i64) -> i64 {
+    let span = (hi as i128 - lo as i128 + 1) as u128;
+    let pick = |rng: &mut Rng, a: i64, b: i64| -> i64 {
+        let (a, b) = (a.max(lo), b.min(hi));
+        if a > b {
+            return 0i64.clamp(lo, hi);
+        }
+        let width = (b as i128 - a as i128 + 1) as u128;
+        if width > u64::MAX as u128 {
+            rng.next_u64() as i64
+        } else {
+            (a as i128 + rng.below(width as u64) as i128) as i64
+        }
+    };
+    let _ = span;
+    match rng.below(10) {
+        0 | 1 => {
+            let edges = [
+                0,
+                1,
+                -1,
+                lo,
+                hi,
+                lo.saturating_add(1),
+                hi.saturating_sub(1),
+                2,
+            ];
+            edges[rng.index(edges.len())].clamp(lo, hi)
+        }
+        2..=5 => pick(rng, -10, 10),
+        6 | 7 => pick(rng, -1000, 1000),
+        _ => pick(rng, lo, hi),
+    }
+}
+
+fn double(rng: &mut Rng) -> f64 {
+    match rng.below(12) {
+        0 => {
+            let edges = [
+                0.0,
+                -0.0,
+                1.0,
+                -1.0,
+                0.5,
+                f64::NAN,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::MAX,
+                f64::MIN_POSITIVE,
+                f64::from_bits(1),
+                1e-7,
+            ];
+            edges[rng.index(edges.len())]
+        }
+        1..=4 => rng.below(21) as f64 - 10.0,
+        5..=8 => (rng.below(2_000_000) as f64 - 1_000_000.0) / 1000.0,
+        9 => (rng.below(1 << 20) as f64) / 64.0,
+        _ => loop {
+            let d = f64::from_bits(rng.next_u64());
+            if d.is_finite() {
+                break d;
+            }
+        },
+    }
+}
+
+/// A random value of `ty`.
+pub fn random_value(ty: &Type, rng: &mut Rng) -> Value {
+    match ty {
+        Type::Boolean => Value::Prim(Kind::Boolean, rng.below(2) as i64),
+        Type::Char => {
+            let c = if rng.chance(1, 10) {
+                [0u16, 0xffff, 0x7f, 0x100][rng.index(4)]
+            } else {
+                CHARS[rng.index(CHARS.len())]
+            };
+            Value::Prim(Kind::Char, i64::from(c))
+        }
+        Type::Byte | Type::Short | Type::Int | Type::Long => {
+            let (lo, hi) = ty.jtype().expect("integral").range();
+            Value::Prim(Kind::of(ty), integer(rng, lo, hi))
+        }
+        Type::Float => Value::Prim(Kind::Float, bits_f32(double(rng) as f32)),
+        Type::Double => Value::Prim(Kind::Double, bits_f64(double(rng))),
+        Type::String => {
+            if rng.chance(1, 20) {
+                return Value::Null;
+            }
+            let n = rng.below(7) as usize;
+            let s: Vec<u16> = (0..n)
+                .map(|_| {
+                    if rng.chance(3, 4) {
+                        CHARS[rng.index(4)]
+                    } else {
+                        CHARS[rng.index(CHARS.len())]
+                    }
+                })
+                .collect();
+            Value::Str(Rc::from(s))
+        }
+        Type::Array(elem) => {
+            if rng.chance(1, 20) {
+                return Value::Null;
+            }
+            let max = if matches!(**elem, Type::Array(_)) {
+                5
+            } else {
+                9
+            };
+            let n = rng.below(max) as usize;
+            // Small element values make searches and comparisons hit.
+            let items = (0..n)
+                .map(|_| {
+                    if elem.is_integral() && **elem != Type::Char && rng.chance(1, 2) {
+                        Value::Prim(Kind::of(elem), rng.below(7) as i64 - 2)
+                    } else {
+                        random_value(elem, rng)
+                    }
+                })
+                .collect();
+            Value::Array((**elem).clone(), items)
+        }
+        _ => Value::Null,
+    }
+}
+
+/// `count` random argument lists for parameters of the given types.
+pub fn random_arguments(params: &[Type], count: usize, rng: &mut Rng) -> Vec<Vec<Value>> {
+    (0..count)
+        .map(|_| params.iter().map(|t| random_value(t, rng)).collect())
+        .collect()
+}

@@ -1,0 +1,368 @@
+//! The program side against the real JVM: the interpreter and `javac` + `java` must agree on
+//! every shipped program, for thousands of random and boundary inputs per method (return value,
+//! exception class, printed text, fields and arrays after the call). Skips with a message when
+//! no JDK is installed (`.ci/run` installs Debian's `default-jdk-headless`).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use roth::program::interp::{Compiled, Limits, Termination, Value};
+use roth::program::ir::Type;
+use roth::program::semantics::Kind;
+use roth::program::{inputs, load, text};
+use roth::rng::Rng;
+
+use crate::helpers::project_file;
+
+/// `javac` and `java`, when both run.
+pub fn jdk() -> Option<(PathBuf, PathBuf)> {
+    let ok = |tool: &str| {
+        Command::new(tool)
+            .arg("-version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if ok("javac") && ok("java") {
+        Some((PathBuf::from("javac"), PathBuf::from("java")))
+    } else {
+        eprintln!("skipping: no JDK (javac and java) on PATH; install default-jdk-headless");
+        None
+    }
+}
+
+/// The shipped Java programs, sorted.
+pub fn shipped_programs() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(project_file("programs"))
+        .expect("programs/ is readable")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A fresh scratch folder under the target directory.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn encode(v: &Value, out: &mut String) {
+    match v {
+        Value::Null => out.push_str(" null"),
+        Value::Prim(Kind::Double, bits) => write!(out, " d:{:x}", *bits as u64).unwrap(),
+        Value::Prim(Kind::Float, bits) => write!(out, " f:{:x}", *bits as u32).unwrap(),
+        Value::Prim(_, n) => write!(out, " i:{n}").unwrap(),
+        Value::Str(s) => {
+            out.push_str(" s:");
+            for u in s.iter() {
+                write!(out, "{u:04x}").unwrap();
+            }
+        }
+        Value::Array(_, items) => {
+            out.push_str(" [");
+            for i in items {
+                encode(i, out);
+            }
+            out.push_str(" ]");
+        }
+    }
+}
+
+/// What the driver's `show` prints, as UTF-16.
+fn show(v: &Value) -> Vec<u16> {
+    match v {
+        Value::Null => text::utf16("null"),
+        Value::Prim(Kind::Char, c) => vec![*c as u16],
+        Value::Prim(k, w) => text::utf16(&text::primitive_to_string(*k, *w)),
+        Value::Str(s) => s.to_vec(),
+        Value::Array(_, items) => {
+            let mut out = text::utf16("[");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.extend(text::utf16(", "));
+                }
+                out.extend(show(item));
+            }
+            out.extend(text::utf16("]"));
+            out
+        }
+    }
+}
+
+fn java_type(t: &Type) -> String {
+    match t {
+        Type::String => "java.lang.String".into(),
+        Type::Array(e) => format!("{}[]", java_type(e)),
+        t => t.to_string(),
+    }
+}
+
+fn cases_per_method() -> usize {
+    std::env::var("JAVA_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1500)
+}
+
+/// Compiles `sources` and the driver into `dir/classes`; panics with javac's message.
+pub fn javac(javac: &Path, sources: &[PathBuf], dir: &Path) -> PathBuf {
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    let out = Command::new(javac)
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(&classes)
+        .args(sources)
+        .output()
+        .expect("javac runs");
+    assert!(
+        out.status.success(),
+        "javac failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    classes
+}
+
+/// The JVM's major version (`17` for `openjdk version "17.0.15"`).
+pub fn jvm_major(java: &Path) -> u32 {
+    let out = Command::new(java)
+        .arg("-version")
+        .output()
+        .expect("java runs");
+    let text = String::from_utf8_lossy(&out.stderr).to_string();
+    text.split('"')
+        .nth(1)
+        .and_then(|v| v.split('.').next())
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Splits text into runs of number characters and the rest.
+fn number_runs(s: &str) -> Vec<(bool, String)> {
+    let mut out: Vec<(bool, String)> = Vec::new();
+    for c in s.chars() {
+        let numeric = c.is_ascii_digit() || matches!(c, '.' | 'E' | '-');
+        match out.last_mut() {
+            Some((n, run)) if *n == numeric => run.push(c),
+            _ => out.push((numeric, c.to_string())),
+        }
+    }
+    out
+}
+
+/// Significant digits of a decimal.
+fn digits(s: &str) -> usize {
+    let mantissa = s.split('E').next().unwrap_or(s);
+    mantissa
+        .chars()
+        .filter(|c| c.is_ascii_digit())
+        .collect::<String>()
+        .trim_start_matches('0')
+        .len()
+}
+
+/// Whether two lines differ only in how floating-point numbers are written: Java before 19
+/// prints some doubles and floats with more digits than the shortest form roth (and Java 19+,
+/// JDK-4511638) prints; both must still denote the same value.
+pub fn same_but_for_number_text(roth: &str, jvm: &str) -> bool {
+    let (a, b) = (number_runs(roth), number_runs(jvm));
+    a.len() == b.len()
+        && a.iter().zip(&b).all(|((na, x), (nb, y))| {
+            x == y
+                || (*na
+                    && *nb
+                    && x.contains('.')
+                    && (x
+                        .parse::<f64>()
+                        .ok()
+                        .zip(y.parse::<f64>().ok())
+                        .is_some_and(|(p, q)| p == q)
+                        || (digits(x) <= 10
+                            && digits(y) <= 10
+                            && x.parse::<f32>()
+                                .ok()
+                                .zip(y.parse::<f32>().ok())
+                                .is_some_and(|(p, q)| p == q))))
+        })
+}
+
+#[test]
+fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
+    let Some((javac_path, java_path)) = jdk() else {
+        return;
+    };
+    let dir = scratch("differential");
+    let mut programs = shipped_programs();
+    programs.push(project_file("tests/roth/java/Semantics.java"));
+    let mut sources = programs.clone();
+    sources.push(project_file("tests/roth/java/RothDriver.java"));
+    let classes = javac(&javac_path, &sources, &dir);
+
+    let per_method = cases_per_method();
+    let mut cases = String::new();
+    let mut expected = Vec::new();
+    let mut skipped_timeouts = 0;
+    let mut methods = 0;
+    for (file_index, path) in programs.iter().enumerate() {
+        let source = std::fs::read_to_string(path).unwrap();
+        let unit = load(&path.display().to_string(), &source).expect("shipped programs load");
+        let program = Compiled::new(&unit, None);
+        for (ci, class) in unit.classes.iter().enumerate() {
+            let qualified = match &unit.package {
+                Some(p) => format!("{p}.{}", class.name),
+                None => class.name.clone(),
+            };
+            for (mi, m) in class.methods.iter().enumerate() {
+                assert!(
+                    m.body.is_ok(),
+                    "{}: {:?}",
+                    m.signature(),
+                    m.body.as_ref().err()
+                );
+                if m.is_constructor {
+                    continue;
+                }
+                methods += 1;
+                writeln!(cases, "class {qualified}").unwrap();
+                let params: Vec<String> = m.params.iter().map(java_type).collect();
+                writeln!(cases, "method {} {}", m.name, params.join(" ")).unwrap();
+                writeln!(cases, "{}", if m.is_static { "static" } else { "instance" }).unwrap();
+                let mut field_list = Vec::new();
+                let mut receiver_fields = Vec::new();
+                for (cj, c) in unit.classes.iter().enumerate() {
+                    for f in &c.fields {
+                        if f.constant.is_some() || !(f.is_static || (!m.is_static && cj == ci)) {
+                            continue;
+                        }
+                        field_list.push(format!("{}:{}", c.name, f.name));
+                        if !f.is_static && cj == ci {
+                            receiver_fields.push((f.name.clone(), f.ty.clone()));
+                        }
+                    }
+                }
+                writeln!(cases, "fields {}", field_list.join(" ")).unwrap();
+                let mut rng = Rng::new(0x5eed ^ (file_index as u64) << 16 ^ mi as u64);
+                for _ in 0..per_method {
+                    let args: Vec<Value> = m
+                        .params
+                        .iter()
+                        .map(|t| inputs::random_value(t, &mut rng))
+                        .collect();
+                    // Half the cases keep the receiver as constructed, half set its fields.
+                    let settings: Vec<(String, Value)> = if rng.chance(1, 2) {
+                        receiver_fields
+                            .iter()
+                            .map(|(n, t)| (n.clone(), inputs::random_value(t, &mut rng)))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let outcome = program
+                        .run(ci as u32, mi as u32, &args, &settings, Limits::default())
+                        .expect("arguments fit");
+                    let result = match &outcome.termination {
+                        // The JVM's limits are its own: a run roth stops is not compared.
+                        Termination::Timeout => {
+                            skipped_timeouts += 1;
+                            continue;
+                        }
+                        Termination::Throw(e)
+                            if e == "java.lang.OutOfMemoryError"
+                                || e == "java.lang.StackOverflowError" =>
+                        {
+                            skipped_timeouts += 1;
+                            continue;
+                        }
+                        Termination::Return(None) => "return".to_string(),
+                        Termination::Return(Some(v)) => {
+                            format!("return {}", text::string_literal(&show(v)))
+                        }
+                        Termination::Throw(e) => format!("throw {e}"),
+                    };
+                    let mut line = result;
+                    write!(
+                        line,
+                        "; printed {}",
+                        text::string_literal(&text::utf16(&outcome.printed))
+                    )
+                    .unwrap();
+                    line.push_str("; fields");
+                    for (_, v) in &outcome.fields {
+                        write!(line, " {}", text::string_literal(&show(v))).unwrap();
+                    }
+                    line.push_str("; args");
+                    for v in outcome.args.iter().flatten() {
+                        write!(line, " {}", text::string_literal(&show(v))).unwrap();
+                    }
+                    let mut case = format!("case {}", settings.len());
+                    for (n, v) in &settings {
+                        write!(case, " {n}").unwrap();
+                        encode(v, &mut case);
+                    }
+                    for a in &args {
+                        encode(a, &mut case);
+                    }
+                    writeln!(cases, "{case}").unwrap();
+                    expected.push((format!("{}.{}", class.name, m.signature()), case, line));
+                }
+            }
+        }
+    }
+    let cases_file = dir.join("cases.txt");
+    std::fs::write(&cases_file, &cases).unwrap();
+    let out = Command::new(&java_path)
+        .arg("-cp")
+        .arg(&classes)
+        .arg("RothDriver")
+        .arg(&cases_file)
+        .output()
+        .expect("java runs");
+    assert!(
+        out.status.success(),
+        "the driver failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let actual: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(actual.len(), expected.len(), "one line per case");
+    let old_jvm = jvm_major(&java_path) < 19;
+    let mut disagreements = Vec::new();
+    let mut longer_number_text = 0;
+    let mut jvm_limits = 0;
+    for ((method, case, want), got) in expected.iter().zip(&actual) {
+        if want != got && old_jvm && same_but_for_number_text(want, got) {
+            longer_number_text += 1;
+        } else if got.starts_with("throw java.lang.OutOfMemoryError") {
+            // The JVM ran out of its own heap (roth's limit is different): not compared.
+            jvm_limits += 1;
+        } else if want != got {
+            disagreements.push(format!("{method} {case}\n  roth: {want}\n  jvm:  {got}"));
+        }
+    }
+    eprintln!(
+        "differential: {} cases over {methods} methods, {skipped_timeouts} timeouts or out-of-memory skipped, \
+         {longer_number_text} numbers printed longer by a JVM before 19, \
+         {jvm_limits} out of the JVM's memory, {} disagreements",
+        expected.len(),
+        disagreements.len()
+    );
+    assert!(
+        disagreements.is_empty(),
+        "{} of {} cases disagree; first ones:\n{}",
+        disagreements.len(),
+        expected.len(),
+        disagreements
+            .iter()
+            .take(15)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
