@@ -54,6 +54,9 @@ enum Command {
     /// Run one method of a Java file on arguments given as Java literals, as the JVM would:
     /// print its return value or exception, printed text and changed state.
     Exec(program::ExecArgs),
+    /// List the mutants of a Java file (muJava's method-level operators), or write each as a
+    /// compilable file.
+    Mutate(program::MutateArgs),
 }
 
 /// A failed command: the message and the exit code it maps to.
@@ -111,6 +114,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => circuit::bench(&session, args),
         Command::Solve(args) => solve::solve(&session, args),
         Command::Exec(args) => program::exec(&session, args),
+        Command::Mutate(args) => program::mutate(&session, args),
     };
     match result {
         Ok(code) => code,

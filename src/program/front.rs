@@ -7,7 +7,7 @@
 //! every emitted mutant compiles with `javac`. A method that uses a construct outside the subset
 //! is reported with the construct's place and skipped; the rest of the file is still analysed.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use bitvec::vec::BitVec;
 use tree_sitter::Node;
@@ -285,7 +285,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         mark_unsupported_callers(&mut classes, self.path);
         Ok(Unit {
             path: self.path.to_string(),
-            source: Rc::from(self.src),
+            source: Arc::from(self.src),
             package: self.package.clone(),
             imports: self.imports.clone(),
             classes,
@@ -925,13 +925,19 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 {
                     return self.error(label_node, format!("label {label} already in use"));
                 }
-                let inner = children
-                    .into_iter()
-                    .find(|c| c.kind() != "identifier")
-                    .ok_or_else(|| CheckError {
-                        node,
-                        message: "a label without a statement".into(),
-                    })?;
+                // The labeled statement: the child after the colon (`;` is not a named node).
+                let inner = {
+                    let mut cursor = node.walk();
+                    let all: Vec<Node> = node.children(&mut cursor).collect();
+                    all.into_iter()
+                        .skip_while(|c| c.kind() != ":")
+                        .skip(1)
+                        .find(|c| !is_comment(*c))
+                }
+                .ok_or_else(|| CheckError {
+                    node,
+                    message: "a label without a statement".into(),
+                })?;
                 self.targets.push(JumpTarget {
                     id,
                     label: Some(label.clone()),
@@ -1543,7 +1549,7 @@ pub fn fold(
                 (Const::Str(_), _) => None,
                 (_, Type::String) => {
                     let s = super::text::primitive_to_string(Kind::of(&c.ty()), c.bits()?);
-                    Some(Const::Str(Rc::from(super::text::utf16(&s))))
+                    Some(Const::Str(Arc::from(super::text::utf16(&s))))
                 }
                 (_, ty) if ty.is_primitive() => Some(from_bits(
                     ty,
@@ -1605,7 +1611,7 @@ pub fn fold(
             };
             let mut s = to_units(f(l)?)?;
             s.extend(to_units(f(r)?)?);
-            Some(Const::Str(Rc::from(s)))
+            Some(Const::Str(Arc::from(s)))
         }
         ExprKind::Conditional(c, a, b) => {
             let c = f(c)?.as_bool()?;
@@ -1925,7 +1931,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 Ok(self.make(
                     node,
                     Type::String,
-                    ExprKind::Literal(Const::Str(Rc::from(units))),
+                    ExprKind::Literal(Const::Str(Arc::from(units))),
                 ))
             }
             "identifier" => self.name(node),
@@ -1977,26 +1983,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     }
                 }
                 let operand = self.expr(operand_node)?;
-                let (op, ok) = match op {
-                    "-" => (UnaryOp::Neg, operand.ty.is_numeric()),
-                    "+" => (UnaryOp::Plus, operand.ty.is_numeric()),
-                    "~" => (UnaryOp::BitNot, operand.ty.is_integral()),
-                    "!" => (UnaryOp::Not, operand.ty == Type::Boolean),
-                    other => return self.unsupported(node, &format!("the operator {other}")),
-                };
-                if !ok {
-                    return self.error(
-                        node,
-                        format!(
-                            "bad operand type {} for unary operator '{}'",
-                            operand.ty,
-                            op.symbol()
-                        ),
-                    );
-                }
-                let ty = operand.ty.promoted();
-                let operand = self.convert(operand, &ty);
-                Ok(self.make(node, ty, ExprKind::Unary(op, Box::new(operand))))
+                self.unary_of(node, op, operand)
             }
             "update_expression" => {
                 let first = node.child(0).ok_or_else(|| CheckError {
@@ -2014,27 +2001,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     message: "missing operand".into(),
                 })?;
                 let increment = self.text(op_node) == "++";
-                let target = self.lvalue(target_node, true)?;
-                if !target.ty.is_numeric() {
-                    return self.error(
-                        node,
-                        format!(
-                            "bad operand type {} for unary operator '{}'",
-                            target.ty,
-                            self.text(op_node)
-                        ),
-                    );
+                if !prefix {
+                    return self.postfix(node, op_node, target_node, increment);
                 }
-                let ty = target.ty.clone();
-                Ok(self.make(
-                    node,
-                    ty,
-                    ExprKind::IncDec {
-                        target: Box::new(target),
-                        increment,
-                        prefix,
-                    },
-                ))
+                self.update(span_of(node), op_node, target_node, increment, true)
             }
             "assignment_expression" => self.assignment(node),
             "ternary_expression" => {
@@ -2049,19 +2019,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }
                 let ty = self.ty(types[0])?;
                 let value = self.expr(self.field(node, "value")?)?;
-                let ok = (ty.is_numeric() && value.ty.is_numeric())
-                    || ty == value.ty
-                    || (value.ty == Type::Null && ty.is_reference());
-                if !ok {
-                    return self.error(
-                        node,
-                        format!(
-                            "incompatible types: {} cannot be converted to {ty}",
-                            value.ty
-                        ),
-                    );
-                }
-                Ok(self.make(node, ty, ExprKind::Cast(Box::new(value))))
+                self.cast_of(node, ty, value)
             }
             "method_invocation" => self.invocation(node),
             "array_creation_expression" => self.array_creation(node),
@@ -2097,6 +2055,122 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 &format!("the expression kind {}", other.replace('_', " ")),
             ),
         }
+    }
+
+    fn unary_of(&mut self, node: Node<'t>, op: &str, operand: Expr) -> Checked<'t, Expr> {
+        let (op, ok) = match op {
+            "-" => (UnaryOp::Neg, operand.ty.is_numeric()),
+            "+" => (UnaryOp::Plus, operand.ty.is_numeric()),
+            "~" => (UnaryOp::BitNot, operand.ty.is_integral()),
+            "!" => (UnaryOp::Not, operand.ty == Type::Boolean),
+            other => return self.unsupported(node, &format!("the operator {other}")),
+        };
+        if !ok {
+            return self.error(
+                node,
+                format!(
+                    "bad operand type {} for unary operator '{}'",
+                    operand.ty,
+                    op.symbol()
+                ),
+            );
+        }
+        let ty = operand.ty.promoted();
+        let operand = self.convert(operand, &ty);
+        Ok(self.make(node, ty, ExprKind::Unary(op, Box::new(operand))))
+    }
+
+    fn cast_of(&mut self, node: Node<'t>, ty: Type, value: Expr) -> Checked<'t, Expr> {
+        let ok = (ty.is_numeric() && value.ty.is_numeric())
+            || ty == value.ty
+            || (value.ty == Type::Null && ty.is_reference());
+        if !ok {
+            return self.error(
+                node,
+                format!(
+                    "incompatible types: {} cannot be converted to {ty}",
+                    value.ty
+                ),
+            );
+        }
+        Ok(self.make(node, ty, ExprKind::Cast(Box::new(value))))
+    }
+
+    /// `x++` or `x--`. Java's postfix operators bind tighter than prefix operators and casts,
+    /// but tree-sitter-java reads `-x++` as `(-x)++` and `(int) x++` as `((int) x)++`: such
+    /// trees are re-associated to `-(x++)` and `(int) (x++)`.
+    fn postfix(
+        &mut self,
+        node: Node<'t>,
+        op_node: Node<'t>,
+        operand: Node<'t>,
+        increment: bool,
+    ) -> Checked<'t, Expr> {
+        match operand.kind() {
+            "unary_expression" => {
+                let inner = self.field(operand, "operand")?;
+                let op = self.text(self.field(operand, "operator")?);
+                let e = self.postfix(node, op_node, inner, increment)?;
+                self.unary_of(node, op, e)
+            }
+            "cast_expression" => {
+                let mut cursor = operand.walk();
+                let types: Vec<Node> = operand
+                    .children_by_field_name("type", &mut cursor)
+                    .collect();
+                if types.len() != 1 {
+                    return self.unsupported(operand, "an intersection cast");
+                }
+                let ty = self.ty(types[0])?;
+                let inner = self.field(operand, "value")?;
+                let e = self.postfix(node, op_node, inner, increment)?;
+                self.cast_of(node, ty, e)
+            }
+            _ => {
+                let span = Span {
+                    start: operand.start_byte() as u32,
+                    ..span_of(node)
+                };
+                let span = Span {
+                    line: span_of(operand).line,
+                    column: span_of(operand).column,
+                    ..span
+                };
+                self.update(span, op_node, operand, increment, false)
+            }
+        }
+    }
+
+    fn update(
+        &mut self,
+        span: Span,
+        op_node: Node<'t>,
+        target_node: Node<'t>,
+        increment: bool,
+        prefix: bool,
+    ) -> Checked<'t, Expr> {
+        let target = self.lvalue(target_node, true)?;
+        if !target.ty.is_numeric() {
+            return self.error(
+                target_node,
+                format!(
+                    "bad operand type {} for unary operator '{}'",
+                    target.ty,
+                    self.text(op_node)
+                ),
+            );
+        }
+        let ty = target.ty.clone();
+        Ok(Expr {
+            id: self.id(),
+            span,
+            ty,
+            kind: ExprKind::IncDec {
+                target: Box::new(target),
+                increment,
+                prefix,
+            },
+        })
     }
 
     fn index_value(&mut self, index: Expr, node: Node<'t>) -> Checked<'t, Expr> {

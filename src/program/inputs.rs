@@ -3,7 +3,7 @@
 //! and their mutants differ: zero, ±1, the type's extremes, small values that make loops run a
 //! few times, and whole-range values; references are sometimes `null`, arrays short.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::interp::Value;
 use super::ir::Type;
@@ -125,7 +125,7 @@ pub fn random_value(ty: &Type, rng: &mut Rng) -> Value {
                     }
                 })
                 .collect();
-            Value::Str(Rc::from(s))
+            Value::Str(Arc::from(s))
         }
         Type::Array(elem) => {
             if rng.chance(1, 20) {

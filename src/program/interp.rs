@@ -9,7 +9,7 @@
 //! into a heap that is emptied before each run. No step allocates but those that make a
 //! string or an array.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
@@ -174,7 +174,7 @@ struct Function {
 #[derive(Clone, Debug)]
 struct SwitchTable {
     ints: Vec<(i64, u32)>,
-    strings: Vec<(Rc<[u16]>, u32)>,
+    strings: Vec<(Arc<[u16]>, u32)>,
     is_string: bool,
     default: u32,
 }
@@ -182,7 +182,7 @@ struct SwitchTable {
 /// A heap object.
 #[derive(Clone, Debug)]
 enum Object {
-    Str(Rc<[u16]>),
+    Str(Arc<[u16]>),
     Array { data: Vec<i64> },
 }
 
@@ -191,7 +191,7 @@ enum Object {
 pub enum Value {
     Prim(Kind, i64),
     Null,
-    Str(Rc<[u16]>),
+    Str(Arc<[u16]>),
     /// An array with its element type.
     Array(Type, Vec<Value>),
 }
@@ -335,7 +335,7 @@ pub struct Compiled {
     initializers: Vec<u32>,
     fields: Vec<FieldSlot>,
     field_index: Vec<Vec<u32>>,
-    strings: Vec<Rc<[u16]>>,
+    strings: Vec<Arc<[u16]>>,
     exceptions: Vec<String>,
     signatures: Vec<Vec<(Vec<Type>, Type, bool)>>,
     class_names: Vec<String>,
@@ -469,7 +469,7 @@ impl Compiled {
         program
     }
 
-    fn intern(&mut self, s: &Rc<[u16]>) -> u32 {
+    fn intern(&mut self, s: &Arc<[u16]>) -> u32 {
         if let Some(i) = self.strings.iter().position(|x| x == s) {
             return i as u32;
         }
@@ -697,7 +697,7 @@ impl<'c> Machine<'c> {
         }
     }
 
-    fn string(&self, handle: i64) -> Result<&Rc<[u16]>, Thrown> {
+    fn string(&self, handle: i64) -> Result<&Arc<[u16]>, Thrown> {
         match self.heap.get((handle - 1) as usize) {
             Some(Object::Str(s)) if handle > 0 => Ok(s),
             _ => Err(NPE.into()),
@@ -725,7 +725,7 @@ impl<'c> Machine<'c> {
 
     fn new_string(&mut self, s: Vec<u16>) -> Result<i64, Thrown> {
         self.allocate(s.len() as u64 + 1)?;
-        self.heap.push(Object::Str(Rc::from(s)));
+        self.heap.push(Object::Str(Arc::from(s)));
         Ok(self.heap.len() as i64)
     }
 

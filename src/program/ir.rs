@@ -9,7 +9,7 @@
 //! expression keeps its source [`Span`], so a mutant can be written back as text.
 
 use std::fmt;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::solver::JType;
 
@@ -183,7 +183,7 @@ pub enum Const {
     Float(f32),
     Double(f64),
     /// UTF-16 code units, as Java stores strings.
-    Str(Rc<[u16]>),
+    Str(Arc<[u16]>),
 }
 
 impl Const {
@@ -241,7 +241,7 @@ pub struct MethodRef {
 pub struct Unit {
     /// The file name as given (for messages).
     pub path: String,
-    pub source: Rc<str>,
+    pub source: Arc<str>,
     pub package: Option<String>,
     /// Fully qualified names of single-type imports (`java.util.Scanner`).
     pub imports: Vec<String>,

@@ -1,7 +1,7 @@
 //! Java literals as inputs: the arguments of `roth exec` (`3`, `-7L`, `'a'`, `true`,
 //! `"text"`, `2.5`, `null`, arrays as `{1, 2, 3}`), read against the type they are given for.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::interp::Value;
 use super::ir::Type;
@@ -81,7 +81,7 @@ impl Reader {
                     return Err("expected a string literal in double quotes".into());
                 }
                 let units = self.quoted('"')?;
-                Ok(Value::Str(Rc::from(units)))
+                Ok(Value::Str(Arc::from(units)))
             }
             Type::Char => {
                 if self.peek() == Some('\'') {

@@ -13,6 +13,7 @@ pub mod inputs;
 pub mod interp;
 pub mod ir;
 pub mod literal;
+pub mod mutant;
 pub mod semantics;
 pub mod text;
 

@@ -366,3 +366,111 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
             .join("\n")
     );
 }
+
+/// Every emitted mutant of every shipped program compiles with javac, and javac rejects the
+/// candidate edits roth skipped as not compiling.
+#[test]
+fn every_mutant_of_every_shipped_program_compiles_with_javac() {
+    use roth::program::mutant;
+    let Some((javac_path, java_path)) = jdk() else {
+        return;
+    };
+    let dir = scratch("mutants-javac");
+    let tool = javac(
+        &javac_path,
+        &[project_file("tests/roth/java/CompileEach.java")],
+        &dir,
+    );
+    let mut valid_dirs = Vec::new();
+    let mut skipped_dirs = Vec::new();
+    for path in shipped_programs() {
+        let source = std::fs::read_to_string(&path).unwrap();
+        let unit = load(&path.display().to_string(), &source).unwrap();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let file_name = path.file_name().unwrap();
+        let all = mutant::generate(&unit);
+        assert!(!all.mutants.is_empty(), "{stem} has mutants");
+        for m in &all.mutants {
+            let d = dir.join("valid").join(&stem).join(m.id.to_string());
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(d.join(file_name), mutant::mutated_source(&source, m)).unwrap();
+            valid_dirs.push((
+                d,
+                format!(
+                    "{stem} #{} {} {} -> {}",
+                    m.id, m.operator, m.original, m.replacement
+                ),
+            ));
+        }
+        for (k, s) in all.skipped.iter().enumerate() {
+            // Edits skipped only because roth does not support what they make may compile.
+            if s.reason.contains("supported subset") || s.reason.starts_with("roth supports") {
+                continue;
+            }
+            let d = dir.join("skipped").join(&stem).join(k.to_string());
+            std::fs::create_dir_all(&d).unwrap();
+            let mut text = source.clone();
+            text.replace_range(s.start as usize..s.end as usize, &s.replacement);
+            std::fs::write(d.join(file_name), text).unwrap();
+            skipped_dirs.push((
+                d,
+                format!(
+                    "{stem} {} {} -> {} ({})",
+                    s.operator, s.original, s.replacement, s.reason
+                ),
+            ));
+        }
+    }
+    let list = dir.join("folders.txt");
+    let all_dirs: Vec<String> = valid_dirs
+        .iter()
+        .chain(&skipped_dirs)
+        .map(|(d, _)| d.display().to_string())
+        .collect();
+    std::fs::write(&list, all_dirs.join("\n")).unwrap();
+    let out = Command::new(&java_path)
+        .arg("-cp")
+        .arg(&tool)
+        .arg("CompileEach")
+        .arg(&list)
+        .output()
+        .expect("java runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), all_dirs.len());
+    let mut failures = Vec::new();
+    for (line, (_, what)) in lines.iter().zip(&valid_dirs) {
+        if !line.starts_with("ok ") {
+            failures.push(format!("mutant does not compile: {what}\n  {line}"));
+        }
+    }
+    for (line, (_, what)) in lines[valid_dirs.len()..].iter().zip(&skipped_dirs) {
+        if line.starts_with("ok ") {
+            failures.push(format!("skipped edit compiles with javac: {what}"));
+        }
+    }
+    eprintln!(
+        "javac: {} mutants compiled, {} skipped edits rejected, {} problems",
+        valid_dirs.len(),
+        skipped_dirs.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{}",
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

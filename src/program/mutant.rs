@@ -1,0 +1,668 @@
+//! Mutants: muJava's method-level (traditional) operators as source edits, the program model's
+//! faults (Zhang 2021, ch. 1 Table 1.1; Ma, Offutt and Kwon's muJava, with the deletion
+//! operators of Delamaro, Offutt and Ammann).
+//!
+//! | operator | what it does |
+//! |---|---|
+//! | AORB | replaces a binary `+ - * / %` by each of the others |
+//! | AORS | replaces `++` by `--` and back, prefix or postfix kept |
+//! | AOIU | inserts unary `-` before a numeric variable that is read |
+//! | AOIS | inserts `++`/`--`, prefix and postfix, on a numeric variable that is read |
+//! | AODU | deletes a unary `-` or `+` |
+//! | AODS | deletes a `++`/`--` whose value is used |
+//! | ROR | replaces a relational operator by each of the others, and the whole comparison by `true` and `false` (`==`/`!=` on booleans and references: by each other) |
+//! | COR | replaces `&&`, `\|\|`, `&`, `\|`, `^` between booleans by each of the others |
+//! | COD | deletes `!` |
+//! | COI | inserts `!` before a condition, a comparison or a boolean variable |
+//! | SOR | replaces `<< >> >>>` by each of the others |
+//! | LOR | replaces `& \| ^` between integers by each of the others |
+//! | LOI | inserts `~` before an integral variable that is read |
+//! | LOD | deletes `~` |
+//! | ASRS | replaces a compound assignment operator by the others of its group (`+= -= *= /= %=`, `&= \|= ^=`, `<<= >>= >>>=`) |
+//! | SDL | deletes a statement (replaces it by `;`) |
+//! | VDL | deletes a variable operand of a binary operator with the operator (`a + b` to `a`) |
+//! | CDL | deletes a constant operand with the operator |
+//! | ODL | deletes an operator with one of its operands, or a unary operator, or the `op` of `op=` |
+//!
+//! A mutant is an edit of the source text. It is produced only when the edited file passes the
+//! front end's checks with the mutated method still supported, which are `javac`'s checks for
+//! the subset (types, definite assignment, reachability, missing returns), so an emitted
+//! mutant compiles; the others are counted as skipped, with the reason. Mutants are numbered
+//! from 1 over every valid mutant of the file in source order, so an id does not depend on
+//! `--method` or `--operators`.
+
+use std::fmt;
+
+use super::front::load;
+use super::ir::*;
+
+/// A muJava method-level mutation operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Operator {
+    AORB,
+    AORS,
+    AOIU,
+    AOIS,
+    AODU,
+    AODS,
+    ROR,
+    COR,
+    COD,
+    COI,
+    SOR,
+    LOR,
+    LOI,
+    LOD,
+    ASRS,
+    SDL,
+    VDL,
+    CDL,
+    ODL,
+}
+
+impl Operator {
+    pub const ALL: [Operator; 19] = [
+        Operator::AORB,
+        Operator::AORS,
+        Operator::AOIU,
+        Operator::AOIS,
+        Operator::AODU,
+        Operator::AODS,
+        Operator::ROR,
+        Operator::COR,
+        Operator::COD,
+        Operator::COI,
+        Operator::SOR,
+        Operator::LOR,
+        Operator::LOI,
+        Operator::LOD,
+        Operator::ASRS,
+        Operator::SDL,
+        Operator::VDL,
+        Operator::CDL,
+        Operator::ODL,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Operator::AORB => "AORB",
+            Operator::AORS => "AORS",
+            Operator::AOIU => "AOIU",
+            Operator::AOIS => "AOIS",
+            Operator::AODU => "AODU",
+            Operator::AODS => "AODS",
+            Operator::ROR => "ROR",
+            Operator::COR => "COR",
+            Operator::COD => "COD",
+            Operator::COI => "COI",
+            Operator::SOR => "SOR",
+            Operator::LOR => "LOR",
+            Operator::LOI => "LOI",
+            Operator::LOD => "LOD",
+            Operator::ASRS => "ASRS",
+            Operator::SDL => "SDL",
+            Operator::VDL => "VDL",
+            Operator::CDL => "CDL",
+            Operator::ODL => "ODL",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Operator> {
+        Operator::ALL
+            .into_iter()
+            .find(|o| o.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl fmt::Display for Operator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One mutant of a file.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Mutant {
+    /// From 1, in source order over all valid mutants of the file.
+    pub id: u32,
+    pub operator: Operator,
+    /// Class and method indices in the unit.
+    #[serde(skip)]
+    pub class: u32,
+    #[serde(skip)]
+    pub method: u32,
+    /// `Class.name(params)`.
+    #[serde(rename = "method")]
+    pub method_name: String,
+    pub line: u32,
+    pub column: u32,
+    /// The replaced text and its byte range.
+    pub original: String,
+    pub replacement: String,
+    pub start: u32,
+    pub end: u32,
+    /// The statement or expression of the original method the edit replaces (the place a run
+    /// must reach for the mutant to differ).
+    #[serde(skip)]
+    pub site: NodeId,
+}
+
+/// A candidate edit that does not compile.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Skipped {
+    pub operator: Operator,
+    #[serde(rename = "method")]
+    pub method_name: String,
+    pub line: u32,
+    pub column: u32,
+    pub original: String,
+    pub replacement: String,
+    /// What `javac` would say (the front end's message).
+    pub reason: String,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// Every mutant of a file, and the candidates that would not compile.
+#[derive(Clone, Debug, Default)]
+pub struct Mutants {
+    pub mutants: Vec<Mutant>,
+    pub skipped: Vec<Skipped>,
+}
+
+impl Mutants {
+    /// Keeps the mutants (and skipped candidates) of the given methods and operators.
+    pub fn filter(&mut self, keep_method: impl Fn(u32, u32) -> bool, operators: &[Operator]) {
+        self.mutants
+            .retain(|m| keep_method(m.class, m.method) && operators.contains(&m.operator));
+        self.skipped.retain(|s| operators.contains(&s.operator));
+    }
+}
+
+/// The source text of a mutant.
+pub fn mutated_source(source: &str, m: &Mutant) -> String {
+    let mut s = String::with_capacity(source.len() + m.replacement.len());
+    s.push_str(&source[..m.start as usize]);
+    s.push_str(&m.replacement);
+    s.push_str(&source[m.end as usize..]);
+    s
+}
+
+/// The mutant's unit, checked (it was checked when the mutant was made).
+pub fn mutant_unit(unit: &Unit, m: &Mutant) -> Result<Unit, Diagnostic> {
+    load(&unit.path, &mutated_source(&unit.source, m))
+}
+
+/// A candidate edit before validation.
+struct Candidate {
+    operator: Operator,
+    class: u32,
+    method: u32,
+    start: u32,
+    end: u32,
+    replacement: String,
+    site: NodeId,
+}
+
+/// Makes every mutant of the file, all operators, all supported methods and constructors.
+pub fn generate(unit: &Unit) -> Mutants {
+    let mut candidates = Vec::new();
+    for (ci, class) in unit.classes.iter().enumerate() {
+        for (mi, method) in class.methods.iter().enumerate() {
+            let Ok(body) = &method.body else { continue };
+            let mut g = Generator {
+                source: &unit.source,
+                class: ci as u32,
+                method: mi as u32,
+                out: &mut candidates,
+            };
+            for s in &body.stmts {
+                g.stmt(s);
+            }
+        }
+    }
+    // Source order; the same edit from one operator once.
+    candidates.sort_by(|a, b| {
+        (a.start, a.end, a.operator, &a.replacement).cmp(&(
+            b.start,
+            b.end,
+            b.operator,
+            &b.replacement,
+        ))
+    });
+    candidates.dedup_by(|a, b| {
+        a.start == b.start
+            && a.end == b.end
+            && a.operator == b.operator
+            && a.replacement == b.replacement
+    });
+    let mut out = Mutants::default();
+    for c in candidates {
+        let original = unit.source[c.start as usize..c.end as usize].to_string();
+        if original == c.replacement {
+            continue;
+        }
+        let method = unit.method(c.class, c.method);
+        let method_name = format!(
+            "{}.{}",
+            unit.classes[c.class as usize].name,
+            method.signature()
+        );
+        let (line, column) = unit.position(c.start);
+        let probe = Mutant {
+            id: 0,
+            operator: c.operator,
+            class: c.class,
+            method: c.method,
+            method_name: method_name.clone(),
+            line,
+            column,
+            original: original.clone(),
+            replacement: c.replacement.clone(),
+            start: c.start,
+            end: c.end,
+            site: c.site,
+        };
+        let verdict = match mutant_unit(unit, &probe) {
+            Err(d) => Err(d.message),
+            Ok(mutated) => match &mutated.method(c.class, c.method).body {
+                Ok(_) => Ok(()),
+                Err(d) => Err(d.message.clone()),
+            },
+        };
+        match verdict {
+            Ok(()) => {
+                let id = out.mutants.len() as u32 + 1;
+                out.mutants.push(Mutant { id, ..probe });
+            }
+            Err(reason) => out.skipped.push(Skipped {
+                operator: c.operator,
+                method_name,
+                line,
+                column,
+                original,
+                replacement: c.replacement,
+                reason,
+                start: c.start,
+                end: c.end,
+            }),
+        }
+    }
+    out
+}
+
+/// The general kind of a skip reason, for summaries ("missing return statement").
+pub fn reason_kind(reason: &str) -> String {
+    let r = reason.split(':').next().unwrap_or(reason);
+    if let Some(i) = r.find(" is outside the supported subset") {
+        let _ = i;
+        return "outside the supported subset".into();
+    }
+    if r.starts_with("variable ") && r.ends_with("might not have been initialized") {
+        return "variable might not have been initialized".into();
+    }
+    if r.starts_with("cannot assign a value to final variable") {
+        return "cannot assign a value to final variable".into();
+    }
+    if r.starts_with("bad operand type") {
+        return "bad operand types".into();
+    }
+    r.to_string()
+}
+
+struct Generator<'a> {
+    source: &'a str,
+    class: u32,
+    method: u32,
+    out: &'a mut Vec<Candidate>,
+}
+
+/// Whether an expression's text can stand as an operand without parentheses.
+fn is_primary(e: &Expr) -> bool {
+    let e = e.unconverted();
+    match &e.kind {
+        ExprKind::Literal(Const::Int(_, v)) => *v >= 0,
+        ExprKind::Literal(Const::Float(f)) => !f.is_sign_negative(),
+        ExprKind::Literal(Const::Double(d)) => !d.is_sign_negative(),
+        ExprKind::Literal(_)
+        | ExprKind::Null
+        | ExprKind::Local(_)
+        | ExprKind::Field(_)
+        | ExprKind::Length(_)
+        | ExprKind::Index(..)
+        | ExprKind::Call { .. }
+        | ExprKind::Builtin(..) => true,
+        _ => false,
+    }
+}
+
+impl Generator<'_> {
+    fn text(&self, span: Span) -> &str {
+        &self.source[span.range()]
+    }
+
+    /// An operand's text, parenthesized unless it is a primary expression.
+    fn operand(&self, e: &Expr) -> String {
+        let t = self.text(e.span);
+        if is_primary(e) {
+            t.to_string()
+        } else {
+            format!("({t})")
+        }
+    }
+
+    /// Whether text replacing `span` may stand bare there: the expression is a whole
+    /// argument, initializer, assigned value, condition or returned value.
+    fn bare_context(&self, span: Span) -> bool {
+        let before = self.source[..span.start as usize].trim_end();
+        let after = self.source[span.end as usize..].trim_start();
+        let prev_ok = before.ends_with(['(', ',', ';', '{', '}'])
+            || (before.ends_with(':') && !before.ends_with("::"))
+            || before.ends_with("return")
+            || (before.ends_with('=')
+                && !before[..before.len() - 1].ends_with(['=', '!', '<', '>']));
+        let next_ok = after.starts_with([')', ',', ';']);
+        prev_ok && next_ok
+    }
+
+    /// The replacement text of a whole expression: parenthesized unless it stands bare.
+    fn whole(&self, span: Span, text: String, primary: bool) -> String {
+        if primary || self.bare_context(span) {
+            text
+        } else {
+            format!("({text})")
+        }
+    }
+
+    fn push(&mut self, operator: Operator, span: Span, replacement: String, site: NodeId) {
+        self.out.push(Candidate {
+            operator,
+            class: self.class,
+            method: self.method,
+            start: span.start,
+            end: span.end,
+            replacement,
+            site,
+        });
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        // SDL: a statement that does something; not declarations, blocks or empty statements.
+        match &s.kind {
+            StmtKind::Locals(_)
+            | StmtKind::Block(_)
+            | StmtKind::Empty
+            | StmtKind::Labeled { .. } => {}
+            _ => self.push(Operator::SDL, s.span, ";".to_string(), s.id),
+        }
+        // COI on conditions of statements.
+        match &s.kind {
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::Do { cond, .. } => {
+                self.negate(cond);
+            }
+            StmtKind::For {
+                cond: Some(cond), ..
+            } => self.negate(cond),
+            _ => {}
+        }
+        for e in s.expressions() {
+            self.expr(e, false);
+        }
+        for sub in s.substatements() {
+            self.stmt(sub);
+        }
+    }
+
+    /// COI: `!(...)` around a boolean expression.
+    fn negate(&mut self, e: &Expr) {
+        let e = e.unconverted();
+        if e.ty != Type::Boolean {
+            return;
+        }
+        let text = format!("!{}", self.operand(e));
+        let r = self.whole(e.span, text, false);
+        self.push(Operator::COI, e.span, r, e.id);
+    }
+
+    /// Mutants of an expression and its subexpressions. `lvalue`: the expression is the
+    /// target of an assignment (its variable is not read as a value).
+    fn expr(&mut self, e: &Expr, lvalue: bool) {
+        match &e.kind {
+            ExprKind::Convert(inner) => {
+                self.expr(inner, lvalue);
+                return;
+            }
+            ExprKind::Local(_) | ExprKind::Field(_) if !lvalue => self.variable(e),
+            ExprKind::Index(..) if !lvalue => self.variable(e),
+            ExprKind::Binary {
+                op,
+                op_type,
+                left,
+                right,
+            } => self.binary(e, *op, op_type, left, right),
+            ExprKind::Unary(op, inner) => {
+                let (operator, ok) = match op {
+                    UnaryOp::Neg | UnaryOp::Plus => (Operator::AODU, true),
+                    UnaryOp::Not => (Operator::COD, true),
+                    UnaryOp::BitNot => (Operator::LOD, true),
+                };
+                if ok {
+                    let text = self.operand(inner);
+                    let r = self.whole(e.span, text, is_primary(inner));
+                    self.push(operator, e.span, r.clone(), e.id);
+                    self.push(Operator::ODL, e.span, r, e.id);
+                }
+                if e.ty == Type::Boolean {
+                    self.negate_operand(e);
+                }
+            }
+            ExprKind::IncDec {
+                target,
+                increment,
+                prefix,
+            } => {
+                let t = self.text(target.span).to_string();
+                let flipped = match (prefix, increment) {
+                    (true, true) => format!("--{t}"),
+                    (true, false) => format!("++{t}"),
+                    (false, true) => format!("{t}--"),
+                    (false, false) => format!("{t}++"),
+                };
+                self.push(Operator::AORS, e.span, flipped, e.id);
+                let bare = self.whole(e.span, t.clone(), is_primary(target));
+                self.push(Operator::AODS, e.span, bare.clone(), e.id);
+                self.push(Operator::ODL, e.span, bare, e.id);
+            }
+            ExprKind::Assign {
+                target,
+                op: Some(op),
+                value,
+                ..
+            } => {
+                let group: &[BinaryOp] = if op.is_arithmetic() {
+                    &[
+                        BinaryOp::Add,
+                        BinaryOp::Sub,
+                        BinaryOp::Mul,
+                        BinaryOp::Div,
+                        BinaryOp::Rem,
+                    ]
+                } else if op.is_bitwise() {
+                    &[BinaryOp::And, BinaryOp::Or, BinaryOp::Xor]
+                } else {
+                    &[BinaryOp::Shl, BinaryOp::Shr, BinaryOp::UShr]
+                };
+                let (t, v) = (
+                    self.text(target.span).to_string(),
+                    self.text(value.span).to_string(),
+                );
+                for other in group {
+                    if other != op {
+                        let r = format!("{t} {}= {v}", other.symbol());
+                        let r = self.whole(e.span, r, false);
+                        self.push(Operator::ASRS, e.span, r, e.id);
+                    }
+                }
+                let r = self.whole(e.span, format!("{t} = {v}"), false);
+                self.push(Operator::ODL, e.span, r, e.id);
+            }
+            ExprKind::Conditional(c, ..) => self.negate(c),
+            ExprKind::Concat(left, right) => self.deletions(e, left, right),
+            _ => {
+                if e.ty == Type::Boolean
+                    && matches!(e.kind, ExprKind::Call { .. } | ExprKind::Builtin(..))
+                {
+                    self.negate_operand(e);
+                }
+            }
+        }
+        match &e.kind {
+            ExprKind::Assign { target, value, .. } => {
+                // The target's own parts (an array and index) are read.
+                if let ExprKind::Index(a, i) = &target.kind {
+                    self.expr(a, false);
+                    self.expr(i, false);
+                }
+                self.expr(value, false);
+            }
+            ExprKind::IncDec { target, .. } => {
+                if let ExprKind::Index(a, i) = &target.kind {
+                    self.expr(a, false);
+                    self.expr(i, false);
+                }
+            }
+            _ => {
+                for c in e.children() {
+                    self.expr(c, false);
+                }
+            }
+        }
+    }
+
+    /// COI on a boolean operand inside an expression (not at the top of a condition, which
+    /// `stmt` handles).
+    fn negate_operand(&mut self, e: &Expr) {
+        let text = format!("!{}", self.operand(e));
+        let r = self.whole(e.span, text, false);
+        self.push(Operator::COI, e.span, r, e.id);
+    }
+
+    /// A prefix-operator insertion: bare unless a `+` or `-` is glued to the variable's left
+    /// (`a-y` must become `a-(-y)`, not `a--y`).
+    fn prefixed(&self, span: Span, text: String) -> String {
+        if self.source[..span.start as usize].ends_with(['+', '-']) {
+            format!("({text})")
+        } else {
+            text
+        }
+    }
+
+    /// Insertions around a variable that is read (AOIU, AOIS, LOI, and COI for booleans).
+    fn variable(&mut self, e: &Expr) {
+        let t = self.text(e.span).to_string();
+        let ty = &e.ty;
+        // Unary operators bind tighter than any binary one, so only the lexical glue matters.
+        if ty.is_numeric() {
+            let r = self.prefixed(e.span, format!("-{t}"));
+            self.push(Operator::AOIU, e.span, r, e.id);
+            // ++/-- need a variable that can be assigned (the front end refuses finals).
+            for prefix in ["++", "--"] {
+                let r = self.prefixed(e.span, format!("{prefix}{t}"));
+                self.push(Operator::AOIS, e.span, r, e.id);
+            }
+            // `(int) x++` and `-x++` apply the cast or the sign to `x++`; parentheses make that
+            // plain to a reader.
+            let after_paren = self.source[..e.span.start as usize]
+                .trim_end()
+                .ends_with([')', '-', '+', '~', '!']);
+            for postfix in ["++", "--"] {
+                let r = if after_paren {
+                    format!("({t}{postfix})")
+                } else {
+                    format!("{t}{postfix}")
+                };
+                self.push(Operator::AOIS, e.span, r, e.id);
+            }
+        }
+        if ty.is_integral() {
+            let r = self.prefixed(e.span, format!("~{t}"));
+            self.push(Operator::LOI, e.span, r, e.id);
+        }
+        if *ty == Type::Boolean {
+            let r = self.prefixed(e.span, format!("!{t}"));
+            self.push(Operator::COI, e.span, r, e.id);
+        }
+    }
+
+    fn binary(&mut self, e: &Expr, op: BinaryOp, op_type: &Type, left: &Expr, right: &Expr) {
+        let (l, r) = (self.operand(left), self.operand(right));
+        let replace = |g: &mut Self, operator: Operator, others: &[BinaryOp]| {
+            for other in others {
+                if *other != op {
+                    let text = format!("{l} {} {r}", other.symbol());
+                    let w = g.whole(e.span, text, false);
+                    g.push(operator, e.span, w, e.id);
+                }
+            }
+        };
+        use BinaryOp::*;
+        if op.is_arithmetic() {
+            replace(self, Operator::AORB, &[Add, Sub, Mul, Div, Rem]);
+        } else if op.is_shift() {
+            replace(self, Operator::SOR, &[Shl, Shr, UShr]);
+        } else if op.is_bitwise() && *op_type != Type::Boolean {
+            replace(self, Operator::LOR, &[And, Or, Xor]);
+        } else if matches!(op, CondAnd | CondOr) || (op.is_bitwise() && *op_type == Type::Boolean) {
+            replace(self, Operator::COR, &[CondAnd, CondOr, And, Or, Xor]);
+        } else if op.is_comparison() {
+            if op_type.is_numeric() {
+                replace(self, Operator::ROR, &[Lt, Le, Gt, Ge, Eq, Ne]);
+            } else {
+                replace(self, Operator::ROR, &[Eq, Ne]);
+            }
+            for constant in ["true", "false"] {
+                let w = self.whole(e.span, constant.to_string(), true);
+                self.push(Operator::ROR, e.span, w, e.id);
+            }
+        }
+        if e.ty == Type::Boolean && !matches!(op, CondAnd | CondOr) {
+            self.negate_operand(e);
+        }
+        self.deletions(e, left, right);
+    }
+
+    /// Deletions of a binary operator with one operand (ODL); VDL and CDL when the deleted
+    /// operand is a variable or a constant.
+    fn deletions(&mut self, e: &Expr, left: &Expr, right: &Expr) {
+        for (kept, deleted) in [(left, right), (right, left)] {
+            let text = self.text(kept.span).to_string();
+            let w = self.whole(
+                e.span,
+                if is_primary(kept) {
+                    text
+                } else {
+                    format!("({text})")
+                },
+                is_primary(kept),
+            );
+            self.push(Operator::ODL, e.span, w.clone(), e.id);
+            match &deleted.unconverted().kind {
+                ExprKind::Local(_) | ExprKind::Field(_) | ExprKind::Index(..) => {
+                    self.push(Operator::VDL, e.span, w, e.id)
+                }
+                ExprKind::Literal(_) | ExprKind::Null => self.push(Operator::CDL, e.span, w, e.id),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Counts of mutants per operator.
+pub fn per_operator(mutants: &[Mutant]) -> Vec<(Operator, usize)> {
+    Operator::ALL
+        .iter()
+        .map(|o| (*o, mutants.iter().filter(|m| m.operator == *o).count()))
+        .collect()
+}
