@@ -57,6 +57,9 @@ enum Command {
     /// List the mutants of a Java file (muJava's method-level operators), or write each as a
     /// compilable file.
     Mutate(program::MutateArgs),
+    /// Run a test set on a Java file and on every mutant: killed and alive mutants and the
+    /// mutation score.
+    Score(program::ScoreArgs),
 }
 
 /// A failed command: the message and the exit code it maps to.
@@ -115,6 +118,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::solve(&session, args),
         Command::Exec(args) => program::exec(&session, args),
         Command::Mutate(args) => program::mutate(&session, args),
+        Command::Score(args) => program::score(&session, args),
     };
     match result {
         Ok(code) => code,

@@ -359,3 +359,154 @@ fn one_line(text: &str) -> String {
         s
     }
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+The test file is JSON (the format is in the README):
+    {\"tests\": [{\"name\": \"right\", \"method\": \"classify\", \"args\": [3, 4, 5]},
+               {\"method\": \"sort\", \"args\": [[3, 1, 2]], \"this\": {\"comparisons\": 0}}]}
+
+A mutant is killed when some test sees any output differ from the original's: the return
+value, the exception class, printed text, fields and arrays after the call, or termination.
+Each test runs once on the original; a mutant runs only on the tests that reach the code it
+changes (the others cannot tell it apart).
+
+Examples:
+    roth score programs/Triangle.java --tests triangle-tests.json
+    roth score programs/Triangle.java --tests t.json --operators ROR --json")]
+pub struct ScoreArgs {
+    /// The Java source file.
+    file: PathBuf,
+
+    /// The test set (roth's JSON test format).
+    #[arg(long, short)]
+    tests: PathBuf,
+
+    /// Only mutants of this method.
+    #[arg(long, short)]
+    method: Option<String>,
+
+    /// Comma-separated operators (default: all).
+    #[arg(long, value_delimiter = ',')]
+    operators: Vec<String>,
+
+    /// Steps before a run counts as non-terminating.
+    #[arg(long, default_value_t = 1_000_000)]
+    step_limit: u64,
+
+    /// Worker threads (results do not depend on it).
+    #[arg(long, default_value_t = default_threads())]
+    threads: usize,
+
+    /// A JSON report instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
+    use roth::program::analysis::{Verdict, analyse};
+    use roth::program::testfile::read_tests;
+    let unit = load_unit(session, &args.file)?;
+    let text = std::fs::read_to_string(&args.tests)
+        .with_context(|| format!("cannot read {}", args.tests.display()))
+        .bad_input()?;
+    let tests = read_tests(&unit, &text)
+        .map_err(|e| bad_input(format!("{}: {e}", args.tests.display())))?;
+    let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
+    let mutants = &selected.mutants;
+    let bar = session.progress_bar(mutants.len() as u64, "mutants");
+    let limits = Limits {
+        steps: args.step_limit,
+        ..Limits::default()
+    };
+    let analysis = analyse(&unit, mutants, &tests, limits, args.threads, &|n| {
+        bar.set_position(n as u64)
+    })
+    .map_err(|e| match e {
+        roth::program::analysis::AnalysisError::BadTest { .. } => bad_input(e),
+        other => CliError::from(anyhow::anyhow!("{other}")),
+    })?;
+    bar.finish_and_clear();
+    let killed = analysis.killed();
+    let verdict_text = |v: &Verdict| match v {
+        Verdict::Killed(t) => format!("killed by {}", tests[*t].name),
+        Verdict::NotReached => "alive (no test reaches it)".to_string(),
+        Verdict::Survived => "alive".to_string(),
+    };
+    if args.json {
+        let rows: Vec<serde_json::Value> = mutants
+            .iter()
+            .zip(&analysis.verdicts)
+            .map(|(m, v)| {
+                serde_json::json!({
+                    "id": m.id,
+                    "operator": m.operator.name(),
+                    "method": m.method_name,
+                    "line": m.line,
+                    "column": m.column,
+                    "original": m.original,
+                    "replacement": m.replacement,
+                    "status": match v { Verdict::Killed(_) => "killed", Verdict::NotReached => "not reached", Verdict::Survived => "survived" },
+                    "killed_by": match v { Verdict::Killed(t) => Some(tests[*t].name.clone()), _ => None },
+                })
+            })
+            .collect();
+        let report = serde_json::json!({
+            "file": unit.path,
+            "tests": tests.len(),
+            "mutants": mutants.len(),
+            "killed": killed,
+            "alive": mutants.len() - killed,
+            "mutation_score": analysis.score(),
+            "runs": analysis.runs,
+            "runs_avoided": analysis.runs_avoided,
+            "results": rows,
+        });
+        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let width = mutants
+        .iter()
+        .map(|m| m.method_name.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut out = format!(
+        "{:>5}  {:<5} {:<width$} {:>9}  {:<40}  verdict\n",
+        "id", "op", "method", "line:col", "change"
+    );
+    for (m, v) in mutants.iter().zip(&analysis.verdicts) {
+        let change = format!("{} -> {}", one_line(&m.original), one_line(&m.replacement));
+        out.push_str(&format!(
+            "{:>5}  {:<5} {:<width$} {:>9}  {:<40}  {}\n",
+            m.id,
+            m.operator.name(),
+            m.method_name,
+            format!("{}:{}", m.line, m.column),
+            change,
+            verdict_text(v)
+        ));
+    }
+    let not_reached = analysis
+        .verdicts
+        .iter()
+        .filter(|v| **v == Verdict::NotReached)
+        .count();
+    out.push_str(&format!(
+        "\n{} tests, {} mutants: {} killed, {} alive ({} not reached by any test)\nmutation score {:.1} %  ({} mutant runs, {} avoided because the test does not reach the mutant)\n",
+        tests.len(),
+        mutants.len(),
+        killed,
+        mutants.len() - killed,
+        not_reached,
+        100.0 * analysis.score(),
+        analysis.runs,
+        analysis.runs_avoided
+    ));
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}

@@ -8,6 +8,7 @@
 //!
 //! This module never imports the circuit model; the engine and the solver are shared.
 
+pub mod analysis;
 pub mod front;
 pub mod inputs;
 pub mod interp;
@@ -15,6 +16,7 @@ pub mod ir;
 pub mod literal;
 pub mod mutant;
 pub mod semantics;
+pub mod testfile;
 pub mod text;
 
 pub use front::load;

@@ -10,6 +10,7 @@ mod helpers;
 mod iscas;
 mod java;
 mod parser;
+mod program;
 mod sat;
 mod simulation;
 mod solver;

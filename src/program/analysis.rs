@@ -1,0 +1,223 @@
+//! Mutation analysis: a test set run on the original and on every mutant; a mutant is killed
+//! when some test sees any output differ (return value, exception class, printed text, fields
+//! and arrays after the call, termination).
+//!
+//! Work is shared between mutants: each test runs on the original once, with a probe at every
+//! mutant's site (the statement or expression its edit replaces). A mutant behaves exactly as
+//! the original on a test that never reaches its site (the two programs only differ there), so
+//! it is run only on the tests that reach it. Mutants are spread over threads; each mutant's
+//! verdict (and the first test that kills it) does not depend on the thread count.
+
+use hashbrown::HashMap;
+
+use super::interp::{Compiled, Limits, Machine, Outcome, ProbeSites, Value};
+use super::ir::{Diagnostic, Unit};
+use super::mutant::{Mutant, mutant_unit};
+
+/// One test: a method called with arguments, on a receiver whose fields are set first.
+#[derive(Clone, Debug)]
+pub struct TestCase {
+    pub name: String,
+    pub class: u32,
+    pub method: u32,
+    pub args: Vec<Value>,
+    pub fields: Vec<(String, Value)>,
+}
+
+/// A mutant's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Killed by the test with this index (the first one that tells it apart).
+    Killed(usize),
+    /// Alive, and no test reaches the mutated code.
+    NotReached,
+    /// Alive: tests reach it, none tells it apart.
+    Survived,
+}
+
+/// The result of a mutation analysis.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The original's outcome on each test.
+    pub original: Vec<Outcome>,
+    /// One verdict per mutant, in the order given.
+    pub verdicts: Vec<Verdict>,
+    /// Mutant runs made (a mutant on a test), and runs avoided because the test does not reach
+    /// the mutant.
+    pub runs: u64,
+    pub runs_avoided: u64,
+}
+
+impl Analysis {
+    pub fn killed(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| matches!(v, Verdict::Killed(_)))
+            .count()
+    }
+
+    /// Killed mutants over all mutants (1 when there are none).
+    pub fn score(&self) -> f64 {
+        if self.verdicts.is_empty() {
+            1.0
+        } else {
+            self.killed() as f64 / self.verdicts.len() as f64
+        }
+    }
+}
+
+/// A problem running the analysis.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    #[error("test {test}: {message}")]
+    BadTest { test: String, message: String },
+    #[error("mutant {id} does not load: {diagnostic}")]
+    Mutant { id: u32, diagnostic: Diagnostic },
+}
+
+/// Probe sites for a set of mutants: each distinct site one coverage bit.
+fn probe_sites(mutants: &[Mutant]) -> (ProbeSites, Vec<u32>) {
+    let mut sites = ProbeSites::new();
+    let mut of_mutant = Vec::with_capacity(mutants.len());
+    for m in mutants {
+        let next = sites.len() as u32;
+        let bit = *sites.entry((m.class, m.method, m.site)).or_insert(next);
+        of_mutant.push(bit);
+    }
+    (sites, of_mutant)
+}
+
+/// Runs `tests` on the original and on each mutant, on `threads` threads.
+pub fn analyse(
+    unit: &Unit,
+    mutants: &[Mutant],
+    tests: &[TestCase],
+    limits: Limits,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Analysis, AnalysisError> {
+    let (sites, site_of) = probe_sites(mutants);
+    let original = Compiled::new(unit, Some(&sites));
+    let mut machine = Machine::new(&original, limits);
+    machine.record_coverage(sites.len());
+    let mut outcomes = Vec::with_capacity(tests.len());
+    // Which tests reach each site.
+    let mut reached: Vec<Vec<usize>> = vec![Vec::new(); sites.len()];
+    for (t, test) in tests.iter().enumerate() {
+        let outcome = machine
+            .run(test.class, test.method, &test.args, &test.fields)
+            .map_err(|e| AnalysisError::BadTest {
+                test: test.name.clone(),
+                message: e.to_string(),
+            })?;
+        for site in machine.covered.iter_ones() {
+            reached[site].push(t);
+        }
+        outcomes.push(outcome);
+    }
+    let threads = threads.max(1).min(mutants.len().max(1));
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<Option<Judged>> = Vec::new();
+    results.resize_with(mutants.len(), || None);
+    let chunks: Vec<Vec<(usize, Judged)>> = crossbeam::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|w| {
+                let (outcomes, reached, site_of, done) = (&outcomes, &reached, &site_of, &done);
+                scope.spawn(move |_| {
+                    let mut out = Vec::new();
+                    for i in (w..mutants.len()).step_by(threads) {
+                        let r = judge(
+                            unit,
+                            &mutants[i],
+                            tests,
+                            outcomes,
+                            &reached[site_of[i] as usize],
+                            limits,
+                        );
+                        out.push((i, r));
+                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        progress(n);
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a mutation analysis thread panicked"))
+            .collect()
+    })
+    .expect("mutation analysis threads");
+    for chunk in chunks {
+        for (i, r) in chunk {
+            results[i] = Some(r);
+        }
+    }
+    let mut verdicts = Vec::with_capacity(mutants.len());
+    let mut runs = 0;
+    let mut runs_avoided = 0;
+    for (i, r) in results.into_iter().enumerate() {
+        let (verdict, made) = r.expect("every mutant judged")?;
+        runs += made;
+        runs_avoided += tests.len() as u64 - reached[site_of[i] as usize].len() as u64;
+        verdicts.push(verdict);
+    }
+    Ok(Analysis {
+        original: outcomes,
+        verdicts,
+        runs,
+        runs_avoided,
+    })
+}
+
+/// A mutant's verdict and the runs it took.
+type Judged = Result<(Verdict, u64), AnalysisError>;
+
+/// Runs one mutant on the tests that reach it; the verdict and the runs made.
+fn judge(
+    unit: &Unit,
+    mutant: &Mutant,
+    tests: &[TestCase],
+    original: &[Outcome],
+    reaching: &[usize],
+    limits: Limits,
+) -> Judged {
+    if reaching.is_empty() {
+        return Ok((Verdict::NotReached, 0));
+    }
+    let mutated = mutant_unit(unit, mutant).map_err(|diagnostic| AnalysisError::Mutant {
+        id: mutant.id,
+        diagnostic,
+    })?;
+    let program = Compiled::new(&mutated, None);
+    let mut machine = Machine::new(&program, limits);
+    let mut runs = 0;
+    for &t in reaching {
+        let test = &tests[t];
+        runs += 1;
+        let outcome = machine
+            .run(test.class, test.method, &test.args, &test.fields)
+            .map_err(|e| AnalysisError::BadTest {
+                test: test.name.clone(),
+                message: e.to_string(),
+            })?;
+        if outcome.differs(&original[t]) {
+            return Ok((Verdict::Killed(t), runs));
+        }
+    }
+    Ok((Verdict::Survived, runs))
+}
+
+/// Mutants grouped by verdict kind, for summaries.
+pub fn count_verdicts(verdicts: &[Verdict]) -> HashMap<&'static str, usize> {
+    let mut counts = HashMap::new();
+    for v in verdicts {
+        let k = match v {
+            Verdict::Killed(_) => "killed",
+            Verdict::NotReached => "not reached",
+            Verdict::Survived => "survived",
+        };
+        *counts.entry(k).or_insert(0) += 1;
+    }
+    counts
+}

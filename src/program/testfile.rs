@@ -1,0 +1,189 @@
+//! roth's JSON test format, read by `roth score` (and written by test generation):
+//!
+//! ```json
+//! {
+//!   "tests": [
+//!     {"name": "equilateral", "method": "classify", "args": [3, 3, 3]},
+//!     {"method": "sort", "args": [[3, 1, 2]], "this": {"comparisons": 0}}
+//!   ]
+//! }
+//! ```
+//!
+//! `method` is found like `--method` (`name`, `Class.name`, `name(int, int)`); `args` hold one
+//! JSON value per parameter, read against its type: numbers for the numeric types (`"NaN"`,
+//! `"Infinity"`, `"-Infinity"`, `"-0.0"` as strings for doubles and floats), `true`/`false`,
+//! a one-character string (or a code) for `char`, strings or `null` for `String`, arrays for
+//! arrays. `this` sets fields of the receiver before an instance method runs.
+
+use std::sync::Arc;
+
+use super::analysis::TestCase;
+use super::interp::Value;
+use super::ir::{Type, Unit};
+use super::semantics::{Kind, bits_f32, bits_f64, f32_of, f64_of};
+use super::text;
+
+/// Reads a JSON test file against the methods of `unit`.
+pub fn read_tests(unit: &Unit, json: &str) -> Result<Vec<TestCase>, String> {
+    let doc: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))?;
+    let tests = doc
+        .get("tests")
+        .and_then(|t| t.as_array())
+        .ok_or("expected an object with a \"tests\" array")?;
+    let mut out = Vec::new();
+    for (k, t) in tests.iter().enumerate() {
+        let at = |what: String| format!("tests[{k}]: {what}");
+        let method = t
+            .get("method")
+            .and_then(|m| m.as_str())
+            .ok_or_else(|| at("expected \"method\": \"name\"".into()))?;
+        let (class, m) = unit.find_method(method).map_err(at)?;
+        let signature = unit.method(class, m);
+        let args = match t.get("args") {
+            None => Vec::new(),
+            Some(serde_json::Value::Array(a)) => a.clone(),
+            Some(_) => return Err(at("\"args\" must be an array".into())),
+        };
+        if args.len() != signature.params.len() {
+            return Err(at(format!(
+                "{} takes {} argument(s), {} given",
+                signature.signature(),
+                signature.params.len(),
+                args.len()
+            )));
+        }
+        let mut values = Vec::new();
+        for (i, (a, ty)) in args.iter().zip(&signature.params).enumerate() {
+            values.push(from_json(a, ty).map_err(|e| at(format!("args[{i}]: {e}")))?);
+        }
+        let mut fields = Vec::new();
+        if let Some(this) = t.get("this") {
+            let map = this
+                .as_object()
+                .ok_or_else(|| at("\"this\" must be an object".into()))?;
+            let c = &unit.classes[class as usize];
+            for (name, v) in map {
+                let f = c
+                    .fields
+                    .iter()
+                    .find(|f| &f.name == name)
+                    .ok_or_else(|| at(format!("class {} has no field {name}", c.name)))?;
+                fields.push((
+                    name.clone(),
+                    from_json(v, &f.ty).map_err(|e| at(format!("this.{name}: {e}")))?,
+                ));
+            }
+        }
+        let name = t
+            .get("name")
+            .and_then(|n| n.as_str())
+            .map(String::from)
+            .unwrap_or_else(|| format!("test {}", k + 1));
+        out.push(TestCase {
+            name,
+            class,
+            method: m,
+            args: values,
+            fields,
+        });
+    }
+    Ok(out)
+}
+
+/// A JSON value read as a value of `ty`.
+pub fn from_json(v: &serde_json::Value, ty: &Type) -> Result<Value, String> {
+    use serde_json::Value as J;
+    let integral = |v: &J, ty: &Type| -> Result<i64, String> {
+        let n = v
+            .as_i64()
+            .ok_or_else(|| format!("expected an integer for {ty}, got {v}"))?;
+        let (lo, hi) = ty.jtype().expect("integral").range();
+        if n < lo || n > hi {
+            return Err(format!("{n} is out of range for {ty}"));
+        }
+        Ok(n)
+    };
+    let floating = |v: &J| -> Result<f64, String> {
+        match v {
+            J::Number(n) => n.as_f64().ok_or_else(|| format!("{n} is not a number")),
+            J::String(s) => match s.as_str() {
+                "NaN" => Ok(f64::NAN),
+                "Infinity" => Ok(f64::INFINITY),
+                "-Infinity" => Ok(f64::NEG_INFINITY),
+                other => other
+                    .parse()
+                    .map_err(|_| format!("expected a number, got \"{other}\"")),
+            },
+            other => Err(format!("expected a number, got {other}")),
+        }
+    };
+    Ok(match ty {
+        Type::Boolean => Value::Prim(
+            Kind::Boolean,
+            i64::from(
+                v.as_bool()
+                    .ok_or_else(|| format!("expected true or false, got {v}"))?,
+            ),
+        ),
+        Type::Char => match v {
+            J::String(s) => {
+                let units = text::utf16(s);
+                match units.as_slice() {
+                    [u] => Value::Prim(Kind::Char, i64::from(*u)),
+                    _ => return Err(format!("expected one character, got \"{s}\"")),
+                }
+            }
+            other => Value::Prim(Kind::Char, integral(other, ty)?),
+        },
+        Type::Byte | Type::Short | Type::Int | Type::Long => {
+            Value::Prim(Kind::of(ty), integral(v, ty)?)
+        }
+        Type::Float => Value::Prim(Kind::Float, bits_f32(floating(v)? as f32)),
+        Type::Double => Value::Prim(Kind::Double, bits_f64(floating(v)?)),
+        Type::String => match v {
+            J::Null => Value::Null,
+            J::String(s) => Value::Str(Arc::from(text::utf16(s))),
+            other => return Err(format!("expected a string or null, got {other}")),
+        },
+        Type::Array(elem) => match v {
+            J::Null => Value::Null,
+            J::Array(items) => Value::Array(
+                (**elem).clone(),
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| from_json(x, elem).map_err(|e| format!("[{i}]: {e}")))
+                    .collect::<Result<_, _>>()?,
+            ),
+            other => return Err(format!("expected an array or null, got {other}")),
+        },
+        other => return Err(format!("values of type {other} cannot be given")),
+    })
+}
+
+/// A value as JSON in the same format.
+pub fn to_json(v: &Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    let float = |d: f64| -> J {
+        if d.is_nan() {
+            J::String("NaN".into())
+        } else if d.is_infinite() {
+            J::String(if d > 0.0 { "Infinity" } else { "-Infinity" }.into())
+        } else if d == 0.0 && d.is_sign_negative() {
+            J::String("-0.0".into())
+        } else {
+            serde_json::Number::from_f64(d).map_or(J::Null, J::Number)
+        }
+    };
+    match v {
+        Value::Null => J::Null,
+        Value::Prim(Kind::Boolean, b) => J::Bool(*b != 0),
+        Value::Prim(Kind::Char, c) => J::String(text::from_utf16(&[*c as u16])),
+        Value::Prim(Kind::Double, bits) => float(f64_of(*bits)),
+        Value::Prim(Kind::Float, bits) => float(f64::from(f32_of(*bits))),
+        Value::Prim(_, n) => J::from(*n),
+        Value::Str(s) => J::String(text::from_utf16(s)),
+        Value::Array(_, items) => J::Array(items.iter().map(to_json).collect()),
+    }
+}

@@ -1,0 +1,624 @@
+//! The program side without a JVM: the front end's errors and per-method reports, the
+//! interpreter through `roth exec`, mutants (stable ids, no overwriting), mutation analysis
+//! against a naive reference, and the front end and interpreter under mutated source text.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use roth::program::analysis::{TestCase, Verdict, analyse};
+use roth::program::interp::{Compiled, Limits, Value};
+use roth::program::mutant::{self, mutant_unit};
+use roth::program::{inputs, load};
+use roth::rng::Rng;
+
+use crate::helpers::{project_file, roth, scratch_dir, stderr, stdout};
+use crate::java::shipped_programs;
+
+fn load_program(name: &str) -> roth::program::Unit {
+    let path = project_file(&format!("programs/{name}"));
+    load(
+        &path.display().to_string(),
+        &std::fs::read_to_string(&path).unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn exec_prints_outcomes_as_java_would() {
+    let dir = project_file(".");
+    let run = |args: &[&str]| {
+        let o = roth(&dir, args);
+        assert!(o.status.success(), "{:?}: {}", args, stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/Triangle.java",
+            "-m",
+            "classify",
+            "--",
+            "3",
+            "4",
+            "5"
+        ]),
+        "return 1\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/Power.java",
+            "-m",
+            "power",
+            "--",
+            "2",
+            "31"
+        ]),
+        "return -2147483648\n"
+    );
+    assert_eq!(
+        run(&["exec", "programs/Min.java", "-m", "min", "--", "{}"]),
+        "throw java.lang.IllegalArgumentException\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/BubbleSort.java",
+            "-m",
+            "sort",
+            "--",
+            "{5, 2, 4, 1}"
+        ]),
+        "return 5\narray a = [1, 2, 4, 5]\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/QuickSort.java",
+            "-m",
+            "sort",
+            "--",
+            "{3, 1, 2}"
+        ]),
+        "return\nfield comparisons = 2\narray a = [1, 2, 3]\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/SqrtBisection.java",
+            "-m",
+            "sqrt",
+            "--this",
+            "epsilon=0.25",
+            "--",
+            "4.0"
+        ]),
+        "return 2.125\nfield iterations = 4\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/DayOfYear.java",
+            "-m",
+            "dayOfYear",
+            "--",
+            "3",
+            "1",
+            "true"
+        ]),
+        "return 61\nprinted \"03/01 is day  61\\n\"\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/Words.java",
+            "-m",
+            "initials",
+            "--",
+            "\"ada\"",
+            "\"lovelace\""
+        ]),
+        "return a.l.\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/FindLast.java",
+            "-m",
+            "findLast",
+            "--",
+            "null",
+            "3"
+        ]),
+        "throw java.lang.NullPointerException\n"
+    );
+    assert_eq!(
+        run(&[
+            "exec",
+            "programs/Warshall.java",
+            "-m",
+            "closure",
+            "--",
+            "{{false, true}, {true, false}}"
+        ]),
+        "return\narray r = [[true, true], [true, true]]\n"
+    );
+    // Arguments are checked against the parameter types.
+    let o = roth(
+        &dir,
+        &[
+            "exec",
+            "programs/Triangle.java",
+            "-m",
+            "classify",
+            "--",
+            "3",
+            "4",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("takes 3 argument(s), 2 given"),
+        "{}",
+        stderr(&o)
+    );
+    let o = roth(
+        &dir,
+        &[
+            "exec",
+            "programs/Triangle.java",
+            "-m",
+            "classify",
+            "--",
+            "3",
+            "4",
+            "3000000000",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("out of range for int"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_non_terminating_run_is_a_timeout_and_deep_recursion_overflows() {
+    let dir = scratch_dir("exec-limits");
+    std::fs::write(
+        dir.join("Loops.java"),
+        "class Loops {\n  static int spin(int n) { while (n != 0) { n = n + 2; } return n; }\n  static int down(int n) { return n == 0 ? 0 : 1 + down(n - 1); }\n}\n",
+    )
+    .unwrap();
+    let o = roth(&dir, &["exec", "Loops.java", "-m", "spin", "--", "1"]);
+    assert_eq!(stdout(&o), "timeout\n", "{}", stderr(&o));
+    let o = roth(&dir, &["exec", "Loops.java", "-m", "down", "--", "100"]);
+    assert_eq!(stdout(&o), "return 100\n");
+    let o = roth(&dir, &["exec", "Loops.java", "-m", "down", "--", "1000000"]);
+    assert_eq!(stdout(&o), "throw java.lang.StackOverflowError\n");
+}
+
+#[test]
+fn unsupported_methods_are_reported_with_their_place_and_the_rest_runs() {
+    let dir = scratch_dir("front-unsupported");
+    let source = "package demo;\n\nimport java.util.Scanner;\nimport java.util.List;\n\n/** Two supported methods and two that are not. */\npublic class Mixed {\n    @Deprecated\n    public static int twice(int x) { return 2 * x; }\n\n    static int guarded(int x) {\n        try { return 10 / x; } catch (ArithmeticException e) { return 0; }\n    }\n\n    static int usesGuarded(int x) { return guarded(x) + 1; }\n\n    static int last(List<Integer> xs) { return 0; }\n\n    static int abs(int x) { return x < 0 ? -x : x; }\n}\n";
+    std::fs::write(dir.join("Mixed.java"), source).unwrap();
+    let unit = load("Mixed.java", source).unwrap();
+    let reports: Vec<String> = unit.unsupported().map(|(_, d)| d.to_string()).collect();
+    assert_eq!(reports.len(), 3, "{reports:?}");
+    assert_eq!(
+        reports[0],
+        "Mixed.java:12:9: try/catch is outside the supported subset"
+    );
+    assert!(
+        reports[1].starts_with("Mixed.java:15:44: calls guarded(int)"),
+        "{}",
+        reports[1]
+    );
+    assert!(
+        reports[2].starts_with("Mixed.java:17:16: type List<Integer>")
+            || reports[2].contains("generic type"),
+        "{}",
+        reports[2]
+    );
+    let o = roth(&dir, &["exec", "Mixed.java", "-m", "abs", "--", "-4"]);
+    assert_eq!(stdout(&o), "return 4\n");
+    assert!(
+        stderr(&o).contains("Mixed.java:12:9: try/catch is outside the supported subset"),
+        "{}",
+        stderr(&o)
+    );
+    let o = roth(&dir, &["exec", "Mixed.java", "-m", "guarded", "--", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn errors_in_java_files_name_file_line_and_column() {
+    let cases = [
+        (
+            "class A { static int f(int x) { return x +; } }",
+            "A.java:1:43: syntax error",
+        ),
+        (
+            "class A { static int f(int x) { int y; return y; } }",
+            "variable y might not have been initialized",
+        ),
+        (
+            "class A { static int f(int x) { return 1; x++; } }",
+            "unreachable statement",
+        ),
+        (
+            "class A { static int f(int x) { if (x > 0) return 1; } }",
+            "missing return statement",
+        ),
+        (
+            "class A { static byte f(int x) { return x; } }",
+            "possible lossy conversion from int to byte",
+        ),
+        (
+            "class A { static int f(int x) { while (true) { } return 1; } }",
+            "unreachable statement",
+        ),
+        (
+            "class A { static int f(int x) { return 2147483648; } }",
+            "integer number too large",
+        ),
+    ];
+    for (source, expected) in cases {
+        let unit = load("A.java", source);
+        let message = match unit {
+            Err(d) => d.to_string(),
+            Ok(u) => u
+                .unsupported()
+                .map(|(_, d)| d.to_string())
+                .next()
+                .unwrap_or_default(),
+        };
+        assert!(message.contains(expected), "{source}: {message}");
+        assert!(message.starts_with("A.java:1:"), "{message}");
+    }
+    // Java accepts these; so must roth.
+    for source in [
+        "class A { static int f(int x) { while (true) { if (x > 3) return x; x++; } } }",
+        "class A { static int f(int x) { int y; if (x > 0) y = 1; else y = 2; return y; } }",
+        "class A { static byte f() { final int k = 10; byte b = k; return b; } }",
+        "class A { static int f(int x) { int y; if (x > 0 && (y = x) > 1) return y; return 0; } }",
+        "class A { static int f(int c) { return -c++ + (int) c--; } }",
+        "class A { static char f(boolean b) { char c = b ? 'a' : 98; return c; } }",
+    ] {
+        let unit = load("A.java", source).unwrap();
+        assert_eq!(
+            unit.unsupported().count(),
+            0,
+            "{source}: {:?}",
+            unit.unsupported().next().map(|(_, d)| d.to_string())
+        );
+    }
+}
+
+#[test]
+fn mutant_ids_do_not_depend_on_the_selection() {
+    let unit = load_program("Words.java");
+    let all = mutant::generate(&unit);
+    let mut only = all.clone();
+    let (c, m) = unit.find_method("count").unwrap();
+    only.filter(
+        |ci, mi| (ci, mi) == (c, m),
+        &[mutant::Operator::ROR, mutant::Operator::AOIS],
+    );
+    assert!(!only.mutants.is_empty());
+    for m in &only.mutants {
+        let same = &all.mutants[m.id as usize - 1];
+        assert_eq!(
+            (same.start, same.end, &same.replacement),
+            (m.start, m.end, &m.replacement)
+        );
+    }
+    let dir = project_file(".");
+    let o = roth(
+        &dir,
+        &[
+            "mutate",
+            "programs/Words.java",
+            "--method",
+            "count",
+            "--operators",
+            "ROR,AOIS",
+            "--json",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ids: Vec<u64> = json["mutants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = only.mutants.iter().map(|m| u64::from(m.id)).collect();
+    assert_eq!(ids, expected);
+    // Every mutant is a different program text, and the original text comes back by undoing it.
+    for m in &all.mutants {
+        let text = mutant::mutated_source(&unit.source, m);
+        assert_ne!(text, *unit.source);
+        assert!(mutant_unit(&unit, m).is_ok());
+    }
+}
+
+#[test]
+fn emit_dir_writes_each_mutant_and_never_overwrites() {
+    let dir = scratch_dir("emit");
+    std::fs::copy(project_file("programs/Gcd.java"), dir.join("Gcd.java")).unwrap();
+    let o = roth(
+        &dir,
+        &[
+            "mutate",
+            "Gcd.java",
+            "--operators",
+            "ROR",
+            "--emit-dir",
+            "out",
+            "--json",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ids: Vec<u64> = json["mutants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 5);
+    let original = std::fs::read_to_string(dir.join("Gcd.java")).unwrap();
+    for id in &ids {
+        let text = std::fs::read_to_string(dir.join(format!("out/{id}/Gcd.java"))).unwrap();
+        assert_ne!(text, original);
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.join("out")).unwrap().count(),
+        ids.len()
+    );
+    let o = roth(
+        &dir,
+        &[
+            "mutate",
+            "Gcd.java",
+            "--operators",
+            "ROR",
+            "--emit-dir",
+            "out",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("already exists; give --force"),
+        "{}",
+        stderr(&o)
+    );
+    let o = roth(
+        &dir,
+        &[
+            "mutate",
+            "Gcd.java",
+            "--operators",
+            "ROR",
+            "--emit-dir",
+            "out",
+            "--force",
+        ],
+    );
+    assert!(o.status.success());
+}
+
+/// Random tests for every method of a unit.
+fn random_tests(unit: &roth::program::Unit, per_method: usize, seed: u64) -> Vec<TestCase> {
+    let mut rng = Rng::new(seed);
+    let mut tests = Vec::new();
+    for (ci, class) in unit.classes.iter().enumerate() {
+        for (mi, m) in class.methods.iter().enumerate() {
+            if m.is_constructor || m.body.is_err() {
+                continue;
+            }
+            for k in 0..per_method {
+                tests.push(TestCase {
+                    name: format!("{}#{k}", m.name),
+                    class: ci as u32,
+                    method: mi as u32,
+                    args: m
+                        .params
+                        .iter()
+                        .map(|t| inputs::random_value(t, &mut rng))
+                        .collect(),
+                    fields: Vec::new(),
+                });
+            }
+        }
+    }
+    tests
+}
+
+#[test]
+fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
+    let limits = Limits {
+        steps: 200_000,
+        ..Limits::default()
+    };
+    let mut checked = 0;
+    for path in shipped_programs() {
+        let source = std::fs::read_to_string(&path).unwrap();
+        let unit = load(&path.display().to_string(), &source).unwrap();
+        let all = mutant::generate(&unit);
+        let tests = random_tests(&unit, 12, 7);
+        let fast = analyse(&unit, &all.mutants, &tests, limits, 2, &|_| {}).unwrap();
+        let one_thread = analyse(&unit, &all.mutants, &tests, limits, 1, &|_| {}).unwrap();
+        assert_eq!(
+            fast.verdicts, one_thread.verdicts,
+            "thread count changed verdicts"
+        );
+        // Naive: every mutant on every test, first differing test.
+        let original = Compiled::new(&unit, None);
+        let expected: Vec<_> = tests
+            .iter()
+            .map(|t| {
+                original
+                    .run(t.class, t.method, &t.args, &t.fields, limits)
+                    .unwrap()
+            })
+            .collect();
+        for (m, verdict) in all.mutants.iter().zip(&fast.verdicts) {
+            let program = Compiled::new(&mutant_unit(&unit, m).unwrap(), None);
+            let first_kill = tests.iter().zip(&expected).position(|(t, want)| {
+                program
+                    .run(t.class, t.method, &t.args, &t.fields, limits)
+                    .unwrap()
+                    .differs(want)
+            });
+            match (first_kill, verdict) {
+                (Some(t), Verdict::Killed(k)) => assert_eq!(t, *k, "{} #{}", path.display(), m.id),
+                (None, Verdict::Survived | Verdict::NotReached) => {}
+                (naive, fast) => panic!(
+                    "{} #{} {:?}: naive {naive:?}, analysis {fast:?}",
+                    path.display(),
+                    m.id,
+                    m.replacement
+                ),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}
+
+#[test]
+fn score_reports_killed_and_alive_mutants() {
+    let dir = scratch_dir("score");
+    std::fs::write(
+        dir.join("t.json"),
+        r#"{"tests": [{"name": "scalene", "method": "classify", "args": [3, 4, 5]},
+                     {"name": "equilateral", "method": "classify", "args": [3, 3, 3]},
+                     {"method": "Triangle.classify(int, int, int)", "args": [0, 1, 1]}]}"#,
+    )
+    .unwrap();
+    let file = project_file("programs/Triangle.java");
+    let o = roth(
+        &dir,
+        &[
+            "score",
+            file.to_str().unwrap(),
+            "--tests",
+            "t.json",
+            "--json",
+            "--operators",
+            "ROR",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let killed = json["killed"].as_u64().unwrap();
+    let mutants = json["mutants"].as_u64().unwrap();
+    assert!(killed > 0 && killed < mutants, "{json}");
+    let results = json["results"].as_array().unwrap();
+    assert!(results.iter().any(|r| r["killed_by"] == "equilateral"));
+    assert!(results.iter().any(|r| r["killed_by"] == "test 3"));
+    // A mistake in the test file is reported with its place.
+    std::fs::write(
+        dir.join("bad.json"),
+        r#"{"tests": [{"method": "classify", "args": [1, "x", 3]}]}"#,
+    )
+    .unwrap();
+    let o = roth(
+        &dir,
+        &["score", file.to_str().unwrap(), "--tests", "bad.json"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("tests[0]: args[1]: expected an integer for int"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+fn edit(base: &str, edits: &[(usize, u8, u8)]) -> String {
+    const ALPHABET: &[u8] = b"{}();=+-*/%<>!&|^~?:,.[]'\"0123456789abcxyzintforwhilereturn \n";
+    let mut bytes = base.as_bytes().to_vec();
+    for &(at, op, byte) in edits {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = at % bytes.len();
+        let c = ALPHABET[byte as usize % ALPHABET.len()];
+        match op % 3 {
+            0 => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, c),
+            _ => bytes[at] = c,
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn load_and_run(text: &str) -> Result<(), TestCaseError> {
+    match load("Fuzz.java", text) {
+        Err(d) => {
+            prop_assert!(d.line >= 1 && d.column >= 1, "{d}");
+            prop_assert!(d.line as usize <= text.lines().count().max(1) + 1, "{d}");
+        }
+        Ok(unit) => {
+            for (_, d) in unit.unsupported() {
+                prop_assert!(d.line >= 1 && d.column >= 1, "{d}");
+            }
+            let program = Compiled::new(&unit, None);
+            let mut rng = Rng::new(text.len() as u64);
+            let limits = Limits {
+                steps: 20_000,
+                depth: 100,
+                heap: 1 << 16,
+            };
+            for (ci, class) in unit.classes.iter().enumerate() {
+                for (mi, m) in class.methods.iter().enumerate() {
+                    if m.body.is_ok() {
+                        let args: Vec<Value> = m
+                            .params
+                            .iter()
+                            .map(|t| inputs::random_value(t, &mut rng))
+                            .collect();
+                        let _ = program.run(ci as u32, mi as u32, &args, &[], limits);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    #[test]
+    fn edited_programs_never_panic_the_front_end_or_the_interpreter(
+        file in 0usize..64,
+        edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6),
+    ) {
+        let files = shipped_programs();
+        let path = &files[file % files.len()];
+        let text = edit(&std::fs::read_to_string(path).unwrap(), &edits);
+        load_and_run(&text)?;
+    }
+
+    #[test]
+    fn random_text_never_panics_the_front_end(text in "[a-z{}();=+<>!0-9 \n]{0,200}") {
+        load_and_run(&format!("class F {{ static int f(int x) {{ {text} }} }}"))?;
+        load_and_run(&text)?;
+    }
+}
+
+#[test]
+fn semantics_fixture_loads_completely() {
+    let path = project_file("tests/roth/java/Semantics.java");
+    let unit = load("Semantics.java", &std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(unit.unsupported().count(), 0);
+    let _ = Path::new(".");
+}
