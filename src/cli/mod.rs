@@ -60,6 +60,9 @@ enum Command {
     /// Run a test set on a Java file and on every mutant: killed and alive mutants and the
     /// mutation score.
     Score(program::ScoreArgs),
+    /// Show a Java method's control-flow graph with dominators, control and data dependences,
+    /// def-use chains, inputs and outputs; draw it as SVG or DOT.
+    Cfg(program::CfgArgs),
 }
 
 /// A failed command: the message and the exit code it maps to.
@@ -119,6 +122,7 @@ pub fn main() -> ExitCode {
         Command::Exec(args) => program::exec(&session, args),
         Command::Mutate(args) => program::mutate(&session, args),
         Command::Score(args) => program::score(&session, args),
+        Command::Cfg(args) => program::cfg(&session, args),
     };
     match result {
         Ok(code) => code,

@@ -223,7 +223,7 @@ pub struct LocalId(pub u32);
 pub struct NodeId(pub u32);
 
 /// A field: its class and index in that class.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FieldRef {
     pub class: u32,
     pub field: u32,

@@ -9,6 +9,8 @@
 //! This module never imports the circuit model; the engine and the solver are shared.
 
 pub mod analysis;
+pub mod cfg;
+pub mod draw;
 pub mod front;
 pub mod inputs;
 pub mod interp;

@@ -3,6 +3,7 @@
 //! input, generated circuits, and the command line.
 
 mod atpg;
+mod cfg;
 mod cli;
 mod dalg;
 mod generated;
