@@ -12,7 +12,7 @@ use hashbrown::HashMap;
 
 use super::interp::{Compiled, Limits, Machine, Outcome, ProbeSites, Value};
 use super::ir::{Diagnostic, Unit};
-use super::mutant::{Mutant, mutant_unit};
+use super::mutant::{Mutant, mutant_program};
 
 /// One test: a method called with arguments, on a receiver whose fields are set first.
 #[derive(Clone, Debug)]
@@ -185,11 +185,10 @@ fn judge(
     if reaching.is_empty() {
         return Ok((Verdict::NotReached, 0));
     }
-    let mutated = mutant_unit(unit, mutant).map_err(|diagnostic| AnalysisError::Mutant {
+    let program = mutant_program(unit, mutant).map_err(|diagnostic| AnalysisError::Mutant {
         id: mutant.id,
         diagnostic,
     })?;
-    let program = Compiled::new(&mutated, None);
     let mut machine = Machine::new(&program, limits);
     let mut runs = 0;
     for &t in reaching {

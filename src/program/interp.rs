@@ -393,7 +393,30 @@ impl Compiled {
     /// Compiles every supported method of `unit`; `probes`, when given, are the statements and
     /// expressions whose execution a run records in [`Machine::covered`] (indexed by the
     /// position in `probes`).
-    pub fn new(unit: &Unit, probes: Option<&HashMap<(u32, u32, NodeId), u32>>) -> Compiled {
+    pub fn new(unit: &Unit, probes: Option<&ProbeSites>) -> Compiled {
+        Compiled::build(unit, probes, None)
+    }
+
+    /// Compiles `unit` with one method replaced (a mutant's checked method).
+    pub fn with_method(
+        unit: &Unit,
+        probes: Option<&ProbeSites>,
+        replacement: (u32, u32, &Method),
+    ) -> Compiled {
+        Compiled::build(unit, probes, Some(replacement))
+    }
+
+    fn build(
+        unit: &Unit,
+        probes: Option<&ProbeSites>,
+        replacement: Option<(u32, u32, &Method)>,
+    ) -> Compiled {
+        let method_at = |ci: usize, mi: usize| -> &Method {
+            match replacement {
+                Some((c, m, method)) if (c as usize, m as usize) == (ci, mi) => method,
+                _ => &unit.classes[ci].methods[mi],
+            }
+        };
         let mut fields = Vec::new();
         let mut field_index = Vec::new();
         for (ci, class) in unit.classes.iter().enumerate() {
@@ -449,7 +472,8 @@ impl Compiled {
             program.index.push(idx);
         }
         for (ci, class) in unit.classes.iter().enumerate() {
-            for (mi, m) in class.methods.iter().enumerate() {
+            for mi in 0..class.methods.len() {
+                let m = method_at(ci, mi);
                 if let Ok(body) = &m.body {
                     let f = FunctionCompiler::compile(
                         &mut program,
@@ -533,6 +557,11 @@ impl<'c> Machine<'c> {
         self.steps_left = self.limits.steps;
         self.heap_left = self.limits.heap;
         self.covered.fill(false);
+    }
+
+    /// Instructions executed by the last run (initializers included).
+    pub fn steps(&self) -> u64 {
+        self.limits.steps - self.steps_left
     }
 
     /// Enables coverage recording for `sites` probe sites.

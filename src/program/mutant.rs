@@ -32,6 +32,7 @@
 //! `--method` or `--operators`.
 
 use std::fmt;
+use std::sync::Arc;
 
 use super::front::load;
 use super::ir::*;
@@ -145,6 +146,10 @@ pub struct Mutant {
     /// must reach for the mutant to differ).
     #[serde(skip)]
     pub site: NodeId,
+    /// The mutated method as the front end checked it (the rest of the unit is unchanged),
+    /// so that running the mutant needs no parsing.
+    #[serde(skip)]
+    pub mutated: Option<Arc<Method>>,
 }
 
 /// A candidate edit that does not compile.
@@ -191,6 +196,20 @@ pub fn mutated_source(source: &str, m: &Mutant) -> String {
 /// The mutant's unit, checked (it was checked when the mutant was made).
 pub fn mutant_unit(unit: &Unit, m: &Mutant) -> Result<Unit, Diagnostic> {
     load(&unit.path, &mutated_source(&unit.source, m))
+}
+
+/// The mutant compiled for running: the original unit with the mutated method swapped in
+/// (parsed again only when the mutant does not carry its checked method).
+pub fn mutant_program(unit: &Unit, m: &Mutant) -> Result<super::interp::Compiled, Diagnostic> {
+    use super::interp::Compiled;
+    match &m.mutated {
+        Some(method) => Ok(Compiled::with_method(
+            unit,
+            None,
+            (m.class, m.method, method),
+        )),
+        None => Ok(Compiled::new(&mutant_unit(unit, m)?, None)),
+    }
 }
 
 /// A candidate edit before validation.
@@ -262,18 +281,26 @@ pub fn generate(unit: &Unit) -> Mutants {
             start: c.start,
             end: c.end,
             site: c.site,
+            mutated: None,
         };
         let verdict = match mutant_unit(unit, &probe) {
             Err(d) => Err(d.message),
-            Ok(mutated) => match &mutated.method(c.class, c.method).body {
-                Ok(_) => Ok(()),
-                Err(d) => Err(d.message.clone()),
-            },
+            Ok(mutated) => {
+                let method = mutated.method(c.class, c.method);
+                match &method.body {
+                    Ok(_) => Ok(Arc::new(method.clone())),
+                    Err(d) => Err(d.message.clone()),
+                }
+            }
         };
         match verdict {
-            Ok(()) => {
+            Ok(method) => {
                 let id = out.mutants.len() as u32 + 1;
-                out.mutants.push(Mutant { id, ..probe });
+                out.mutants.push(Mutant {
+                    id,
+                    mutated: Some(method),
+                    ..probe
+                });
             }
             Err(reason) => out.skipped.push(Skipped {
                 operator: c.operator,

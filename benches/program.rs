@@ -1,0 +1,259 @@
+//! The program side: the interpreter's speed in steps per second, the front end, CFG
+//! construction, mutant generation, and mutation analysis of every shipped program (all
+//! mutants against 1,000 random tests per method), with the same analysis done naively
+//! (every mutant on every test until one kills it) for the sharing ratio.
+//! Counts (steps, mutants, runs) are printed once before timing.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use roth::program::analysis::{TestCase, analyse};
+use roth::program::cfg::Cfg;
+use roth::program::interp::{Compiled, Limits, Machine, Value};
+use roth::program::semantics::Kind;
+use roth::program::{Type, Unit, inputs, load, mutant};
+use roth::rng::Rng;
+
+const LOOPS: &str = "public class Loops {
+    public static long sum(int n) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            s += i * 3 % 7;
+        }
+        return s;
+    }
+    public static int bubble(int[] a) {
+        int swaps = 0;
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j + 1 < a.length - i; j++) {
+                if (a[j] > a[j + 1]) { int t = a[j]; a[j] = a[j + 1]; a[j + 1] = t; swaps++; }
+            }
+        }
+        return swaps;
+    }
+}";
+
+fn shipped() -> Vec<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn interpreter(c: &mut Criterion) {
+    let unit = load("Loops.java", LOOPS).unwrap();
+    let program = Compiled::new(&unit, None);
+    let limits = Limits {
+        steps: u64::MAX / 2,
+        ..Limits::default()
+    };
+    let sum_args = [Value::Prim(Kind::Int, 1_000_000)];
+    let array: Vec<Value> = (0..500)
+        .map(|i| Value::Prim(Kind::Int, (i * 7919) % 500))
+        .collect();
+    let bubble_args = [Value::Array(Type::Int, array)];
+    let mut machine = Machine::new(&program, limits);
+    machine.run(0, 0, &sum_args, &[]).unwrap();
+    let sum_steps = machine.steps();
+    machine.run(0, 1, &bubble_args, &[]).unwrap();
+    let bubble_steps = machine.steps();
+    println!("interpreter: sum(1000000) {sum_steps} steps, bubble(500) {bubble_steps} steps");
+    let mut group = c.benchmark_group("interpreter");
+    group.throughput(Throughput::Elements(sum_steps));
+    group.bench_function("arithmetic loop", |b| {
+        b.iter(|| machine.run(0, 0, black_box(&sum_args), &[]).unwrap())
+    });
+    group.throughput(Throughput::Elements(bubble_steps));
+    group.bench_function("bubble sort of 500", |b| {
+        b.iter(|| machine.run(0, 1, black_box(&bubble_args), &[]).unwrap())
+    });
+    group.finish();
+}
+
+fn units() -> Vec<Unit> {
+    shipped().iter().map(|(p, s)| load(p, s).unwrap()).collect()
+}
+
+fn front_end_and_cfg(c: &mut Criterion) {
+    let files = shipped();
+    let units = units();
+    let methods: usize = units
+        .iter()
+        .map(|u| u.classes.iter().map(|c| c.methods.len()).sum::<usize>())
+        .sum();
+    println!("front end: {} files, {methods} methods", files.len());
+    c.bench_function("front end: parse and check every shipped program", |b| {
+        b.iter(|| {
+            for (p, s) in &files {
+                black_box(load(p, s).unwrap());
+            }
+        })
+    });
+    c.bench_function("cfg: every method of every shipped program", |b| {
+        b.iter(|| {
+            for u in &units {
+                for (ci, c) in u.classes.iter().enumerate() {
+                    for mi in 0..c.methods.len() {
+                        black_box(Cfg::new(u, ci as u32, mi as u32));
+                    }
+                }
+            }
+        })
+    });
+}
+
+fn generation(c: &mut Criterion) {
+    let units = units();
+    let total: usize = units
+        .iter()
+        .map(|u| mutant::generate(u).mutants.len())
+        .sum();
+    println!("mutants: {total} over every shipped program");
+    let mut group = c.benchmark_group("mutants");
+    group.sample_size(10);
+    group.bench_function(
+        "generate and validate every mutant of every shipped program",
+        |b| {
+            b.iter(|| {
+                for u in &units {
+                    black_box(mutant::generate(u));
+                }
+            })
+        },
+    );
+    group.finish();
+}
+
+fn random_tests(unit: &Unit, per_method: usize) -> Vec<TestCase> {
+    let mut rng = Rng::new(1);
+    let mut tests = Vec::new();
+    for (ci, class) in unit.classes.iter().enumerate() {
+        for (mi, m) in class.methods.iter().enumerate() {
+            if m.is_constructor {
+                continue;
+            }
+            for k in 0..per_method {
+                tests.push(TestCase {
+                    name: format!("{}#{k}", m.name),
+                    class: ci as u32,
+                    method: mi as u32,
+                    args: m
+                        .params
+                        .iter()
+                        .map(|t| inputs::random_value(t, &mut rng))
+                        .collect(),
+                    fields: Vec::new(),
+                });
+            }
+        }
+    }
+    tests
+}
+
+/// Every mutant on every test until one kills it, nothing shared.
+fn naive(unit: &Unit, mutants: &[mutant::Mutant], tests: &[TestCase], limits: Limits) -> usize {
+    let original = Compiled::new(unit, None);
+    let expected: Vec<_> = tests
+        .iter()
+        .map(|t| {
+            original
+                .run(t.class, t.method, &t.args, &t.fields, limits)
+                .unwrap()
+        })
+        .collect();
+    let mut killed = 0;
+    for m in mutants {
+        let program = mutant::mutant_program(unit, m).unwrap();
+        if tests.iter().zip(&expected).any(|(t, want)| {
+            program
+                .run(t.class, t.method, &t.args, &t.fields, limits)
+                .unwrap()
+                .differs(want)
+        }) {
+            killed += 1;
+        }
+    }
+    killed
+}
+
+fn analysis(c: &mut Criterion) {
+    let limits = Limits {
+        steps: 100_000,
+        ..Limits::default()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let work: Vec<(Unit, Vec<mutant::Mutant>, Vec<TestCase>)> = units()
+        .into_iter()
+        .map(|u| {
+            let m = mutant::generate(&u).mutants;
+            let t = random_tests(&u, 1000);
+            (u, m, t)
+        })
+        .collect();
+    let (mut mutants, mut killed, mut runs, mut avoided) = (0, 0, 0, 0);
+    for (u, m, t) in &work {
+        let a = analyse(u, m, t, limits, threads, &|_| {}).unwrap();
+        mutants += m.len();
+        killed += a.killed();
+        runs += a.runs;
+        avoided += a.runs_avoided;
+    }
+    println!(
+        "analysis: {mutants} mutants, 1000 random tests per method: {killed} killed, {runs} mutant runs, {avoided} avoided"
+    );
+    let mut group = c.benchmark_group("analysis");
+    group.sample_size(10);
+    group.bench_function(
+        format!("every shipped mutant x 1000 tests per method, {threads} threads"),
+        |b| {
+            b.iter(|| {
+                for (u, m, t) in &work {
+                    black_box(analyse(u, m, t, limits, threads, &|_| {}).unwrap());
+                }
+            })
+        },
+    );
+    group.bench_function(
+        "every shipped mutant x 1000 tests per method, 1 thread, shared",
+        |b| {
+            b.iter(|| {
+                for (u, m, t) in &work {
+                    black_box(analyse(u, m, t, limits, 1, &|_| {}).unwrap());
+                }
+            })
+        },
+    );
+    group.bench_function(
+        "every shipped mutant x 1000 tests per method, 1 thread, naive",
+        |b| {
+            b.iter(|| {
+                for (u, m, t) in &work {
+                    black_box(naive(u, m, t, limits));
+                }
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    interpreter,
+    front_end_and_cfg,
+    generation,
+    analysis
+);
+criterion_main!(benches);
