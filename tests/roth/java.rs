@@ -383,7 +383,12 @@ fn every_mutant_of_every_shipped_program_compiles_with_javac() {
     );
     let mut valid_dirs = Vec::new();
     let mut skipped_dirs = Vec::new();
-    for path in shipped_programs() {
+    let mut operators = std::collections::BTreeSet::new();
+    // The semantics fixture has the operators the shipped programs lack (`!`, `~`, `&` on
+    // integers, `++` whose value is used).
+    let mut files = shipped_programs();
+    files.push(project_file("tests/roth/java/Semantics.java"));
+    for path in files {
         let source = std::fs::read_to_string(&path).unwrap();
         let unit = load(&path.display().to_string(), &source).unwrap();
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -391,6 +396,7 @@ fn every_mutant_of_every_shipped_program_compiles_with_javac() {
         let all = mutant::generate(&unit);
         assert!(!all.mutants.is_empty(), "{stem} has mutants");
         for m in &all.mutants {
+            operators.insert(m.operator);
             let d = dir.join("valid").join(&stem).join(m.id.to_string());
             std::fs::create_dir_all(&d).unwrap();
             std::fs::write(d.join(file_name), mutant::mutated_source(&source, m)).unwrap();
@@ -421,6 +427,11 @@ fn every_mutant_of_every_shipped_program_compiles_with_javac() {
             ));
         }
     }
+    assert_eq!(
+        operators.len(),
+        mutant::Operator::ALL.len(),
+        "every operator is exercised: {operators:?}"
+    );
     let list = dir.join("folders.txt");
     let all_dirs: Vec<String> = valid_dirs
         .iter()
