@@ -8,11 +8,11 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use roth::program::analysis::{TestCase, analyse};
+use roth::program::analysis::{TestCase, analyse, random_tests};
 use roth::program::cfg::Cfg;
 use roth::program::interp::{Compiled, Limits, Machine, Value};
 use roth::program::semantics::Kind;
-use roth::program::{Type, Unit, inputs, load, mutant};
+use roth::program::{Type, Unit, load, mutant};
 use roth::rng::Rng;
 
 const LOOPS: &str = "public class Loops {
@@ -137,32 +137,6 @@ fn generation(c: &mut Criterion) {
     group.finish();
 }
 
-fn random_tests(unit: &Unit, per_method: usize) -> Vec<TestCase> {
-    let mut rng = Rng::new(1);
-    let mut tests = Vec::new();
-    for (ci, class) in unit.classes.iter().enumerate() {
-        for (mi, m) in class.methods.iter().enumerate() {
-            if m.is_constructor {
-                continue;
-            }
-            for k in 0..per_method {
-                tests.push(TestCase {
-                    name: format!("{}#{k}", m.name),
-                    class: ci as u32,
-                    method: mi as u32,
-                    args: m
-                        .params
-                        .iter()
-                        .map(|t| inputs::random_value(t, &mut rng))
-                        .collect(),
-                    fields: Vec::new(),
-                });
-            }
-        }
-    }
-    tests
-}
-
 /// Every mutant on every test until one kills it, nothing shared.
 fn naive(unit: &Unit, mutants: &[mutant::Mutant], tests: &[TestCase], limits: Limits) -> usize {
     let original = Compiled::new(unit, None);
@@ -199,7 +173,7 @@ fn analysis(c: &mut Criterion) {
         .into_iter()
         .map(|u| {
             let m = mutant::generate(&u).mutants;
-            let t = random_tests(&u, 1000);
+            let t = random_tests(&u, 1000, &mut Rng::new(1));
             (u, m, t)
         })
         .collect();

@@ -298,13 +298,7 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = String::new();
-    let width = selected
-        .mutants
-        .iter()
-        .map(|m| m.method_name.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
+    let width = method_column(&selected.mutants);
     out.push_str(&format!(
         "{:>5}  {:<5} {:<width$} {:>9}  change\n",
         "id", "op", "method", "line:col"
@@ -347,6 +341,16 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The width of the method column of a mutant table.
+fn method_column(mutants: &[roth::program::mutant::Mutant]) -> usize {
+    mutants
+        .iter()
+        .map(|m| m.method_name.len())
+        .max()
+        .unwrap_or(6)
+        .max(6)
 }
 
 /// Source text on one line (a deleted block may span several).
@@ -469,12 +473,7 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
         println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
         return Ok(ExitCode::SUCCESS);
     }
-    let width = mutants
-        .iter()
-        .map(|m| m.method_name.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
+    let width = method_column(mutants);
     let mut out = format!(
         "{:>5}  {:<5} {:<width$} {:>9}  {:<40}  verdict\n",
         "id", "op", "method", "line:col", "change"

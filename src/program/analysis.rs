@@ -104,12 +104,7 @@ pub fn analyse(
     // Which tests reach each site.
     let mut reached: Vec<Vec<usize>> = vec![Vec::new(); sites.len()];
     for (t, test) in tests.iter().enumerate() {
-        let outcome = machine
-            .run(test.class, test.method, &test.args, &test.fields)
-            .map_err(|e| AnalysisError::BadTest {
-                test: test.name.clone(),
-                message: e.to_string(),
-            })?;
+        let outcome = run_test(&mut machine, test)?;
         for site in machine.covered.iter_ones() {
             reached[site].push(t);
         }
@@ -170,6 +165,15 @@ pub fn analyse(
     })
 }
 
+fn run_test(machine: &mut Machine, test: &TestCase) -> Result<Outcome, AnalysisError> {
+    machine
+        .run(test.class, test.method, &test.args, &test.fields)
+        .map_err(|e| AnalysisError::BadTest {
+            test: test.name.clone(),
+            message: e.to_string(),
+        })
+}
+
 /// A mutant's verdict and the runs it took.
 type Judged = Result<(Verdict, u64), AnalysisError>;
 
@@ -194,17 +198,39 @@ fn judge(
     for &t in reaching {
         let test = &tests[t];
         runs += 1;
-        let outcome = machine
-            .run(test.class, test.method, &test.args, &test.fields)
-            .map_err(|e| AnalysisError::BadTest {
-                test: test.name.clone(),
-                message: e.to_string(),
-            })?;
+        let outcome = run_test(&mut machine, test)?;
         if outcome.differs(&original[t]) {
             return Ok((Verdict::Killed(t), runs));
         }
     }
     Ok((Verdict::Survived, runs))
+}
+
+/// `per_method` random tests for every supported method (constructors excluded), receivers
+/// as constructed: the random phase of test generation, tests and benches.
+pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -> Vec<TestCase> {
+    let mut tests = Vec::new();
+    for (ci, class) in unit.classes.iter().enumerate() {
+        for (mi, m) in class.methods.iter().enumerate() {
+            if m.is_constructor || m.body.is_err() {
+                continue;
+            }
+            for k in 0..per_method {
+                tests.push(TestCase {
+                    name: format!("{}#{}", m.name, k + 1),
+                    class: ci as u32,
+                    method: mi as u32,
+                    args: m
+                        .params
+                        .iter()
+                        .map(|t| super::inputs::random_value(t, rng))
+                        .collect(),
+                    fields: Vec::new(),
+                });
+            }
+        }
+    }
+    tests
 }
 
 /// Mutants grouped by verdict kind, for summaries.

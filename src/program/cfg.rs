@@ -86,6 +86,15 @@ impl fmt::Display for EdgeKind {
     }
 }
 
+/// An edge of the dependence graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dependence {
+    /// On the branch of a predicate.
+    Control(EdgeKind),
+    /// On a definition of the variable.
+    Data(Var),
+}
+
 /// A definition: node and variable, numbered per variable from 1 in node order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Definition {
@@ -383,6 +392,23 @@ impl Cfg {
         out.sort_by_key(|(a, b, v)| (a.index(), b.index(), *v));
         out.dedup();
         out
+    }
+
+    /// The control and data dependence graph (Zhang 2021, ch. 2.3.5.1): the CFG's nodes, with
+    /// an edge from each predicate to the nodes that depend on the branch it takes, and from
+    /// each definition's node to the nodes that use it.
+    pub fn dependence_graph(&self) -> DiGraph<NodeIndex, Dependence> {
+        let mut g = DiGraph::with_capacity(self.graph.node_count(), 0);
+        for n in self.graph.node_indices() {
+            g.add_node(n);
+        }
+        for (p, label, n) in &self.control_dependences {
+            g.add_edge(*p, *n, Dependence::Control(label.clone()));
+        }
+        for (d, u, v) in self.data_dependences() {
+            g.add_edge(d, u, Dependence::Data(v));
+        }
+        g
     }
 
     /// The method's inputs and outputs, found from the graph.
@@ -768,16 +794,14 @@ impl Builder<'_> {
                 }
                 Vec::new()
             }
-            StmtKind::Return(value) => {
-                let exprs: Vec<&Expr> = value.iter().collect();
-                let n = self.node(NodeKind::Statement(s.id), s.span, self.text(s.span), &exprs);
-                self.connect(&ends, n);
-                self.graph.add_edge(n, self.exit, EdgeKind::Flow);
-                Vec::new()
-            }
-            StmtKind::Throw { args, .. } => {
-                let exprs: Vec<&Expr> = args.iter().collect();
-                let n = self.node(NodeKind::Statement(s.id), s.span, self.text(s.span), &exprs);
+            // Both leave the method: their node goes to the exit.
+            StmtKind::Return(_) | StmtKind::Throw { .. } => {
+                let n = self.node(
+                    NodeKind::Statement(s.id),
+                    s.span,
+                    self.text(s.span),
+                    &s.expressions(),
+                );
                 self.connect(&ends, n);
                 self.graph.add_edge(n, self.exit, EdgeKind::Flow);
                 Vec::new()

@@ -1285,28 +1285,8 @@ impl<'p> FunctionCompiler<'p> {
         body: &Body,
         probes: Option<(&'p ProbeSites, u32, u32)>,
     ) -> Function {
-        let locals = body.locals.len() as u32;
-        let mut c = FunctionCompiler {
-            program,
-            code: Vec::new(),
-            template: body
-                .locals
-                .iter()
-                .map(|l| match l.ty {
-                    Type::Float => sem::bits_f32(0.0),
-                    Type::Double => sem::bits_f64(0.0),
-                    _ => 0,
-                })
-                .collect(),
-            next_temp: locals,
-            max_temp: locals,
-            kind_lists: Vec::new(),
-            switches: Vec::new(),
-            jumps: HashMap::new(),
-            constants: HashMap::new(),
-            probes,
-            local_types: body.locals.iter().map(|l| l.ty.clone()).collect(),
-        };
+        let types: Vec<Type> = body.locals.iter().map(|l| l.ty.clone()).collect();
+        let mut c = FunctionCompiler::empty(program, types, probes);
         c.stmts(&body.stmts);
         c.code.push(Instr::ReturnVoid);
         c.finish(method.signature(), method.params.len() as u32)
@@ -1315,19 +1295,8 @@ impl<'p> FunctionCompiler<'p> {
     /// The synthetic initializer: static fields' initializers, then (when its argument is true)
     /// the instance fields' and the no-argument constructor.
     fn initializer(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
-        let mut c = FunctionCompiler {
-            program,
-            code: Vec::new(),
-            template: vec![0],
-            next_temp: 1,
-            max_temp: 1,
-            kind_lists: Vec::new(),
-            switches: Vec::new(),
-            jumps: HashMap::new(),
-            constants: HashMap::new(),
-            probes: None,
-            local_types: vec![Type::Boolean],
-        };
+        // One local: whether to set up the instance as well as the statics.
+        let mut c = FunctionCompiler::empty(program, vec![Type::Boolean], None);
         for (fi, f) in info.fields.iter().enumerate() {
             if let (true, Some(init)) = (f.is_static, &f.init) {
                 let v = c.expr(init);
@@ -1368,6 +1337,36 @@ impl<'p> FunctionCompiler<'p> {
         c.code[end_jump] = Instr::JumpIfNot { cond: 0, to: end };
         c.code.push(Instr::ReturnVoid);
         c.finish(format!("<init {}>", info.name), 1)
+    }
+
+    /// A compiler for a function whose locals have these types (their registers come first,
+    /// holding Java's default values).
+    fn empty(
+        program: &'p mut Compiled,
+        local_types: Vec<Type>,
+        probes: Option<(&'p ProbeSites, u32, u32)>,
+    ) -> FunctionCompiler<'p> {
+        let locals = local_types.len() as u32;
+        FunctionCompiler {
+            program,
+            code: Vec::new(),
+            template: local_types
+                .iter()
+                .map(|t| match t {
+                    Type::Float => sem::bits_f32(0.0),
+                    Type::Double => sem::bits_f64(0.0),
+                    _ => 0,
+                })
+                .collect(),
+            next_temp: locals,
+            max_temp: locals,
+            kind_lists: Vec::new(),
+            switches: Vec::new(),
+            jumps: HashMap::new(),
+            constants: HashMap::new(),
+            probes,
+            local_types,
+        }
     }
 
     fn finish(mut self, name: String, params: u32) -> Function {

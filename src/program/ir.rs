@@ -451,53 +451,35 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    pub const ALL: [BinaryOp; 19] = [
+        BinaryOp::Add,
+        BinaryOp::Sub,
+        BinaryOp::Mul,
+        BinaryOp::Div,
+        BinaryOp::Rem,
+        BinaryOp::And,
+        BinaryOp::Or,
+        BinaryOp::Xor,
+        BinaryOp::Shl,
+        BinaryOp::Shr,
+        BinaryOp::UShr,
+        BinaryOp::Lt,
+        BinaryOp::Le,
+        BinaryOp::Gt,
+        BinaryOp::Ge,
+        BinaryOp::Eq,
+        BinaryOp::Ne,
+        BinaryOp::CondAnd,
+        BinaryOp::CondOr,
+    ];
+
+    /// The Java symbol (the solver's operator has the same one).
     pub fn symbol(self) -> &'static str {
-        match self {
-            BinaryOp::Add => "+",
-            BinaryOp::Sub => "-",
-            BinaryOp::Mul => "*",
-            BinaryOp::Div => "/",
-            BinaryOp::Rem => "%",
-            BinaryOp::And => "&",
-            BinaryOp::Or => "|",
-            BinaryOp::Xor => "^",
-            BinaryOp::Shl => "<<",
-            BinaryOp::Shr => ">>",
-            BinaryOp::UShr => ">>>",
-            BinaryOp::Lt => "<",
-            BinaryOp::Le => "<=",
-            BinaryOp::Gt => ">",
-            BinaryOp::Ge => ">=",
-            BinaryOp::Eq => "==",
-            BinaryOp::Ne => "!=",
-            BinaryOp::CondAnd => "&&",
-            BinaryOp::CondOr => "||",
-        }
+        self.solver_op().symbol()
     }
 
     pub fn from_symbol(s: &str) -> Option<BinaryOp> {
-        Some(match s {
-            "+" => BinaryOp::Add,
-            "-" => BinaryOp::Sub,
-            "*" => BinaryOp::Mul,
-            "/" => BinaryOp::Div,
-            "%" => BinaryOp::Rem,
-            "&" => BinaryOp::And,
-            "|" => BinaryOp::Or,
-            "^" => BinaryOp::Xor,
-            "<<" => BinaryOp::Shl,
-            ">>" => BinaryOp::Shr,
-            ">>>" => BinaryOp::UShr,
-            "<" => BinaryOp::Lt,
-            "<=" => BinaryOp::Le,
-            ">" => BinaryOp::Gt,
-            ">=" => BinaryOp::Ge,
-            "==" => BinaryOp::Eq,
-            "!=" => BinaryOp::Ne,
-            "&&" => BinaryOp::CondAnd,
-            "||" => BinaryOp::CondOr,
-            _ => return None,
-        })
+        BinaryOp::ALL.into_iter().find(|op| op.symbol() == s)
     }
 
     pub fn is_arithmetic(self) -> bool {

@@ -241,20 +241,9 @@ pub fn generate(unit: &Unit) -> Mutants {
         }
     }
     // Source order; the same edit from one operator once.
-    candidates.sort_by(|a, b| {
-        (a.start, a.end, a.operator, &a.replacement).cmp(&(
-            b.start,
-            b.end,
-            b.operator,
-            &b.replacement,
-        ))
-    });
-    candidates.dedup_by(|a, b| {
-        a.start == b.start
-            && a.end == b.end
-            && a.operator == b.operator
-            && a.replacement == b.replacement
-    });
+    let key = |c: &Candidate| (c.start, c.end, c.operator, c.replacement.clone());
+    candidates.sort_by_key(key);
+    candidates.dedup_by_key(|c| key(c));
     let mut out = Mutants::default();
     for c in candidates {
         let original = unit.source[c.start as usize..c.end as usize].to_string();

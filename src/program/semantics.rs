@@ -116,10 +116,13 @@ pub fn arith(op: BinaryOp, kind: Kind, a: i64, b: i64) -> Result<i64, DivisionBy
 #[inline]
 pub fn compare(op: BinaryOp, kind: Kind, a: i64, b: i64) -> bool {
     match kind {
-        Kind::Float => {
-            let (x, y) = (f32_of(a), f32_of(b));
-            cmp_ord(op, x.partial_cmp(&y))
-        }
+        // Widening a float to double is exact and keeps order and NaN, so floats compare as
+        // the doubles they widen to.
+        Kind::Float => jsem::compare(
+            op.solver_op(),
+            jsem::Value::Double(f64::from(f32_of(a))),
+            jsem::Value::Double(f64::from(f32_of(b))),
+        ),
         Kind::Double => jsem::compare(
             op.solver_op(),
             jsem::Value::Double(f64_of(a)),
@@ -134,19 +137,6 @@ pub fn compare(op: BinaryOp, kind: Kind, a: i64, b: i64) -> bool {
             BinaryOp::Ne => a != b,
             _ => panic!("{op:?} is not a comparison"),
         },
-    }
-}
-
-fn cmp_ord(op: BinaryOp, o: Option<std::cmp::Ordering>) -> bool {
-    use std::cmp::Ordering::*;
-    match op {
-        BinaryOp::Lt => o == Some(Less),
-        BinaryOp::Le => matches!(o, Some(Less | Equal)),
-        BinaryOp::Gt => o == Some(Greater),
-        BinaryOp::Ge => matches!(o, Some(Greater | Equal)),
-        BinaryOp::Eq => o == Some(Equal),
-        BinaryOp::Ne => o != Some(Equal),
-        _ => panic!("{op:?} is not a comparison"),
     }
 }
 

@@ -187,6 +187,23 @@ fn gcd_has_the_expected_graph() {
         );
         assert!(cfg.dominates(loop_node, *n));
     }
+    // The dependence graph: r = a % b depends on the loop's T branch and on the definitions
+    // of a and b that reach it.
+    let dependences = cfg.dependence_graph();
+    let into_r: Vec<_> = dependences
+        .edges_directed(body[0], Direction::Incoming)
+        .map(|e| e.weight().clone())
+        .collect();
+    assert!(into_r.contains(&roth::program::cfg::Dependence::Control(
+        roth::program::cfg::EdgeKind::True
+    )));
+    assert_eq!(
+        into_r
+            .iter()
+            .filter(|d| matches!(d, roth::program::cfg::Dependence::Data(_)))
+            .count(),
+        4
+    );
     let io = cfg.inputs_outputs(&unit, 0, 0);
     assert_eq!(io.inputs, vec!["a", "b"]);
     assert_eq!(io.outputs, vec!["return value"]);

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-use roth::program::analysis::{TestCase, Verdict, analyse};
+use roth::program::analysis::{Verdict, analyse, random_tests};
 use roth::program::interp::{Compiled, Limits, Value};
 use roth::program::mutant::{self, mutant_unit};
 use roth::program::{inputs, load};
@@ -145,42 +145,19 @@ fn exec_prints_outcomes_as_java_would() {
         "return\narray r = [[true, true], [true, true]]\n"
     );
     // Arguments are checked against the parameter types.
-    let o = roth(
-        &dir,
-        &[
-            "exec",
-            "programs/Triangle.java",
-            "-m",
-            "classify",
-            "--",
-            "3",
-            "4",
-        ],
+    let refused = |args: &[&str], why: &str| {
+        let o = roth(&dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+    };
+    let classify = ["exec", "programs/Triangle.java", "-m", "classify", "--"];
+    refused(
+        &[&classify[..], &["3", "4"]].concat(),
+        "takes 3 argument(s), 2 given",
     );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("takes 3 argument(s), 2 given"),
-        "{}",
-        stderr(&o)
-    );
-    let o = roth(
-        &dir,
-        &[
-            "exec",
-            "programs/Triangle.java",
-            "-m",
-            "classify",
-            "--",
-            "3",
-            "4",
-            "3000000000",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("out of range for int"),
-        "{}",
-        stderr(&o)
+    refused(
+        &[&classify[..], &["3", "4", "3000000000"]].concat(),
+        "out of range for int",
     );
 }
 
@@ -412,33 +389,6 @@ fn emit_dir_writes_each_mutant_and_never_overwrites() {
     assert!(o.status.success());
 }
 
-/// Random tests for every method of a unit.
-fn random_tests(unit: &roth::program::Unit, per_method: usize, seed: u64) -> Vec<TestCase> {
-    let mut rng = Rng::new(seed);
-    let mut tests = Vec::new();
-    for (ci, class) in unit.classes.iter().enumerate() {
-        for (mi, m) in class.methods.iter().enumerate() {
-            if m.is_constructor || m.body.is_err() {
-                continue;
-            }
-            for k in 0..per_method {
-                tests.push(TestCase {
-                    name: format!("{}#{k}", m.name),
-                    class: ci as u32,
-                    method: mi as u32,
-                    args: m
-                        .params
-                        .iter()
-                        .map(|t| inputs::random_value(t, &mut rng))
-                        .collect(),
-                    fields: Vec::new(),
-                });
-            }
-        }
-    }
-    tests
-}
-
 #[test]
 fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
     let limits = Limits {
@@ -450,7 +400,7 @@ fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
         let source = std::fs::read_to_string(&path).unwrap();
         let unit = load(&path.display().to_string(), &source).unwrap();
         let all = mutant::generate(&unit);
-        let tests = random_tests(&unit, 12, 7);
+        let tests = random_tests(&unit, 12, &mut Rng::new(7));
         let fast = analyse(&unit, &all.mutants, &tests, limits, 2, &|_| {}).unwrap();
         let one_thread = analyse(&unit, &all.mutants, &tests, limits, 1, &|_| {}).unwrap();
         assert_eq!(
