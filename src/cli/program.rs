@@ -18,6 +18,9 @@ pub fn load_unit(session: &Session, path: &Path) -> Result<Unit, CliError> {
         .with_context(|| format!("cannot read {}", path.display()))
         .bad_input()?;
     let unit = load(&path.display().to_string(), &source).bad_input()?;
+    for d in &unit.skipped {
+        session.warn(d);
+    }
     for (m, d) in unit.unsupported() {
         session.warn(format!("{d} (method {} skipped)", m.signature()));
     }

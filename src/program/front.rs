@@ -124,12 +124,17 @@ struct Signature {
     params: Vec<Type>,
     param_names: Vec<String>,
     param_spans: Vec<Span>,
+    param_final: Vec<bool>,
     ret: Type,
     span: Span,
 }
 
 struct ClassInfo<'t> {
     name: String,
+    /// Members outside the subset that are not methods.
+    skipped: Vec<Diagnostic>,
+    has_initializer_block: bool,
+    has_superclass: bool,
     span: Span,
     fields: Vec<Field>,
     field_nodes: Vec<Option<Node<'t>>>,
@@ -216,10 +221,23 @@ impl<'s, 't> FileChecker<'s, 't> {
                 };
                 let field = &self.classes[ci].fields[fi];
                 let (ty, is_static, is_final) = (field.ty.clone(), field.is_static, field.is_final);
+                if self.classes[ci].fields[fi].unsupported.is_some() {
+                    continue;
+                }
                 let mut checker = MethodChecker::new(&self, ci as u32, is_static, Type::Void);
-                let init = checker
-                    .initializer(value, &ty)
-                    .map_err(|e| self.diag(e.node, e.message))?;
+                let init = match checker.initializer(value, &ty) {
+                    Ok(init) => init,
+                    Err(e) => {
+                        let d = self.diag(e.node, e.message);
+                        let name = self.classes[ci].fields[fi].name.clone();
+                        self.classes[ci].skipped.push(Diagnostic {
+                            message: format!("field {name}'s initializer: {}", d.message),
+                            ..d.clone()
+                        });
+                        self.classes[ci].fields[fi].unsupported = Some(d);
+                        continue;
+                    }
+                };
                 let constant = if is_final && (ty.is_primitive() || ty == Type::String) {
                     checker.constant(&init)
                 } else {
@@ -282,8 +300,53 @@ impl<'s, 't> FileChecker<'s, 't> {
                 extends_something: info.extends_something,
             });
         }
+        for (ci, class) in classes.iter_mut().enumerate() {
+            let info = &self.classes[ci];
+            // Instance state roth cannot model makes the class's methods unsound to run.
+            let instance_problem = if info.has_superclass {
+                Some(
+                    "its class extends another class, whose state is outside the supported subset"
+                        .to_string(),
+                )
+            } else {
+                class
+                    .methods
+                    .iter()
+                    .find(|m| m.is_constructor && m.params.is_empty() && m.body.is_err())
+                    .map(|_| "its class's constructor is outside the supported subset".to_string())
+            };
+            for m in class.methods.iter_mut() {
+                if m.body.is_err() {
+                    continue;
+                }
+                let reason = if info.has_initializer_block {
+                    Some(
+                        "its class has an initializer block, which is outside the supported subset"
+                            .to_string(),
+                    )
+                } else if !m.is_static {
+                    instance_problem.clone()
+                } else {
+                    None
+                };
+                if let Some(reason) = reason {
+                    m.body = Err(Diagnostic {
+                        path: self.path.to_string(),
+                        line: m.span.line,
+                        column: m.span.column,
+                        message: reason,
+                    });
+                }
+            }
+        }
         mark_unsupported_callers(&mut classes, self.path);
+        let skipped = self
+            .classes
+            .iter()
+            .flat_map(|c| c.skipped.iter().cloned())
+            .collect();
         Ok(Unit {
+            skipped,
             path: self.path.to_string(),
             source: Arc::from(self.src),
             package: self.package.clone(),
@@ -302,6 +365,9 @@ impl<'s, 't> FileChecker<'s, 't> {
             || node.child_by_field_name("type_parameters").is_some();
         let mut info = ClassInfo {
             name,
+            skipped: Vec::new(),
+            has_initializer_block: false,
+            has_superclass: node.child_by_field_name("superclass").is_some(),
             span: span_of(node),
             fields: Vec::new(),
             field_nodes: Vec::new(),
@@ -317,10 +383,14 @@ impl<'s, 't> FileChecker<'s, 't> {
                 "field_declaration" => {
                     let is_static = has_modifier(member, self.src, "static");
                     let is_final = has_modifier(member, self.src, "final");
-                    let base = member
+                    let type_node = member
                         .child_by_field_name("type")
                         .ok_or_else(|| self.diag(member, "a field without a type"))?;
-                    let base = self.ty(base)?;
+                    // A field of a type outside the subset spoils only the methods using it.
+                    let (base, unsupported) = match self.ty(type_node) {
+                        Ok(t) => (t, None),
+                        Err(d) => (Type::Void, Some(d)),
+                    };
                     let mut cursor = member.walk();
                     let declarators: Vec<Node> = member
                         .children_by_field_name("declarator", &mut cursor)
@@ -340,6 +410,12 @@ impl<'s, 't> FileChecker<'s, 't> {
                                 ),
                             ));
                         }
+                        if let Some(d) = &unsupported {
+                            info.skipped.push(Diagnostic {
+                                message: format!("field {name}: {}", d.message),
+                                ..d.clone()
+                            });
+                        }
                         info.fields.push(Field {
                             name,
                             ty,
@@ -348,6 +424,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                             span: span_of(d),
                             init: None,
                             constant: None,
+                            unsupported: unsupported.clone(),
                         });
                         info.field_nodes.push(d.child_by_field_name("value"));
                     }
@@ -357,7 +434,31 @@ impl<'s, 't> FileChecker<'s, 't> {
                     info.sigs.push(sig);
                     info.method_nodes.push(member);
                 }
-                // Nested types, initializer blocks: outside the subset, not an error for the rest.
+                "block" | "static_initializer" => {
+                    info.has_initializer_block = true;
+                    info.skipped.push(self.diag(
+                        member,
+                        "an initializer block is outside the supported subset (the class's methods are not analysed)",
+                    ));
+                }
+                "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration"
+                | "annotation_type_declaration" => {
+                    let what = member
+                        .kind()
+                        .trim_end_matches("_declaration")
+                        .replace('_', " ");
+                    let name = member
+                        .child_by_field_name("name")
+                        .map(|n| self.text(n).to_string())
+                        .unwrap_or_default();
+                    info.skipped.push(self.diag(
+                        member,
+                        format!("nested {what} {name} is outside the supported subset"),
+                    ));
+                }
                 _ => {}
             }
         }
@@ -389,6 +490,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         let mut params = Vec::new();
         let mut param_names = Vec::new();
         let mut param_spans = Vec::new();
+        let mut param_final = Vec::new();
         if let Some(list) = node.child_by_field_name("parameters") {
             for p in named_children(list) {
                 if p.kind() != "formal_parameter" {
@@ -407,6 +509,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 params.push(t);
                 param_names.push(self.text(n).to_string());
                 param_spans.push(span_of(n));
+                param_final.push(has_modifier(p, self.src, "final"));
             }
         }
         if node.child_by_field_name("body").is_none() {
@@ -420,6 +523,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             params,
             param_names,
             param_spans,
+            param_final,
             ret,
             span: span_of(node),
         })
@@ -462,9 +566,12 @@ impl<'s, 't> FileChecker<'s, 't> {
                 }
                 Ok(ty)
             }
-            other => Err(self.diag(
+            _ => Err(self.diag(
                 node,
-                format!("{} types are outside the supported subset", other.replace('_', " ")),
+                format!(
+                    "type {} is outside the supported subset (primitives, String and arrays of them)",
+                    self.text(node)
+                ),
             )),
         }
     }
@@ -485,6 +592,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         checker.is_constructor = sig.is_constructor;
         for (i, ty) in sig.params.iter().enumerate() {
             checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
+            checker.locals[i].is_final = sig.param_final[i];
         }
         checker.body(body).map_err(|e| self.diag(e.node, e.message))
     }
@@ -2220,6 +2328,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let class = self.class;
         if let Some(fi) = self.class().fields.iter().position(|f| f.name == name) {
             let field = &self.class().fields[fi];
+            if let Some(d) = &field.unsupported {
+                return self.error(node, format!("uses field {name}: {}", d.message));
+            }
             if !field.is_static && self.is_static {
                 return self.error(
                     node,
@@ -2261,6 +2372,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             else {
                 return self.error(field_node, format!("cannot find symbol: variable {field}"));
             };
+            if let Some(d) = &self.class().fields[fi].unsupported {
+                return self.error(node, format!("uses field {field}: {}", d.message));
+            }
             let ty = self.class().fields[fi].ty.clone();
             return Ok(self.make(
                 node,

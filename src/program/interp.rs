@@ -321,6 +321,7 @@ struct FieldSlot {
     ty: Type,
     class: u32,
     is_static: bool,
+    /// Constants and fields outside the subset are not outputs.
     is_constant: bool,
 }
 
@@ -432,7 +433,7 @@ impl Compiled {
                     ty: f.ty.clone(),
                     class: ci as u32,
                     is_static: f.is_static,
-                    is_constant: f.constant.is_some(),
+                    is_constant: f.constant.is_some() || f.unsupported.is_some(),
                 });
             }
             field_index.push(idx);

@@ -246,6 +246,9 @@ pub struct Unit {
     /// Fully qualified names of single-type imports (`java.util.Scanner`).
     pub imports: Vec<String>,
     pub classes: Vec<Class>,
+    /// Members outside the subset that are not methods (nested types, initializer blocks,
+    /// fields of unsupported types), each with its place; the methods they affect say so.
+    pub skipped: Vec<Diagnostic>,
 }
 
 #[derive(Clone, Debug)]
@@ -293,6 +296,9 @@ pub struct Field {
     pub init: Option<Expr>,
     /// The value when the field is a constant variable (final, constant initializer).
     pub constant: Option<Const>,
+    /// Why the field is outside the subset (its type or its initializer), if it is: methods
+    /// that use it are not supported either.
+    pub unsupported: Option<Diagnostic>,
 }
 
 /// A method's signature and, when supported, its body.
