@@ -63,6 +63,7 @@ pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
         package: None,
         imports: Vec::new(),
         classes: Vec::new(),
+        top_skipped: Vec::new(),
     };
     file.run(tree.root_node())
 }
@@ -149,6 +150,8 @@ struct FileChecker<'s, 't> {
     package: Option<String>,
     imports: Vec<String>,
     classes: Vec<ClassInfo<'t>>,
+    /// Top-level declarations other than classes.
+    top_skipped: Vec<Diagnostic>,
 }
 
 impl<'s, 't> FileChecker<'s, 't> {
@@ -197,7 +200,20 @@ impl<'s, 't> FileChecker<'s, 't> {
                 "interface_declaration"
                 | "enum_declaration"
                 | "record_declaration"
-                | "annotation_type_declaration" => {}
+                | "annotation_type_declaration" => {
+                    let what = child
+                        .kind()
+                        .trim_end_matches("_declaration")
+                        .replace('_', " ");
+                    let name = child
+                        .child_by_field_name("name")
+                        .map(|n| self.text(n).to_string())
+                        .unwrap_or_default();
+                    self.top_skipped.push(self.diag(
+                        child,
+                        format!("{what} {name} is outside the supported subset"),
+                    ));
+                }
                 "ERROR" => return Err(self.diag(child, "syntax error")),
                 _ => {}
             }
@@ -340,11 +356,9 @@ impl<'s, 't> FileChecker<'s, 't> {
             }
         }
         mark_unsupported_callers(&mut classes, self.path);
-        let skipped = self
-            .classes
-            .iter()
-            .flat_map(|c| c.skipped.iter().cloned())
-            .collect();
+        let mut skipped: Vec<Diagnostic> = self.top_skipped.clone();
+        skipped.extend(self.classes.iter().flat_map(|c| c.skipped.iter().cloned()));
+        skipped.sort_by_key(|d| (d.line, d.column));
         Ok(Unit {
             skipped,
             path: self.path.to_string(),
