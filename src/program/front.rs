@@ -42,30 +42,84 @@ const JAVA_LANG_EXCEPTIONS: &[&str] = &[
 /// any method) is an error; a method outside the subset is kept with its reason in
 /// [`Method::body`].
 pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
-    let mut parser = tree_sitter::Parser::new();
-    parser
-        .set_language(&tree_sitter_java::LANGUAGE.into())
-        .map_err(|e| Diagnostic {
-            path: path.to_string(),
-            line: 1,
-            column: 1,
-            message: format!("cannot load the Java grammar: {e}"),
-        })?;
-    let tree = parser.parse(source, None).ok_or_else(|| Diagnostic {
+    let tree = parse(path, source, None)?;
+    let file = FileChecker::new(path, source);
+    file.run(tree.root_node())
+}
+
+/// The tree-sitter tree of a Java source, reusing `old` (already edited to match) when given.
+pub fn parse(
+    path: &str,
+    source: &str,
+    old: Option<&tree_sitter::Tree>,
+) -> Result<tree_sitter::Tree, Diagnostic> {
+    let fail = |message: String| Diagnostic {
         path: path.to_string(),
         line: 1,
         column: 1,
-        message: "the parser gave up on this file".to_string(),
-    })?;
-    let file = FileChecker {
-        path,
-        src: source,
-        package: None,
-        imports: Vec::new(),
-        classes: Vec::new(),
-        top_skipped: Vec::new(),
+        message,
     };
-    file.run(tree.root_node())
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&tree_sitter_java::LANGUAGE.into())
+        .map_err(|e| fail(format!("cannot load the Java grammar: {e}")))?;
+    parser
+        .parse(source, old)
+        .ok_or_else(|| fail("the parser gave up on this file".to_string()))
+}
+
+/// Checks one method of `source`, a text that differs from `unit`'s only inside that method
+/// (a mutant): the file's declarations are read again, only the one body is checked. The
+/// result is what [`load`] would give for that method.
+pub fn check_method(
+    unit: &Unit,
+    source: &str,
+    tree: &tree_sitter::Tree,
+    class: u32,
+    method: u32,
+) -> Result<Method, Diagnostic> {
+    let mut file = FileChecker::new(&unit.path, source);
+    file.collect(tree.root_node())?;
+    let same_shape = file.classes.len() == unit.classes.len()
+        && file
+            .classes
+            .iter()
+            .zip(&unit.classes)
+            .all(|(a, b)| a.sigs.len() == b.methods.len());
+    if !same_shape {
+        return Err(Diagnostic {
+            path: unit.path.clone(),
+            line: 1,
+            column: 1,
+            message: "the edit changed the file's declarations".to_string(),
+        });
+    }
+    let m = file.method(class as usize, method as usize);
+    let body = m.body.as_ref().map_err(|d| d.clone())?;
+    // As in `load`: calling a method outside the subset makes this one unsupported too.
+    let mut bad = None;
+    visit_stmts(&body.stmts, &mut |e: &Expr| {
+        if let ExprKind::Call { method: callee, .. } = &e.kind {
+            let target = unit.method(callee.class, callee.method);
+            let is_self = (callee.class, callee.method) == (class, method);
+            if !is_self && target.body.is_err() && bad.is_none() {
+                bad = Some((e.span, target.signature()));
+            }
+        }
+    });
+    if let Some((span, name)) = bad {
+        return Err(Diagnostic {
+            path: unit.path.clone(),
+            line: span.line,
+            column: span.column,
+            message: format!("calls {name}, which is outside the supported subset"),
+        });
+    }
+    // The class-level rules of `load` depend on nothing a mutant edits.
+    if unit.method(class, method).body.is_err() {
+        return Err(unit.method(class, method).body.clone().unwrap_err());
+    }
+    Ok(m)
 }
 
 fn span_of(node: Node) -> Span {
@@ -155,6 +209,17 @@ struct FileChecker<'s, 't> {
 }
 
 impl<'s, 't> FileChecker<'s, 't> {
+    fn new(path: &'s str, src: &'s str) -> FileChecker<'s, 't> {
+        FileChecker {
+            path,
+            src,
+            package: None,
+            imports: Vec::new(),
+            classes: Vec::new(),
+            top_skipped: Vec::new(),
+        }
+    }
+
     fn diag(&self, node: Node, message: impl Into<String>) -> Diagnostic {
         let s = span_of(node);
         Diagnostic {
@@ -169,7 +234,9 @@ impl<'s, 't> FileChecker<'s, 't> {
         &self.src[node.byte_range()]
     }
 
-    fn run(mut self, root: Node<'t>) -> Result<Unit, Diagnostic> {
+    /// Reads the file's declarations: package, imports, classes with their fields (checked
+    /// initializers and constants) and method signatures. Method bodies are checked later.
+    fn collect(&mut self, root: Node<'t>) -> Result<(), Diagnostic> {
         for child in named_children(root) {
             match child.kind() {
                 "package_declaration" => {
@@ -264,43 +331,52 @@ impl<'s, 't> FileChecker<'s, 't> {
                 field.constant = constant;
             }
         }
+        Ok(())
+    }
+
+    /// Checks one method (its signature was read by `collect`).
+    fn method(&self, ci: usize, mi: usize) -> Method {
+        let node = self.classes[ci].method_nodes[mi];
+        match &self.classes[ci].sigs[mi] {
+            Err(d) => Method {
+                name: self
+                    .text(node.child_by_field_name("name").unwrap_or(node))
+                    .to_string(),
+                class: ci as u32,
+                is_static: false,
+                is_constructor: node.kind() == "constructor_declaration",
+                is_private: false,
+                params: Vec::new(),
+                param_names: Vec::new(),
+                ret: Type::Void,
+                span: span_of(node),
+                body: Err(d.clone()),
+            },
+            Ok(sig) => {
+                let body = self.method_body(ci as u32, sig, node);
+                Method {
+                    name: sig.name.clone(),
+                    class: ci as u32,
+                    is_static: sig.is_static,
+                    is_constructor: sig.is_constructor,
+                    is_private: sig.is_private,
+                    params: sig.params.clone(),
+                    param_names: sig.param_names.clone(),
+                    ret: sig.ret.clone(),
+                    span: sig.span,
+                    body,
+                }
+            }
+        }
+    }
+
+    fn run(mut self, root: Node<'t>) -> Result<Unit, Diagnostic> {
+        self.collect(root)?;
         let mut classes = Vec::new();
         for ci in 0..self.classes.len() {
             let mut methods = Vec::new();
             for mi in 0..self.classes[ci].sigs.len() {
-                let node = self.classes[ci].method_nodes[mi];
-                let method = match &self.classes[ci].sigs[mi] {
-                    Err(d) => Method {
-                        name: self
-                            .text(node.child_by_field_name("name").unwrap_or(node))
-                            .to_string(),
-                        class: ci as u32,
-                        is_static: false,
-                        is_constructor: node.kind() == "constructor_declaration",
-                        is_private: false,
-                        params: Vec::new(),
-                        param_names: Vec::new(),
-                        ret: Type::Void,
-                        span: span_of(node),
-                        body: Err(d.clone()),
-                    },
-                    Ok(sig) => {
-                        let body = self.method_body(ci as u32, sig, node);
-                        Method {
-                            name: sig.name.clone(),
-                            class: ci as u32,
-                            is_static: sig.is_static,
-                            is_constructor: sig.is_constructor,
-                            is_private: sig.is_private,
-                            params: sig.params.clone(),
-                            param_names: sig.param_names.clone(),
-                            ret: sig.ret.clone(),
-                            span: sig.span,
-                            body,
-                        }
-                    }
-                };
-                methods.push(method);
+                methods.push(self.method(ci, mi));
             }
             let info = &self.classes[ci];
             let has_ctor = methods.iter().any(|m| m.is_constructor);

@@ -34,7 +34,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::front::load;
+use super::front::{check_method, load, parse};
 use super::ir::*;
 
 /// A muJava method-level mutation operator.
@@ -245,6 +245,9 @@ pub fn generate(unit: &Unit) -> Mutants {
     candidates.sort_by_key(key);
     candidates.dedup_by_key(|c| key(c));
     let mut out = Mutants::default();
+    let Ok(original_tree) = parse(&unit.path, &unit.source, None) else {
+        return out;
+    };
     for c in candidates {
         let original = unit.source[c.start as usize..c.end as usize].to_string();
         if original == c.replacement {
@@ -272,16 +275,7 @@ pub fn generate(unit: &Unit) -> Mutants {
             site: c.site,
             mutated: None,
         };
-        let verdict = match mutant_unit(unit, &probe) {
-            Err(d) => Err(d.message),
-            Ok(mutated) => {
-                let method = mutated.method(c.class, c.method);
-                match &method.body {
-                    Ok(_) => Ok(Arc::new(method.clone())),
-                    Err(d) => Err(d.message.clone()),
-                }
-            }
-        };
+        let verdict = check_candidate(unit, &original_tree, &probe);
         match verdict {
             Ok(method) => {
                 let id = out.mutants.len() as u32 + 1;
@@ -305,6 +299,37 @@ pub fn generate(unit: &Unit) -> Mutants {
         }
     }
     out
+}
+
+/// Checks a candidate edit: the edited text is re-parsed incrementally from the original's
+/// tree and only the edited method is checked again (the rest of the file is unchanged).
+fn check_candidate(
+    unit: &Unit,
+    original: &tree_sitter::Tree,
+    m: &Mutant,
+) -> Result<Arc<Method>, String> {
+    let text = mutated_source(&unit.source, m);
+    let point = |source: &str, offset: usize| {
+        let before = &source[..offset];
+        let row = before.matches('\n').count();
+        let column = before.rfind('\n').map_or(offset, |i| offset - i - 1);
+        tree_sitter::Point { row, column }
+    };
+    let (start, old_end) = (m.start as usize, m.end as usize);
+    let new_end = start + m.replacement.len();
+    let mut edited = original.clone();
+    edited.edit(&tree_sitter::InputEdit {
+        start_byte: start,
+        old_end_byte: old_end,
+        new_end_byte: new_end,
+        start_position: point(&unit.source, start),
+        old_end_position: point(&unit.source, old_end),
+        new_end_position: point(&text, new_end),
+    });
+    let tree = parse(&unit.path, &text, Some(&edited)).map_err(|d| d.message)?;
+    check_method(unit, &text, &tree, m.class, m.method)
+        .map(Arc::new)
+        .map_err(|d| d.message)
 }
 
 /// The general kind of a skip reason, for summaries ("missing return statement").
