@@ -307,7 +307,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 if self.classes[ci].fields[fi].unsupported.is_some() {
                     continue;
                 }
-                let mut checker = MethodChecker::new(&self, ci as u32, is_static, Type::Void);
+                let mut checker = MethodChecker::new(self, ci as u32, is_static, Type::Void);
                 let init = match checker.initializer(value, &ty) {
                     Ok(init) => init,
                     Err(e) => {
