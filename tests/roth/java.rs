@@ -120,7 +120,7 @@ fn cases_per_method() -> usize {
     std::env::var("JAVA_CASES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1500)
+        .unwrap_or(2000)
 }
 
 /// Compiles `sources` and the driver into `dir/classes`; panics with javac's message.
