@@ -8,6 +8,29 @@ use roth::solver::{SolveOptions, Verdict, parse, solve};
 
 fn families() -> Vec<(&'static str, String)> {
     vec![
+        // Relations between variables over whole domains (decided by difference constraints;
+        // a side that may wrap is split at the wrap point).
+        ("relation cycle x < y < x, int", "int x; int y; x < y; y < x;".into()),
+        ("relation cycle x < y < x, long", "long x; long y; x < y; y < x;".into()),
+        ("x + 1 < x (only through overflow), int", "int x; x + 1 < x;".into()),
+        ("x + 1 < x (only through overflow), long", "long x; x + 1L < x;".into()),
+        (
+            "cycle of 4 longs",
+            "long a, b, c, d; a < b; b < c + 1L; c <= d - 2L; d < a;".into(),
+        ),
+        (
+            "chain of 5 ints with offsets",
+            "int a, b, c, d, e; a + 3 <= b; b + 3 <= c; c + 3 <= d; d + 3 <= e; e < 20;".into(),
+        ),
+        (
+            "window x + 3 <= y <= x + 2 (sat only through overflow), int",
+            "int x, y; x + 3 <= y; y <= x + 2;".into(),
+        ),
+        (
+            "sum of three against a fourth, bounded longs",
+            "long a, b, c, d; a + b + c < d; d < 10L; a > 0L; b > 1L; c > 2L; a < 1000000L; b < 1000000L; c < 1000000L;"
+                .into(),
+        ),
         (
             "linear 3 vars, bounded",
             "int x, y, z; x + 2 * y - z == 17; 3 * x - y + z == 28; x - y == 5; \

@@ -27,6 +27,7 @@ pub mod java;
 pub mod linear;
 pub mod parse;
 pub mod propagate;
+pub mod relations;
 pub mod sat;
 pub mod search;
 

@@ -20,6 +20,7 @@ use super::expr::{Constraint, ExprId, Model, Node, Problem, VarId};
 use super::java::{BinOp, JType, Value};
 use super::linear::{self, LinearSystem};
 use super::propagate::{self, Conflict, Dom, Store};
+use super::relations::Relations;
 use crate::rng::Rng;
 
 /// Double variables zero at one leaf beyond which not every sign combination is tried.
@@ -119,7 +120,8 @@ struct Frame {
 /// ```
 /// use roth::solver::{SolveOptions, Verdict, parse, solve};
 ///
-/// let p = parse("long x, y; x < y; y < x + 1L; x * y == 7L * x + 3L;").unwrap();
+/// // Factoring a semiprime by bisection takes more than 50 decisions.
+/// let p = parse("long x, y; x * y == 1000003L * 999983L; x > 1L; y > 1L; x < 100000000L; y < 100000000L;").unwrap();
 /// let options = SolveOptions { node_limit: 50, ..SolveOptions::default() };
 /// assert!(matches!(solve(&p, options).0, Verdict::Unknown(_)));
 /// ```
@@ -144,6 +146,9 @@ pub struct Solver<'p> {
     linear_atom: Vec<bool>,
     /// An atom changed since the linear systems last ran.
     linear_dirty: bool,
+    /// Required comparisons between atoms plus constants, as difference constraints (their
+    /// atoms are marked in `linear_atom` too: one dirty flag for both global propagators).
+    relations: Relations,
     stack: Vec<Frame>,
     /// Further models found at the last leaf (the two signs of a zero double).
     pending: VecDeque<Model>,
@@ -179,6 +184,10 @@ impl<'p> Solver<'p> {
                 linear_atom[a.index()] = true;
             }
         }
+        let relations = Relations::extract(problem, &roots);
+        for a in relations.atoms() {
+            linear_atom[a.index()] = true;
+        }
         let var_nodes: Vec<ExprId> = problem.vars().map(|v| problem.read(v)).collect();
         let mut nogoods = vec![Vec::new(); n];
         for (k, c) in problem.constraints().iter().enumerate() {
@@ -202,6 +211,7 @@ impl<'p> Solver<'p> {
             linear,
             linear_atom,
             linear_dirty: true,
+            relations,
             stack: Vec::new(),
             pending: VecDeque::new(),
             started: false,
@@ -305,6 +315,12 @@ impl<'p> Solver<'p> {
     }
 
     fn fixpoint_inner(&mut self) -> Result<(), Conflict> {
+        // The global propagators first: relations decide cycles of comparisons at once, before
+        // bounds propagation starts shaving them one value per round.
+        for &n in &self.store.changed {
+            self.linear_dirty |= self.linear_atom[n as usize];
+        }
+        self.run_linear()?;
         // Bounds propagation can creep (`x < y && y < x` over `long` narrows by one per
         // round); stopping early only narrows less, which is sound.
         let mut budget = PROPAGATION_BUDGET_PER_NODE * (self.problem.node_count() as u64 + 16);
@@ -352,13 +368,18 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// Runs the linear systems when an atom changed since they last ran.
+    /// Runs the global propagators (linear systems, relations) when one of their atoms
+    /// changed since they last ran.
     fn run_linear(&mut self) -> Result<(), Conflict> {
         if self.linear_dirty {
             self.linear_dirty = false;
             for system in &self.linear {
                 self.stats.propagations += 1;
                 system.propagate(&mut self.store)?;
+            }
+            if !self.relations.is_empty() {
+                self.stats.propagations += 1;
+                self.relations.propagate(&mut self.store)?;
             }
         }
         Ok(())
@@ -512,6 +533,20 @@ impl<'p> Solver<'p> {
 
     /// The next decision: the open variable (or open disjunction) with the smallest domain.
     fn pick(&mut self) -> Option<Frame> {
+        // A relation whose side may wrap is split first at the wrap point: in each piece it is
+        // plain arithmetic (or a different constant), and the pieces partition the domain.
+        if let Some((atom, split)) = self.relations.wrap_split(&self.store) {
+            let d = self.store.int(atom).clone();
+            let level = self.store.level();
+            return Some(Frame {
+                level,
+                alternatives: vec![
+                    Choice::Int(atom, d.clip(i64::MIN, split)),
+                    Choice::Int(atom, d.clip(split + 1, i64::MAX)),
+                ],
+                next: 0,
+            });
+        }
         let mut best: Option<(u128, usize, ExprId)> = None;
         let mut consider = |size: u128, rank: usize, e: ExprId| {
             if best.is_none_or(|(s, r, _)| (size, rank) < (s, r)) {

@@ -325,10 +325,19 @@ fn solve_prints_a_model_unsat_or_unknown_with_exit_codes() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "unsat\n");
 
-    // Two long variables constrained only by creeping bounds: the node limit answers.
+    // Two longs related by creeping bounds: the relations decide it (the only piece where
+    // `x + 1L` wraps has no y), without search.
+    write(
+        "creep.txt",
+        "long x, y; x < y; y < x + 1L; x * y == 7L * x + 3L;\n",
+    );
+    let o = roth(&dir, &["solve", "creep.txt", "--node-limit", "50"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "unsat\n");
+    // Factoring a semiprime by bisection: the node limit answers.
     write(
         "hard.txt",
-        "long x, y; x < y; y < x + 1L; x * y == 7L * x + 3L;\n",
+        "long x, y; x * y == 1000003L * 999983L; x > 1L; y > 1L; x < 100000000L; y < 100000000L;\n",
     );
     let o = roth(&dir, &["solve", "hard.txt", "--node-limit", "50"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
