@@ -23,6 +23,14 @@ fn families() -> Vec<(&'static str, String)> {
             "int a, b, c, d, e; a + 3 <= b; b + 3 <= c; c + 3 <= d; d + 3 <= e; e < 20;".into(),
         ),
         (
+            "x - y >= 3; y - x >= -2 over whole ints (wrap cases)",
+            "int x, y; x - y >= 3; y - x >= -2;".into(),
+        ),
+        (
+            "x - y >= 3; y - x >= -2 over whole longs (wrap cases)",
+            "long x, y; x - y >= 3L; y - x >= -2L;".into(),
+        ),
+        (
             "window x + 3 <= y <= x + 2 (sat only through overflow), int",
             "int x, y; x + 3 <= y; y <= x + 2;".into(),
         ),

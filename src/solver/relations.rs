@@ -12,7 +12,7 @@
 //! from and to the zero node are the tightest bounds the relations imply.
 
 use super::expr::{ExprId, Node, Problem};
-use super::java::{BinOp, JType, Value};
+use super::java::{BinOp, JType, UnOp, Value};
 use super::propagate::{Conflict, Store};
 
 /// A side of a relation as Java computes it: constants, atoms, `+`, `-` and multiplication by
@@ -45,6 +45,19 @@ pub struct Relations {
     relations: Vec<Relation>,
 }
 
+/// Which wrap-around case a side is in: its mathematical value inside the type's range, above
+/// it (Java's value is 2^n lower) or below it (2^n higher). A side of two terms whose values are
+/// in range is in exactly one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wrap {
+    None,
+    Up,
+    Down,
+}
+
+/// A side decided to be in a wrap case: (relation index, right side?, case).
+pub type Case = (usize, bool, Wrap);
+
 fn lin(problem: &Problem, e: ExprId, atoms: &mut Vec<ExprId>, depth: u32) -> Lin {
     let constant = |x: ExprId| match problem.node(x) {
         Node::Const(Value::Int(_, v)) => Some(i128::from(v)),
@@ -74,6 +87,7 @@ fn lin(problem: &Problem, e: ExprId, atoms: &mut Vec<ExprId>, depth: u32) -> Lin
             Box::new(lin(problem, a, atoms, depth + 1)),
             Box::new(lin(problem, b, atoms, depth + 1)),
         ),
+        Node::Unary(UnOp::Neg, a) => Lin::Scale(-1, Box::new(lin(problem, a, atoms, depth + 1))),
         Node::Binary(BinOp::Mul, a, b) if constant(a).is_some_and(|c| c.abs() <= SMALL) => {
             Lin::Scale(
                 constant(a).expect("checked"),
@@ -113,6 +127,17 @@ impl Lin {
             }
         };
         (lo >= i128::from(min) && hi <= i128::from(max) && lo <= hi).then_some((lo, hi))
+    }
+
+    /// Whether the side is one `+` or `-` of two leaves (atoms or constants), so that its
+    /// only intermediate result is the side itself and it wraps at most once.
+    fn two_terms(&self) -> bool {
+        let leaf = |x: &Lin| match x {
+            Lin::Atom(_) | Lin::Const(_) => true,
+            Lin::Scale(-1, c) => matches!(**c, Lin::Const(_)),
+            _ => false,
+        };
+        matches!(self, Lin::Add(a, b) | Lin::Sub(a, b) if leaf(a) && leaf(b))
     }
 
     /// The side as `constant + sum of coefficient * atom`, scaled by `sign`.
@@ -232,21 +257,74 @@ impl Relations {
             .collect()
     }
 
-    /// Narrows the atoms' domains to what the relations imply, or finds them contradictory.
-    pub fn propagate(&self, store: &mut Store) -> Result<(), Conflict> {
+    /// Narrows the atoms' domains to what the relations imply, or finds them contradictory;
+    /// `cases` are the wrap cases decided so far.
+    pub fn propagate(&self, store: &mut Store, cases: &[Case]) -> Result<(), Conflict> {
+        // Narrowed bounds can make more sides exact: a few rounds until nothing changes.
+        for _ in 0..4 {
+            let before = self.bounds(store)?;
+            self.propagate_once(store, cases)?;
+            if self.bounds(store)? == before {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn propagate_once(&self, store: &mut Store, cases: &[Case]) -> Result<(), Conflict> {
         let n = self.atoms.len();
         let zero = n;
         let mut bounds = self.bounds(store)?;
         // Each exact relation as `sum of c * atom <= k` (an equality as two).
         let mut forms: Vec<(Vec<(usize, i128)>, i128)> = Vec::new();
-        for r in &self.relations {
-            if r.left.range(&bounds, r.ty).is_none() || r.right.range(&bounds, r.ty).is_none() {
+        for (index, r) in self.relations.iter().enumerate() {
+            // Each side exact, or in a decided wrap case (its value is then the mathematical
+            // one shifted by 2^n, under a side condition on the mathematical value).
+            let mut shift = [0i128; 2];
+            let mut usable = true;
+            for (k, side) in [&r.left, &r.right].into_iter().enumerate() {
+                if side.range(&bounds, r.ty).is_some() {
+                    continue;
+                }
+                let case = cases
+                    .iter()
+                    .find(|(i, right, _)| *i == index && *right == (k == 1))
+                    .map(|c| c.2);
+                let Some(case) = case.filter(|_| side.two_terms()) else {
+                    usable = false;
+                    break;
+                };
+                let (min, max) = r.ty.range();
+                let modulus = i128::from(max) - i128::from(min) + 1;
+                let mut terms = Vec::new();
+                let mut constant = 0;
+                side.collect(1, &mut terms, &mut constant);
+                terms.retain(|t| t.1 != 0);
+                let negated: Vec<(usize, i128)> = terms.iter().map(|&(a, c)| (a, -c)).collect();
+                // Side conditions on the mathematical value m = terms + constant.
+                match case {
+                    Wrap::None => {
+                        forms.push((terms.clone(), i128::from(max) - constant));
+                        forms.push((negated, constant - i128::from(min)));
+                    }
+                    Wrap::Up => {
+                        forms.push((negated, constant - i128::from(max) - 1));
+                        shift[k] = -modulus;
+                    }
+                    Wrap::Down => {
+                        forms.push((terms.clone(), i128::from(min) - 1 - constant));
+                        shift[k] = modulus;
+                    }
+                }
+            }
+            if !usable {
                 continue;
             }
             let mut terms = Vec::new();
             let mut constant = 0;
             r.left.collect(1, &mut terms, &mut constant);
             r.right.collect(-1, &mut terms, &mut constant);
+            constant += shift[0] - shift[1];
             terms.retain(|t| t.1 != 0);
             // left - right op 0, i.e. terms + constant op 0.
             let negate = |t: &[(usize, i128)]| t.iter().map(|&(a, c)| (a, -c)).collect::<Vec<_>>();
@@ -310,6 +388,22 @@ impl Relations {
             }
         }
         Ok(())
+    }
+
+    /// A side of two terms that may wrap and has no case yet: the search decides its case.
+    pub fn undecided_case(&self, store: &Store, cases: &[Case]) -> Option<(usize, bool)> {
+        let bounds = self.bounds(store).ok()?;
+        for (index, r) in self.relations.iter().enumerate() {
+            for (right, side) in [(false, &r.left), (true, &r.right)] {
+                if side.two_terms()
+                    && side.range(&bounds, r.ty).is_none()
+                    && !cases.iter().any(|c| c.0 == index && c.1 == right)
+                {
+                    return Some((index, right));
+                }
+            }
+        }
+        None
     }
 
     /// A decision that makes some relation exact: an atom whose side may wrap, and the value

@@ -20,7 +20,7 @@ use super::expr::{Constraint, ExprId, Model, Node, Problem, VarId};
 use super::java::{BinOp, JType, Value};
 use super::linear::{self, LinearSystem};
 use super::propagate::{self, Conflict, Dom, Store};
-use super::relations::Relations;
+use super::relations::{Case, Relations, Wrap};
 use crate::rng::Rng;
 
 /// Double variables zero at one leaf beyond which not every sign combination is tried.
@@ -90,6 +90,8 @@ pub struct SolveStats {
 enum Choice {
     Int(ExprId, IntDomain),
     Real(ExprId, RealDomain),
+    /// A relation's side is in this wrap-around case.
+    Wrap(Case),
 }
 
 #[derive(Clone, Debug)]
@@ -149,6 +151,8 @@ pub struct Solver<'p> {
     /// Required comparisons between atoms plus constants, as difference constraints (their
     /// atoms are marked in `linear_atom` too: one dirty flag for both global propagators).
     relations: Relations,
+    /// Wrap cases decided, with the store level each was decided at.
+    cases: Vec<(Case, usize)>,
     stack: Vec<Frame>,
     /// Further models found at the last leaf (the two signs of a zero double).
     pending: VecDeque<Model>,
@@ -212,6 +216,7 @@ impl<'p> Solver<'p> {
             linear_atom,
             linear_dirty: true,
             relations,
+            cases: Vec::new(),
             stack: Vec::new(),
             pending: VecDeque::new(),
             started: false,
@@ -379,7 +384,8 @@ impl<'p> Solver<'p> {
             }
             if !self.relations.is_empty() {
                 self.stats.propagations += 1;
-                self.relations.propagate(&mut self.store)?;
+                let cases: Vec<Case> = self.cases.iter().map(|c| c.0).collect();
+                self.relations.propagate(&mut self.store, &cases)?;
             }
         }
         Ok(())
@@ -456,13 +462,27 @@ impl<'p> Solver<'p> {
         let frame = self.stack.last_mut().expect("a frame");
         let choice = frame.alternatives[frame.next].clone();
         frame.next += 1;
-        self.store.backtrack_to(frame.level);
+        let level = frame.level;
+        self.undo_to(level);
         self.store.push_level();
         let result = match choice {
             Choice::Int(e, d) => self.store.narrow_int(e, &d),
             Choice::Real(e, d) => self.store.narrow_real(e, &d),
+            Choice::Wrap(case) => {
+                self.cases.push((case, self.store.level()));
+                // The relations read the new case on their next run.
+                self.linear_dirty = true;
+                Ok(())
+            }
         };
         result.and_then(|()| self.fixpoint()).is_ok()
+    }
+
+    /// Restores the store to `level`, and forgets the wrap cases decided above it.
+    fn undo_to(&mut self, level: usize) {
+        self.store.backtrack_to(level);
+        self.cases.retain(|&(_, l)| l <= level);
+        self.linear_dirty = true;
     }
 
     /// Moves to the next untried alternative, popping exhausted frames; false when none is
@@ -480,7 +500,7 @@ impl<'p> Solver<'p> {
                 continue;
             }
             let frame = self.stack.pop().expect("a frame");
-            self.store.backtrack_to(frame.level);
+            self.undo_to(frame.level);
         }
     }
 
@@ -535,6 +555,18 @@ impl<'p> Solver<'p> {
     fn pick(&mut self) -> Option<Frame> {
         // A relation whose side may wrap is split first at the wrap point: in each piece it is
         // plain arithmetic (or a different constant), and the pieces partition the domain.
+        let cases: Vec<Case> = self.cases.iter().map(|c| c.0).collect();
+        if let Some((index, right)) = self.relations.undecided_case(&self.store, &cases) {
+            let level = self.store.level();
+            return Some(Frame {
+                level,
+                alternatives: [Wrap::None, Wrap::Up, Wrap::Down]
+                    .into_iter()
+                    .map(|w| Choice::Wrap((index, right, w)))
+                    .collect(),
+                next: 0,
+            });
+        }
         if let Some((atom, split)) = self.relations.wrap_split(&self.store) {
             let d = self.store.int(atom).clone();
             let level = self.store.level();

@@ -911,6 +911,11 @@ fn relations_over_whole_domains_are_decided() {
             (format!("{ty} x; x + 5{l} < x; x < {}{l};", max - 5), false),
             (format!("{ty} x, y; x < y; y < x + 1{l};"), false),
             (format!("{ty} x, y; x == y + 1{l}; y == x + 1{l};"), false),
+            // Two-term sides over whole domains: decided through their wrap cases.
+            (format!("{ty} x, y; x - y >= 3{l}; y - x >= -2{l};"), false),
+            (format!("{ty} x, y; x - y >= 3{l}; y - x >= -3{l};"), true),
+            (format!("{ty} x, y; x - y > 0{l}; y - x > 0{l};"), false),
+            (format!("{ty} x, y; x + y < x;"), true),
         ];
         for (text, sat) in cases {
             let (p, verdict, stats) = solve_text(&text);
