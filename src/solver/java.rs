@@ -5,7 +5,45 @@
 //! (`char` as 0..=65535, `boolean` as 0 or 1); arithmetic wraps to the promoted type exactly as
 //! the JVM does. `double` follows IEEE 754 with Java's casts (NaN to 0, saturation).
 
+use std::cell::Cell;
 use std::fmt;
+
+thread_local! {
+    /// The width of `int` on this thread: Java's 32 bits unless a test narrows it (see
+    /// [`with_int_width`]).
+    static INT_WIDTH: Cell<u32> = const { Cell::new(32) };
+}
+
+/// The width of `int` on this thread (32 but in tests that narrow it).
+pub fn int_width() -> u32 {
+    INT_WIDTH.with(|w| w.get())
+}
+
+/// Runs `f` with `int` narrowed to `bits` (2 to 32) on this thread: the whole solver (ranges,
+/// wrap-around, shifts, linear congruences) then computes with a `bits`-wide `int`, so that
+/// tests can check it against brute force over *whole* domains. Java's `int` is 32 bits; nothing
+/// but tests changes it.
+pub fn with_int_width<T>(bits: u32, f: impl FnOnce() -> T) -> T {
+    assert!((2..=32).contains(&bits), "int width {bits}");
+    struct Restore(u32);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            INT_WIDTH.with(|w| w.set(self.0));
+        }
+    }
+    let _restore = Restore(INT_WIDTH.with(|w| w.replace(bits)));
+    f()
+}
+
+/// A shift distance as Java masks it: the low 6 bits for `long`, 5 for `int` (at a narrowed
+/// test width, the distance modulo the width).
+pub fn shift_distance(ty: JType, b: i64) -> u32 {
+    if ty == JType::Long {
+        (b & 63) as u32
+    } else {
+        b.rem_euclid(i64::from(int_width())) as u32
+    }
+}
 
 /// A Java primitive type the solver knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,7 +108,10 @@ impl JType {
             JType::Byte => (i8::MIN as i64, i8::MAX as i64),
             JType::Short => (i16::MIN as i64, i16::MAX as i64),
             JType::Char => (0, u16::MAX as i64),
-            JType::Int => (i32::MIN as i64, i32::MAX as i64),
+            JType::Int => match int_width() {
+                32 => (i32::MIN as i64, i32::MAX as i64),
+                w => (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1),
+            },
             JType::Long => (i64::MIN, i64::MAX),
             JType::Double => panic!("double has no integer range"),
         }
@@ -189,7 +230,14 @@ pub fn wrap(ty: JType, v: i128) -> i64 {
         JType::Byte => v as i8 as i64,
         JType::Short => v as i16 as i64,
         JType::Char => v as u16 as i64,
-        JType::Int => v as i32 as i64,
+        JType::Int => match int_width() {
+            32 => v as i32 as i64,
+            w => {
+                let m = 1i128 << w;
+                let r = v.rem_euclid(m);
+                (if r >= m / 2 { r - m } else { r }) as i64
+            }
+        },
         JType::Long => v as i64,
         JType::Double => panic!("wrap is for integral types"),
     }
@@ -326,20 +374,16 @@ pub fn integer_op(op: BinOp, ty: JType, a: i64, b: i64) -> Result<i64, Exception
         BinOp::Or => a | b,
         BinOp::Xor => a ^ b,
         BinOp::Shl | BinOp::Shr | BinOp::UShr => {
-            let (bits, mask) = if ty == JType::Long {
-                (64, 63)
-            } else {
-                (32, 31)
-            };
-            let s = (b & mask) as u32;
+            let s = shift_distance(ty, b);
             match op {
-                BinOp::Shl => wrap(ty, (a << s) as i128),
+                BinOp::Shl => wrap(ty, (a as i128) << s),
                 BinOp::Shr => a >> s,
                 _ => {
-                    let unsigned = if bits == 64 {
+                    let unsigned = if ty == JType::Long {
                         (a as u64) >> s
                     } else {
-                        u64::from((a as u32) >> s)
+                        let mask = (1u64 << int_width()) - 1;
+                        ((a as u64) & mask) >> s
                     };
                     wrap(ty, unsigned as i128)
                 }

@@ -94,7 +94,7 @@ pub struct LinearSystem {
 /// The width of the ring an operation of this type computes in: `int` 32, `long` 64.
 pub(crate) fn width_of(ty: JType) -> Option<u32> {
     match ty {
-        JType::Int => Some(32),
+        JType::Int => Some(super::java::int_width()),
         JType::Long => Some(64),
         _ => None,
     }
@@ -138,8 +138,10 @@ fn linearize(problem: &Problem, e: ExprId, fresh: &mut u32) -> Form {
         Node::Binary(BinOp::Shl, a, b) => match problem.node(b) {
             Node::Const(v) => {
                 // Java masks the shift distance by the left operand's width.
-                let bits = width_of(problem.ty(e)).expect("shifts are int or long");
-                let shift = (v.as_int().expect("an integral distance") as u64) & (bits as u64 - 1);
+                let shift = super::java::shift_distance(
+                    problem.ty(e),
+                    v.as_int().expect("an integral distance"),
+                );
                 lin(a).scale(1u64 << shift)
             }
             _ => Form::atom(e),
@@ -221,7 +223,7 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
     }
     let mut systems = Vec::new();
     for (k, forms) in equalities.into_iter().enumerate() {
-        let width = if k == 0 { 32 } else { 64 };
+        let width = if k == 0 { super::java::int_width() } else { 64 };
         let mask = mask_of(width);
         // Atoms sort before free unknowns.
         let mut columns: Vec<Column> = forms

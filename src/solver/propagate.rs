@@ -791,7 +791,7 @@ fn propagate_binary(
             let Some(s) = store.int(b).value() else {
                 return Ok(());
             };
-            let s = (s & if ty == JType::Long { 63 } else { 31 }) as u32;
+            let s = super::java::shift_distance(ty, s);
             let (lo, hi) = match op {
                 BinOp::Shl => (alo << s, ahi << s),
                 // Arithmetic shift is floor division by 2^s: monotone.

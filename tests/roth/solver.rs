@@ -1023,3 +1023,79 @@ fn relations_agree_with_brute_force() {
     eprintln!("relations: {sat} sat, {unsat} unsat, {unknown} unknown of {cases}");
     assert_eq!(unknown, 0);
 }
+
+/// The same relational families over *whole* domains: the solver runs with `int` narrowed to
+/// 6 or 8 bits (ranges, wrap-around, shifts and congruences all narrowed), so every
+/// combination of values can be enumerated. Verdicts agree, models satisfy, nothing is left
+/// unknown.
+#[test]
+fn relations_over_whole_narrow_domains_agree_with_brute_force() {
+    use roth::solver::java::with_int_width;
+    let cases = solver_cases(400, 1) as usize;
+    let (mut sat, mut unsat) = (0, 0);
+    for seed in 0..cases as u64 {
+        let mut rng = Rng::new(seed ^ 0xa11);
+        let (width, n) = if seed % 2 == 0 {
+            (8u32, 2usize)
+        } else {
+            (6, 3)
+        };
+        with_int_width(width, || {
+            let (min, max) = (-(1i64 << (width - 1)), (1i64 << (width - 1)) - 1);
+            let constant = |rng: &mut Rng| -> String {
+                let c = match below(rng, 6) {
+                    0 => max,
+                    1 => min + 1,
+                    2 => max - 1,
+                    _ => below(rng, 7) as i64 - 3,
+                };
+                if c < 0 {
+                    format!("({c})")
+                } else {
+                    c.to_string()
+                }
+            };
+            let mut text = String::from("int ");
+            text.push_str(
+                &(0..n)
+                    .map(|i| format!("x{i}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+            text.push(';');
+            let ops = ["<", "<=", ">", ">=", "=="];
+            for _ in 0..1 + below(&mut rng, 3) {
+                let (a, b, c) = (
+                    below(&mut rng, n as u64),
+                    below(&mut rng, n as u64),
+                    below(&mut rng, n as u64),
+                );
+                let op = ops[below(&mut rng, ops.len() as u64) as usize];
+                let relation = match below(&mut rng, 5) {
+                    0 => format!(
+                        "x{a} + {} {op} x{b} + {}",
+                        constant(&mut rng),
+                        constant(&mut rng)
+                    ),
+                    1 => format!("x{a} - x{b} {op} {}", constant(&mut rng)),
+                    2 => format!("x{a} + x{b} {op} x{c} + {}", constant(&mut rng)),
+                    3 => format!("x{a} {op} x{b}"),
+                    _ => format!("x{a} - {} {op} x{b}", constant(&mut rng)),
+                };
+                text.push_str(&format!(" {relation};"));
+            }
+            let p = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let all: Vec<Value> = (min..=max).map(|v| Value::Int(JType::Int, v)).collect();
+            let expected = enumerate_models(&p, &vec![all; n]);
+            let (verdict, _) = solve(&p, SolveOptions::default());
+            match judge(&p, &verdict, &expected) {
+                Ok(Judged::Sat) => sat += 1,
+                Ok(Judged::Unsat) => unsat += 1,
+                Ok(Judged::Unknown) => panic!("unknown: {text} (width {width})"),
+                Err(e) => panic!("{e}\n{text} (width {width})"),
+            }
+        });
+    }
+    eprintln!("whole narrow domains: {sat} sat, {unsat} unsat of {cases}");
+    assert!(sat > 0 && unsat > 0);
+}
