@@ -1790,6 +1790,16 @@ impl<'p> FunctionCompiler<'p> {
         }
     }
 
+    /// `src` converted from `from` to `to` (itself when the kinds are the same).
+    fn converted(&mut self, from: Kind, to: Kind, src: Reg) -> Reg {
+        if from == to {
+            return src;
+        }
+        let dst = self.temp();
+        self.code.push(Instr::Convert { from, to, dst, src });
+        dst
+    }
+
     /// Evaluates an expression for its effect only.
     fn effect(&mut self, e: &Expr) {
         let mark = self.next_temp;
@@ -1946,18 +1956,7 @@ impl<'p> FunctionCompiler<'p> {
             }
             ExprKind::Convert(inner) | ExprKind::Cast(inner) => {
                 let v = self.expr(inner);
-                let (from, to) = (Kind::of(&inner.ty), Kind::of(&e.ty));
-                if from == to {
-                    return v;
-                }
-                let t = self.temp();
-                self.code.push(Instr::Convert {
-                    from,
-                    to,
-                    dst: t,
-                    src: v,
-                });
-                t
+                self.converted(Kind::of(&inner.ty), Kind::of(&e.ty), v)
             }
             ExprKind::Conditional(c, a, b) => {
                 let t = self.temp();
@@ -2000,18 +1999,7 @@ impl<'p> FunctionCompiler<'p> {
                     Kind::Double => self.constant(sem::bits_f64(1.0)),
                     _ => self.constant(1),
                 };
-                let widened = if kind != op_kind {
-                    let t = self.temp();
-                    self.code.push(Instr::Convert {
-                        from: kind,
-                        to: op_kind,
-                        dst: t,
-                        src: old,
-                    });
-                    t
-                } else {
-                    old
-                };
+                let widened = self.converted(kind, op_kind, old);
                 let sum = self.temp();
                 self.code.push(Instr::Arith {
                     op: if *increment {
@@ -2024,18 +2012,7 @@ impl<'p> FunctionCompiler<'p> {
                     a: widened,
                     b: one,
                 });
-                let new = if kind != op_kind {
-                    let t = self.temp();
-                    self.code.push(Instr::Convert {
-                        from: op_kind,
-                        to: kind,
-                        dst: t,
-                        src: sum,
-                    });
-                    t
-                } else {
-                    sum
-                };
+                let new = self.converted(op_kind, kind, sum);
                 self.write_place(&place, new);
                 if *prefix { new } else { old_copy }
             }
@@ -2250,18 +2227,7 @@ impl<'p> FunctionCompiler<'p> {
                 }
                 let tk = Kind::of(&target.ty);
                 let ok = Kind::of(op_type);
-                let a = if tk != ok {
-                    let w = self.temp();
-                    self.code.push(Instr::Convert {
-                        from: tk,
-                        to: ok,
-                        dst: w,
-                        src: old_copy,
-                    });
-                    w
-                } else {
-                    old_copy
-                };
+                let a = self.converted(tk, ok, old_copy);
                 self.code.push(Instr::Arith {
                     op,
                     kind: ok,
@@ -2269,18 +2235,7 @@ impl<'p> FunctionCompiler<'p> {
                     a,
                     b: v,
                 });
-                let result = if tk != ok {
-                    let n = self.temp();
-                    self.code.push(Instr::Convert {
-                        from: ok,
-                        to: tk,
-                        dst: n,
-                        src: t,
-                    });
-                    n
-                } else {
-                    t
-                };
+                let result = self.converted(ok, tk, t);
                 self.write_place(&place, result);
                 result
             }

@@ -196,10 +196,9 @@ fn linearize(problem: &Problem, e: ExprId, fresh: &mut u32) -> Form {
     }
 }
 
-/// The equalities `roots` require (through `&&` and boolean `&`), as one system per width.
-pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
-    let mut equalities: [Vec<Form>; 2] = [Vec::new(), Vec::new()];
-    let mut fresh = 0u32;
+/// The conjuncts every model must satisfy: `roots` split through `&&` and boolean `&`.
+pub(crate) fn required_conjuncts(problem: &Problem, roots: &[ExprId]) -> Vec<ExprId> {
+    let mut out = Vec::new();
     let mut stack: Vec<ExprId> = roots.to_vec();
     while let Some(e) = stack.pop() {
         match problem.node(e) {
@@ -211,14 +210,23 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
                 stack.push(a);
                 stack.push(b);
             }
-            Node::Binary(BinOp::Eq, a, b) => {
-                if let Some(width) = width_of(problem.ty(a)) {
-                    let fa = linearize(problem, a, &mut fresh);
-                    let form = fa.add(linearize(problem, b, &mut fresh).scale(u64::MAX));
-                    equalities[usize::from(width == 64)].push(form);
-                }
-            }
-            _ => {}
+            _ => out.push(e),
+        }
+    }
+    out
+}
+
+/// The equalities `roots` require (through `&&` and boolean `&`), as one system per width.
+pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
+    let mut equalities: [Vec<Form>; 2] = [Vec::new(), Vec::new()];
+    let mut fresh = 0u32;
+    for e in required_conjuncts(problem, roots) {
+        if let Node::Binary(BinOp::Eq, a, b) = problem.node(e)
+            && let Some(width) = width_of(problem.ty(a))
+        {
+            let fa = linearize(problem, a, &mut fresh);
+            let form = fa.add(linearize(problem, b, &mut fresh).scale(u64::MAX));
+            equalities[usize::from(width == 64)].push(form);
         }
     }
     let mut systems = Vec::new();

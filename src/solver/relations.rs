@@ -197,38 +197,28 @@ impl Relations {
     /// The comparisons `roots` require (through `&&` and boolean `&`).
     pub fn extract(problem: &Problem, roots: &[ExprId]) -> Relations {
         let mut out = Relations::default();
-        let mut stack: Vec<ExprId> = roots.to_vec();
-        while let Some(e) = stack.pop() {
-            match problem.node(e) {
-                Node::Binary(BinOp::LogicalAnd, a, b) => {
-                    stack.push(a);
-                    stack.push(b);
-                }
-                Node::Binary(BinOp::And, a, b) if problem.ty(a) == JType::Boolean => {
-                    stack.push(a);
-                    stack.push(b);
-                }
-                Node::Binary(
-                    op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq),
-                    a,
-                    b,
-                ) => {
-                    let ty = problem.ty(a);
-                    if !matches!(ty, JType::Int | JType::Long) || problem.ty(b) != ty {
-                        continue;
-                    }
-                    let left = lin(problem, a, &mut out.atoms, 0);
-                    let right = lin(problem, b, &mut out.atoms, 0);
-                    if !(matches!(left, Lin::Const(_)) && matches!(right, Lin::Const(_))) {
-                        out.relations.push(Relation {
-                            ty,
-                            left,
-                            op,
-                            right,
-                        });
-                    }
-                }
-                _ => {}
+        for e in super::linear::required_conjuncts(problem, roots) {
+            let Node::Binary(
+                op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq),
+                a,
+                b,
+            ) = problem.node(e)
+            else {
+                continue;
+            };
+            let ty = problem.ty(a);
+            if !matches!(ty, JType::Int | JType::Long) || problem.ty(b) != ty {
+                continue;
+            }
+            let left = lin(problem, a, &mut out.atoms, 0);
+            let right = lin(problem, b, &mut out.atoms, 0);
+            if !(matches!(left, Lin::Const(_)) && matches!(right, Lin::Const(_))) {
+                out.relations.push(Relation {
+                    ty,
+                    left,
+                    op,
+                    right,
+                });
             }
         }
         out

@@ -888,6 +888,25 @@ proptest! {
     }
 }
 
+/// One random relation between variables `x0..x{n-1}` (a chain or cycle step, a window, a sum
+/// of two against a third, a shifted comparison), with constants from `constant`.
+fn relation_text(rng: &mut Rng, n: usize, constant: &dyn Fn(&mut Rng) -> String) -> String {
+    let ops = ["<", "<=", ">", ">=", "=="];
+    let (a, b, c) = (
+        below(rng, n as u64),
+        below(rng, n as u64),
+        below(rng, n as u64),
+    );
+    let op = ops[below(rng, ops.len() as u64) as usize];
+    match below(rng, 5) {
+        0 => format!("x{a} + {} {op} x{b} + {}", constant(rng), constant(rng)),
+        1 => format!("x{a} - x{b} {op} {}", constant(rng)),
+        2 => format!("x{a} + x{b} {op} x{c} + {}", constant(rng)),
+        3 => format!("x{a} {op} x{b}"),
+        _ => format!("x{a} - {} {op} x{b}", constant(rng)),
+    }
+}
+
 /// Relations over whole `int` and `long` domains with known answers, decided in a handful of
 /// decisions: cycles are unsat, chains sat, and `x + c < x` holds exactly where it wraps.
 #[test]
@@ -982,24 +1001,8 @@ fn relations_agree_with_brute_force() {
                 format!("{c}{l}")
             }
         };
-        let ops = ["<", "<=", ">", ">=", "=="];
         for _ in 0..1 + below(&mut rng, 3) {
-            let (a, b, c) = (
-                below(&mut rng, n as u64),
-                below(&mut rng, n as u64),
-                below(&mut rng, n as u64),
-            );
-            let op = ops[below(&mut rng, ops.len() as u64) as usize];
-            let relation = match below(&mut rng, 4) {
-                0 => format!(
-                    "x{a} + {} {op} x{b} + {}",
-                    constant(&mut rng),
-                    constant(&mut rng)
-                ),
-                1 => format!("x{a} - x{b} {op} {}", constant(&mut rng)),
-                2 => format!("x{a} + x{b} {op} x{c} + {}", constant(&mut rng)),
-                _ => format!("x{a} - {} {op} x{b}", constant(&mut rng)),
-            };
+            let relation = relation_text(&mut rng, n, &constant);
             text.push_str(&format!(" {relation};"));
         }
         let p = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -1063,25 +1066,8 @@ fn relations_over_whole_narrow_domains_agree_with_brute_force() {
                     .join(", "),
             );
             text.push(';');
-            let ops = ["<", "<=", ">", ">=", "=="];
             for _ in 0..1 + below(&mut rng, 3) {
-                let (a, b, c) = (
-                    below(&mut rng, n as u64),
-                    below(&mut rng, n as u64),
-                    below(&mut rng, n as u64),
-                );
-                let op = ops[below(&mut rng, ops.len() as u64) as usize];
-                let relation = match below(&mut rng, 5) {
-                    0 => format!(
-                        "x{a} + {} {op} x{b} + {}",
-                        constant(&mut rng),
-                        constant(&mut rng)
-                    ),
-                    1 => format!("x{a} - x{b} {op} {}", constant(&mut rng)),
-                    2 => format!("x{a} + x{b} {op} x{c} + {}", constant(&mut rng)),
-                    3 => format!("x{a} {op} x{b}"),
-                    _ => format!("x{a} - {} {op} x{b}", constant(&mut rng)),
-                };
+                let relation = relation_text(&mut rng, n, &constant);
                 text.push_str(&format!(" {relation};"));
             }
             let p = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
