@@ -617,6 +617,18 @@ impl Builder<'_> {
         ends
     }
 
+    /// A loop testing at predicate `p` (`while`, for-each): the body on the true edge, back to
+    /// `p`; the loop is left on the false edge and by its `break`s.
+    fn loop_on(&mut self, id: NodeId, p: NodeIndex, body: &Stmt) -> Ends {
+        self.jumps.push(Jump::new(id, Some(p)));
+        let body_ends = self.stmt(body, vec![(p, EdgeKind::True)]);
+        self.connect(&body_ends, p);
+        let j = self.jumps.pop().expect("pushed");
+        let mut out: Ends = j.breaks.into_iter().map(|n| (n, EdgeKind::Flow)).collect();
+        out.push((p, EdgeKind::False));
+        out
+    }
+
     fn jump_index(&self, target: NodeId) -> usize {
         self.jumps
             .iter()
@@ -663,13 +675,7 @@ impl Builder<'_> {
                 let label = format!("while ({})", self.text(cond.span));
                 let p = self.node(NodeKind::Predicate(s.id), cond.span, label, &[cond]);
                 self.connect(&ends, p);
-                self.jumps.push(Jump::new(s.id, Some(p)));
-                let body_ends = self.stmt(body, vec![(p, EdgeKind::True)]);
-                self.connect(&body_ends, p);
-                let j = self.jumps.pop().expect("pushed");
-                let mut out: Ends = j.breaks.into_iter().map(|n| (n, EdgeKind::Flow)).collect();
-                out.push((p, EdgeKind::False));
-                out
+                self.loop_on(s.id, p, body)
             }
             StmtKind::Do { body, cond } => {
                 // The body's first node is only known after it is built: connect through a
@@ -761,13 +767,7 @@ impl Builder<'_> {
                     prints: false,
                 });
                 self.graph.add_edge(init, p, EdgeKind::Flow);
-                self.jumps.push(Jump::new(s.id, Some(p)));
-                let body_ends = self.stmt(body, vec![(p, EdgeKind::True)]);
-                self.connect(&body_ends, p);
-                let j = self.jumps.pop().expect("pushed");
-                let mut out: Ends = j.breaks.into_iter().map(|n| (n, EdgeKind::Flow)).collect();
-                out.push((p, EdgeKind::False));
-                out
+                self.loop_on(s.id, p, body)
             }
             StmtKind::Labeled { body, .. } => {
                 self.jumps.push(Jump::new(s.id, None));

@@ -901,9 +901,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             is_final: false,
             constant: None,
         });
-        // Unreachable code keeps "everything assigned".
-        let all = self.assigned.iter().all(|b| *b) && !self.assigned.is_empty();
-        let _ = all;
         self.assigned.push(false);
         id
     }
@@ -923,6 +920,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             out.set(i, x && y);
         }
         out
+    }
+
+    /// The assignment state after a statement: `normal` (its normal completion) met with the
+    /// states at the `break`s that leave it.
+    fn after_breaks(normal: BitVec, target: &JumpTarget) -> BitVec {
+        target
+            .breaks
+            .iter()
+            .fold(normal, |after, b| Self::meet(&after, b))
     }
 
     fn set_assigned(&mut self, state: BitVec) {
@@ -1047,10 +1053,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 self.set_assigned(when_true);
                 let (body, _) = self.substatement(body_node)?;
                 let target = self.targets.pop().expect("pushed");
-                let mut after = when_false;
-                for b in &target.breaks {
-                    after = Self::meet(&after, b);
-                }
+                let after = Self::after_breaks(when_false, &target);
                 self.set_assigned(after);
                 let completes = constant != Some(true) || !target.breaks.is_empty();
                 return Ok((
@@ -1082,10 +1085,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 let (cond, _, when_false) = self.condition(self.field(node, "condition")?)?;
                 let target = self.targets.pop().expect("pushed");
                 let constant = self.constant(&cond).and_then(|c| c.as_bool());
-                let mut after = when_false;
-                for b in &target.breaks {
-                    after = Self::meet(&after, b);
-                }
+                let after = Self::after_breaks(when_false, &target);
                 self.set_assigned(after);
                 let completes = ((body_completes || !target.continues.is_empty())
                     && constant != Some(true))
@@ -1154,14 +1154,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 let (body, body_completes) = self.substatement(inner)?;
                 self.pending_label = None;
                 let target = self.targets.pop().expect("pushed");
-                let mut after = if body_completes {
+                let normal = if body_completes {
                     self.assigned.clone()
                 } else {
                     self.all_assigned()
                 };
-                for b in &target.breaks {
-                    after = Self::meet(&after, b);
-                }
+                let after = Self::after_breaks(normal, &target);
                 self.set_assigned(after);
                 return Ok((
                     Stmt {
@@ -1433,10 +1431,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             update.push(self.statement_expression(u)?);
         }
         let target = self.targets.pop().expect("pushed");
-        let mut after = when_false;
-        for b in &target.breaks {
-            after = Self::meet(&after, b);
-        }
+        let after = Self::after_breaks(when_false, &target);
         self.scopes.pop();
         self.set_assigned(after);
         let completes = constant != Some(true) || !target.breaks.is_empty();
@@ -1475,7 +1470,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let index_local = self.hidden_local("$index", Type::Int, span_of(value_node));
         let before = self.assigned.clone();
         let var = self.declare_local(name, ty.clone(), is_final)?;
-        if !(element.widens_to(&ty) || element == ty) {
+        if !element.widens_to(&ty) {
             return self.error(
                 type_node,
                 format!("incompatible types: {element} cannot be converted to {ty}"),
@@ -1487,10 +1482,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         self.push_target(id, true, false);
         let (body, _) = self.substatement(self.field(node, "body")?)?;
         let target = self.targets.pop().expect("pushed");
-        let mut after = before;
-        for b in &target.breaks {
-            after = Self::meet(&after, b);
-        }
+        let after = Self::after_breaks(before, &target);
         self.scopes.pop();
         self.set_assigned(after);
         Ok((
@@ -1589,9 +1581,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if !has_default {
             after = Self::meet(&after, &before);
         }
-        for b in &target.breaks {
-            after = Self::meet(&after, b);
-        }
+        after = Self::after_breaks(after, &target);
         self.set_assigned(after);
         let switch_completes = completes || !has_default || !target.breaks.is_empty();
         Ok((
@@ -1966,7 +1956,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }
                 let after = Self::meet(&Self::meet(&at, &af), &Self::meet(&bt, &bf));
                 self.set_assigned(after);
-                let e = self.conditional_result(node, c, a, b, a_node, b_node)?;
+                let e = self.conditional_result(node, c, a, b)?;
                 let s = self.assigned.clone();
                 return Ok((e, s.clone(), s));
             }
@@ -2166,12 +2156,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                             } else {
                                 i64::MIN
                             };
-                            let lit = self.make(
-                                operand_node,
-                                ty.clone(),
-                                ExprKind::Literal(Const::Int(ty.clone(), value)),
-                            );
-                            let _ = lit;
                             return Ok(self.make(
                                 node,
                                 ty.clone(),
@@ -2792,8 +2776,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         c: Expr,
         a: Expr,
         b: Expr,
-        a_node: Node<'t>,
-        b_node: Node<'t>,
     ) -> Checked<'t, Expr> {
         let (at, bt) = (a.ty.clone(), b.ty.clone());
         let fits = |this: &Self, e: &Expr, t: &Type| -> bool {
@@ -2818,7 +2800,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 Type::binary_promotion(&at, &bt)
             }
         } else {
-            let _ = (a_node, b_node);
             return self.error(
                 node,
                 format!("incompatible types in conditional expression: {at} and {bt}"),
@@ -2896,7 +2877,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, "type arguments");
         }
         match object {
-            None => self.user_call(node, self.class, name, false),
+            None => self.user_call(node, self.class, name),
             Some(obj) if obj.kind() == "this" => {
                 if self.is_static {
                     return self.error(
@@ -2904,7 +2885,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         "non-static variable this cannot be referenced from a static context",
                     );
                 }
-                self.user_call(node, self.class, name, true)
+                self.user_call(node, self.class, name)
             }
             Some(obj) if self.text(obj) == "System.out" => self.print(node, name),
             Some(obj)
@@ -2920,7 +2901,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         if let Some(ci) =
                             self.file.classes.iter().position(|c| c.name == class_name)
                         {
-                            self.user_call(node, ci as u32, name, false)
+                            self.user_call(node, ci as u32, name)
                         } else {
                             self.unsupported(node, &format!("{class_name}.{name}"))
                         }
@@ -2937,13 +2918,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
     }
 
-    fn user_call(
-        &mut self,
-        node: Node<'t>,
-        class: u32,
-        name: &str,
-        explicit_this: bool,
-    ) -> Checked<'t, Expr> {
+    fn user_call(&mut self, node: Node<'t>, class: u32, name: &str) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
         let sigs = &self.file.classes[class as usize].sigs;
         let applicable: Vec<(usize, &Signature)> = sigs
@@ -2986,7 +2961,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             _ => return self.error(node, format!("reference to {name} is ambiguous")),
         };
         if !sig.is_static && (self.is_static || class != self.class) {
-            let _ = explicit_this;
             return self.error(
                 node,
                 format!("non-static method {name} cannot be referenced from a static context"),

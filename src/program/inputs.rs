@@ -28,7 +28,6 @@ const CHARS: &[u16] = &[
 ];
 
 fn integer(rng: &mut Rng, lo: i64, hi: i64) -> i64 {
-    let span = (hi as i128 - lo as i128 + 1) as u128;
     let pick = |rng: &mut Rng, a: i64, b: i64| -> i64 {
         let (a, b) = (a.max(lo), b.min(hi));
         if a > b {
@@ -41,7 +40,6 @@ fn integer(rng: &mut Rng, lo: i64, hi: i64) -> i64 {
             (a as i128 + rng.below(width as u64) as i128) as i64
         }
     };
-    let _ = span;
     match rng.below(10) {
         0 | 1 => {
             let edges = [

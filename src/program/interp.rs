@@ -962,22 +962,10 @@ impl<'c> Machine<'c> {
                     base = new_base;
                     pc = 0;
                 }
-                Instr::Return { src } => {
-                    let v = self.regs[r(src)];
-                    self.regs[frame.result] = v;
-                    self.regs.truncate(frame.base);
-                    match frames.pop() {
-                        None => return Ok(()),
-                        Some(caller) => {
-                            frame = caller;
-                            function = &program.functions[frame.function as usize];
-                            code = &function.code;
-                            base = frame.base;
-                            pc = frame.pc as usize;
-                        }
+                Instr::Return { .. } | Instr::ReturnVoid => {
+                    if let Instr::Return { src } = *instr {
+                        self.regs[frame.result] = self.regs[r(src)];
                     }
-                }
-                Instr::ReturnVoid => {
                     self.regs.truncate(frame.base);
                     match frames.pop() {
                         None => return Ok(()),
@@ -1298,30 +1286,10 @@ impl<'p> FunctionCompiler<'p> {
     fn initializer(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
         // One local: whether to set up the instance as well as the statics.
         let mut c = FunctionCompiler::empty(program, vec![Type::Boolean], None);
-        for (fi, f) in info.fields.iter().enumerate() {
-            if let (true, Some(init)) = (f.is_static, &f.init) {
-                let v = c.expr(init);
-                let slot = c.program.field_index[class as usize][fi];
-                c.code.push(Instr::PutField {
-                    field: slot,
-                    src: v,
-                });
-                c.next_temp = 1;
-            }
-        }
+        c.field_initializers(class, info, true);
         let end_jump = c.code.len();
         c.code.push(Instr::JumpIfNot { cond: 0, to: 0 });
-        for (fi, f) in info.fields.iter().enumerate() {
-            if let (false, Some(init)) = (f.is_static, &f.init) {
-                let v = c.expr(init);
-                let slot = c.program.field_index[class as usize][fi];
-                c.code.push(Instr::PutField {
-                    field: slot,
-                    src: v,
-                });
-                c.next_temp = 1;
-            }
-        }
+        c.field_initializers(class, info, false);
         if let Some(ctor) = info.no_arg_constructor()
             && let Some(f) = c.program.index[class as usize][ctor as usize]
         {
@@ -1338,6 +1306,18 @@ impl<'p> FunctionCompiler<'p> {
         c.code[end_jump] = Instr::JumpIfNot { cond: 0, to: end };
         c.code.push(Instr::ReturnVoid);
         c.finish(format!("<init {}>", info.name), 1)
+    }
+
+    /// Stores the initial values of the static (or the instance) fields of a class, in order.
+    fn field_initializers(&mut self, class: u32, info: &Class, statics: bool) {
+        for (fi, f) in info.fields.iter().enumerate() {
+            if let (true, Some(init)) = (f.is_static == statics, &f.init) {
+                let src = self.expr(init);
+                let field = self.program.field_index[class as usize][fi];
+                self.code.push(Instr::PutField { field, src });
+                self.next_temp = 1;
+            }
+        }
     }
 
     /// A compiler for a function whose locals have these types (their registers come first,
@@ -2049,7 +2029,7 @@ impl<'p> FunctionCompiler<'p> {
                 });
                 t
             }
-            ExprKind::NewArray { lengths, extra } => {
+            ExprKind::NewArray { lengths, .. } => {
                 let base = self.temps(lengths.len() as u32);
                 for (k, l) in lengths.iter().enumerate() {
                     self.expr_into(l, base + k as u32);
@@ -2060,7 +2040,6 @@ impl<'p> FunctionCompiler<'p> {
                     elem = inner;
                     depth += 1;
                 }
-                let _ = extra;
                 // Elements of an array whose dimensions are not all given are arrays (null).
                 let given = lengths.len() as u32;
                 let elem_kind = if given < depth {
@@ -2186,11 +2165,8 @@ impl<'p> FunctionCompiler<'p> {
         match op {
             None => {
                 let place = self.place(target);
-                if let Place::Element(a, _) = place {
-                    // Java checks the array for null before evaluating the value? No: the
-                    // value is evaluated first, then null and bounds are checked on store.
-                    let _ = a;
-                }
+                // The value is evaluated after the array and index, and null and bounds are
+                // checked when it is stored (JLS §15.26.1).
                 let v = self.expr(value);
                 // A local's new value must not alias a temporary that changes later.
                 if let Place::Local(r) = place {

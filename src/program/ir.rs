@@ -622,7 +622,8 @@ pub enum ExprKind {
         left: Box<Expr>,
         right: Box<Expr>,
     },
-    /// String concatenation; both operands are `String` (converted by `String.valueOf`).
+    /// String concatenation; each operand keeps its type and is converted as `String.valueOf`
+    /// converts it when the expression is evaluated.
     Concat(Box<Expr>, Box<Expr>),
     /// `target = value` or `target op= value`. For a compound assignment the value is already
     /// of `op_type`, and the result is converted back to the target's type.
@@ -675,7 +676,7 @@ impl Expr {
         )
     }
 
-    /// Calls `f` on every direct subexpression.
+    /// The direct subexpressions.
     pub fn children(&self) -> Vec<&Expr> {
         match &self.kind {
             ExprKind::Literal(_) | ExprKind::Null | ExprKind::Local(_) | ExprKind::Field(_) => {

@@ -239,49 +239,6 @@ impl Reader {
     }
 }
 
-/// A value as Java source text that reads back to the same value.
-pub fn java_literal(v: &Value, ty: &Type) -> String {
-    use super::semantics::{f32_of, f64_of};
-    use super::text;
-    match v {
-        Value::Null => "null".into(),
-        Value::Str(s) => text::string_literal(s),
-        Value::Prim(Kind::Char, c) => text::char_literal(*c as u16),
-        Value::Prim(Kind::Long, n) => format!("{n}L"),
-        Value::Prim(Kind::Float, bits) => {
-            let f = f32_of(*bits);
-            if f.is_nan() {
-                "Float.NaN".into()
-            } else if f.is_infinite() {
-                if f > 0.0 {
-                    "Float.POSITIVE_INFINITY"
-                } else {
-                    "Float.NEGATIVE_INFINITY"
-                }
-                .into()
-            } else {
-                format!("{}f", text::float_to_string(f))
-            }
-        }
-        Value::Prim(Kind::Double, bits) => crate::solver::java::double_literal(f64_of(*bits)),
-        Value::Prim(Kind::Boolean, b) => (*b != 0).to_string(),
-        Value::Prim(Kind::Byte, n) => format!("(byte) {n}"),
-        Value::Prim(Kind::Short, n) => format!("(short) {n}"),
-        Value::Prim(_, n) if *n == i32::MIN as i64 => "Integer.MIN_VALUE".into(),
-        Value::Prim(_, n) => n.to_string(),
-        Value::Array(elem, items) => {
-            let parts: Vec<String> = items.iter().map(|i| java_literal(i, elem)).collect();
-            let _ = ty;
-            format!("new {}[]{{{}}}", array_base(elem), parts.join(", "))
-        }
-    }
-}
-
-/// `int[]` for an element type `int[]` gives the text before the last `[]`: `int[]`.
-fn array_base(elem: &Type) -> String {
-    elem.to_string()
-}
-
 /// Splits `a=1,b={1,2}` at top-level commas.
 pub fn split_top_level(text: &str) -> Vec<String> {
     let mut out = Vec::new();

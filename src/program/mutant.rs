@@ -335,8 +335,7 @@ fn check_candidate(
 /// The general kind of a skip reason, for summaries ("missing return statement").
 pub fn reason_kind(reason: &str) -> String {
     let r = reason.split(':').next().unwrap_or(reason);
-    if let Some(i) = r.find(" is outside the supported subset") {
-        let _ = i;
+    if r.contains(" is outside the supported subset") {
         return "outside the supported subset".into();
     }
     if r.starts_with("variable ") && r.ends_with("might not have been initialized") {

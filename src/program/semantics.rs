@@ -112,32 +112,16 @@ pub fn arith(op: BinaryOp, kind: Kind, a: i64, b: i64) -> Result<i64, DivisionBy
     }
 }
 
-/// A comparison of two operands of `kind` (references compare by identity).
+/// A comparison of two operands of `kind` (references compare by identity): the solver's
+/// comparison, floats widened to the doubles they equal (exact, order and NaN kept).
 #[inline]
 pub fn compare(op: BinaryOp, kind: Kind, a: i64, b: i64) -> bool {
-    match kind {
-        // Widening a float to double is exact and keeps order and NaN, so floats compare as
-        // the doubles they widen to.
-        Kind::Float => jsem::compare(
-            op.solver_op(),
-            jsem::Value::Double(f64::from(f32_of(a))),
-            jsem::Value::Double(f64::from(f32_of(b))),
-        ),
-        Kind::Double => jsem::compare(
-            op.solver_op(),
-            jsem::Value::Double(f64_of(a)),
-            jsem::Value::Double(f64_of(b)),
-        ),
-        _ => match op {
-            BinaryOp::Lt => a < b,
-            BinaryOp::Le => a <= b,
-            BinaryOp::Gt => a > b,
-            BinaryOp::Ge => a >= b,
-            BinaryOp::Eq => a == b,
-            BinaryOp::Ne => a != b,
-            _ => panic!("{op:?} is not a comparison"),
-        },
-    }
+    let value = |w: i64| match kind {
+        Kind::Float => jsem::Value::Double(f64::from(f32_of(w))),
+        Kind::Double => jsem::Value::Double(f64_of(w)),
+        _ => jsem::Value::Int(JType::Long, w),
+    };
+    jsem::compare(op.solver_op(), value(a), value(b))
 }
 
 /// A primitive conversion (widening, narrowing, or both, JLS §5.1).

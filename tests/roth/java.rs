@@ -13,7 +13,7 @@ use roth::program::semantics::Kind;
 use roth::program::{inputs, load, text};
 use roth::rng::Rng;
 
-use crate::helpers::project_file;
+use crate::helpers::{project_file, scratch_dir};
 
 /// `javac` and `java`, when both run.
 pub fn jdk() -> Option<(PathBuf, PathBuf)> {
@@ -31,10 +31,10 @@ pub fn jdk() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-/// The shipped Java programs, sorted.
-pub fn shipped_programs() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(project_file("programs"))
-        .expect("programs/ is readable")
+/// The `.java` files of a folder, sorted.
+fn java_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{} is a readable folder: {e}", dir.display()))
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "java"))
         .collect();
@@ -42,27 +42,18 @@ pub fn shipped_programs() -> Vec<PathBuf> {
     files
 }
 
+/// The shipped Java programs, sorted.
+pub fn shipped_programs() -> Vec<PathBuf> {
+    java_files(&project_file("programs"))
+}
+
 /// JAVA_EXTRA=DIR adds every .java file of DIR to the JVM tests (their supported methods), to
 /// check any program against the JVM and javac.
 pub fn extra_programs() -> Vec<PathBuf> {
-    let Ok(dir) = std::env::var("JAVA_EXTRA") else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("JAVA_EXTRA is a folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "java"))
-        .collect();
-    files.sort();
-    files
-}
-
-/// A fresh scratch folder under the target directory.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+    match std::env::var("JAVA_EXTRA") {
+        Ok(dir) => java_files(Path::new(&dir)),
+        Err(_) => Vec::new(),
+    }
 }
 
 fn encode(v: &Value, out: &mut String) {
@@ -210,7 +201,7 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
     let Some((javac_path, java_path)) = jdk() else {
         return;
     };
-    let dir = scratch("differential");
+    let dir = scratch_dir("differential");
     let mut programs = shipped_programs();
     programs.push(project_file("tests/roth/java/Semantics.java"));
     let extra_files = extra_programs();
@@ -403,7 +394,7 @@ fn every_mutant_of_every_shipped_program_compiles_with_javac() {
     let Some((javac_path, java_path)) = jdk() else {
         return;
     };
-    let dir = scratch("mutants-javac");
+    let dir = scratch_dir("mutants-javac");
     let tool = javac(
         &javac_path,
         &[project_file("tests/roth/java/CompileEach.java")],
