@@ -8,8 +8,8 @@ use roth::solver::{SolveOptions, Verdict, parse, solve};
 
 fn families() -> Vec<(&'static str, String)> {
     vec![
-        // Relations between variables over whole domains (decided by difference constraints;
-        // a side that may wrap is split at the wrap point).
+        // Relations between variables over whole domains (difference constraints, Fourier–
+        // Motzkin on longer inequalities; a sum that may wrap is decided into its wrap case).
         ("relation cycle x < y < x, int", "int x; int y; x < y; y < x;".into()),
         ("relation cycle x < y < x, long", "long x; long y; x < y; y < x;".into()),
         ("x + 1 < x (only through overflow), int", "int x; x + 1 < x;".into()),
@@ -38,6 +38,34 @@ fn families() -> Vec<(&'static str, String)> {
             "sum of three against a fourth, bounded longs",
             "long a, b, c, d; a + b + c < d; d < 10L; a > 0L; b > 1L; c > 2L; a < 1000000L; b < 1000000L; c < 1000000L;"
                 .into(),
+        ),
+        (
+            "a + b < c; c < a; b >= 0 over whole ints (sat only through wrap)",
+            "int a, b, c; a + b < c; c < a; b >= 0;".into(),
+        ),
+        (
+            "a + b + c == 0; a > b > c > 0 over whole longs",
+            "long a, b, c; a + b + c == 0L; a > b; b > c; c > 0L;".into(),
+        ),
+        (
+            "a - b > c; b - c > a; a, b, c >= 0 over whole longs (unsat)",
+            "long a, b, c; a - b > c; b - c > a; c >= 0L; a >= 0L; b >= 0L;".into(),
+        ),
+        (
+            "comparisons fixed by propagation (x < y || b) && (y < x || b) && !b, long",
+            "long x, y; boolean b; (x < y || b) && (y < x || b) && !b;".into(),
+        ),
+        (
+            "shared subterms x / 2 < y < x / 2, long",
+            "long x, y; x / 2L < y; y < x / 2L;".into(),
+        ),
+        (
+            "scaled 2 * x == x - y; -y > x over whole longs (unsat)",
+            "long x, y; 2L * x == x - y; -y > x;".into(),
+        ),
+        (
+            "disequality a == b; a != b + 0, int",
+            "int a, b; a == b || a != a; !(b == a + 0);".into(),
         ),
         (
             "linear 3 vars, bounded",

@@ -115,6 +115,36 @@ pub struct Problem {
     var_nodes: Vec<ExprId>,
     constraints: Vec<Constraint>,
     scopes: Vec<Scope>,
+    /// Each node once: building `x + y` twice gives the same node, so every occurrence of a
+    /// subterm shares one domain (`x / 2 < y && y < x / 2` is a cycle between two atoms, and a
+    /// mutant's expression shares all but the mutated part with the original's).
+    interned: hashbrown::HashMap<(Key, JType), ExprId>,
+}
+
+/// A node as a hash key (doubles by their bits: `0.0` and `-0.0` are different constants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Int(JType, i64),
+    Double(u64),
+    Var(VarId),
+    Unary(UnOp, ExprId),
+    Binary(BinOp, ExprId, ExprId),
+    Cond(ExprId, ExprId, ExprId),
+    Cast(JType, ExprId),
+}
+
+impl Key {
+    fn of(node: Node) -> Key {
+        match node {
+            Node::Const(Value::Int(t, v)) => Key::Int(t, v),
+            Node::Const(Value::Double(d)) => Key::Double(d.to_bits()),
+            Node::Var(v) => Key::Var(v),
+            Node::Unary(op, a) => Key::Unary(op, a),
+            Node::Binary(op, a, b) => Key::Binary(op, a, b),
+            Node::Cond(c, a, b) => Key::Cond(c, a, b),
+            Node::Cast(t, a) => Key::Cast(t, a),
+        }
+    }
 }
 
 impl Problem {
@@ -177,9 +207,12 @@ impl Problem {
     }
 
     fn push_node(&mut self, node: Node, ty: JType) -> ExprId {
-        let id = ExprId(self.nodes.len() as u32);
-        self.nodes.push(node);
-        self.types.push(ty);
+        let next = ExprId(self.nodes.len() as u32);
+        let id = *self.interned.entry((Key::of(node), ty)).or_insert(next);
+        if id == next {
+            self.nodes.push(node);
+            self.types.push(ty);
+        }
         id
     }
 
@@ -207,6 +240,9 @@ impl Problem {
     fn promote(&mut self, e: ExprId, ty: JType) -> ExprId {
         if self.ty(e) == ty {
             e
+        } else if let Node::Const(v) = self.node(e) {
+            // `2 * x` over `long` multiplies by the constant `2L`, not by a cast.
+            self.constant(java::cast(ty, v))
         } else {
             self.push_node(Node::Cast(ty, e), ty)
         }
@@ -405,6 +441,12 @@ impl Problem {
         self.names.truncate(scope.vars);
         self.var_types.truncate(scope.vars);
         self.var_nodes.truncate(scope.vars);
+        for (node, ty) in self.nodes[scope.nodes..]
+            .iter()
+            .zip(&self.types[scope.nodes..])
+        {
+            self.interned.remove(&(Key::of(*node), *ty));
+        }
         self.nodes.truncate(scope.nodes);
         self.types.truncate(scope.nodes);
         self.constraints.truncate(scope.constraints);

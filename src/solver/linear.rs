@@ -110,9 +110,11 @@ pub(crate) fn mask_of(width: u32) -> u64 {
 }
 
 /// `e` (of an `int` or `long` type of `width` bits, or a wider one under a narrowing cast)
-/// as a linear form modulo `2^width`; non-linear subterms become atoms.
-fn linearize(problem: &Problem, e: ExprId, fresh: &mut u32) -> Form {
-    let mut lin = |x: ExprId| linearize(problem, x, fresh);
+/// as a linear form modulo `2^width`; non-linear subterms become atoms. With `low`, a
+/// `long` expression is read modulo `2^32` (the `int` width), which reduction makes exact
+/// too, and a widened `int` operand is then read through.
+fn linearize(problem: &Problem, e: ExprId, fresh: &mut u32, low: bool) -> Form {
+    let mut lin = |x: ExprId| linearize(problem, x, fresh, low);
     match problem.node(e) {
         Node::Const(v) => Form::constant(v.as_int().expect("an integral constant") as u64),
         Node::Unary(UnOp::Neg, a) => lin(a).scale(u64::MAX),
@@ -184,7 +186,9 @@ fn linearize(problem: &Problem, e: ExprId, fresh: &mut u32) -> Form {
             {
                 // The bits that matter are the low ones either way.
                 Form::constant(v.as_int().expect("an integral constant") as u64)
-            } else if to == JType::Int && from == JType::Long {
+            } else if (to == JType::Int && from == JType::Long)
+                || (low && to == JType::Long && from == JType::Int)
+            {
                 lin(a)
             } else if from.is_integral() && width_of(to).is_some() {
                 Form::atom(a)
@@ -224,9 +228,16 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
         if let Node::Binary(BinOp::Eq, a, b) = problem.node(e)
             && let Some(width) = width_of(problem.ty(a))
         {
-            let fa = linearize(problem, a, &mut fresh);
-            let form = fa.add(linearize(problem, b, &mut fresh).scale(u64::MAX));
+            let fa = linearize(problem, a, &mut fresh, false);
+            let form = fa.add(linearize(problem, b, &mut fresh, false).scale(u64::MAX));
             equalities[usize::from(width == 64)].push(form);
+            // A `long` equality holds modulo 2^32 too, where widened `int`s are linear:
+            // `(long) (int) (4 * y) == x` says `4·y ≡ x (mod 2^32)`.
+            if width == 64 {
+                let fa = linearize(problem, a, &mut fresh, true);
+                let form = fa.add(linearize(problem, b, &mut fresh, true).scale(u64::MAX));
+                equalities[0].push(form);
+            }
         }
     }
     let mut systems = Vec::new();
@@ -247,9 +258,11 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
                 let j = columns.binary_search(&column).expect("collected above");
                 coefficients[j] = coefficients[j].wrapping_add(c) & mask;
             }
-            // A constant equality is the comparison propagator's business.
-            if coefficients.iter().any(|&c| c != 0) {
-                rows.push((coefficients, form.constant.wrapping_neg() & mask));
+            // Everything cancelled: `x + y == y + x + 1` is the row `0 ≡ -1`, a conflict that
+            // propagation would only find by enumerating both variables.
+            let rhs = form.constant.wrapping_neg() & mask;
+            if coefficients.iter().any(|&c| c != 0) || rhs != 0 {
+                rows.push((coefficients, rhs));
             }
         }
         if !rows.is_empty() {

@@ -5,7 +5,8 @@
 //!   primitive types and operator semantics ([`java`]), expressions and constraints
 //!   ([`expr`]), domains with holes ([`domain`]), sound propagation ([`propagate`]), linear
 //!   equalities solved modulo `2^32` / `2^64` by elimination ([`linear`]), relations between
-//!   variables as difference constraints with overflow handled as cases ([`relations`]), search
+//!   linear terms (difference constraints, Fourier–Motzkin, overflow as wrap cases;
+//!   [`relations`]), search
 //!   with Godzilla's smallest-domain-first and bisection ([`search`]), and the text language
 //!   of `roth solve` ([`parse`](mod@parse)). After DeMillo and Offutt's domain reduction
 //!   (`003_*` §4) with modern propagation; its one rule: *unknown* is allowed, a wrong

@@ -811,7 +811,7 @@ fn propagate_binary(
     }
 }
 
-fn div_floor(a: i128, b: i128) -> i128 {
+pub(crate) fn div_floor(a: i128, b: i128) -> i128 {
     let q = a / b;
     if (a % b != 0) && ((a < 0) != (b < 0)) {
         q - 1

@@ -20,7 +20,7 @@ use super::expr::{Constraint, ExprId, Model, Node, Problem, VarId};
 use super::java::{BinOp, JType, Value};
 use super::linear::{self, LinearSystem};
 use super::propagate::{self, Conflict, Dom, Store};
-use super::relations::{Case, Relations, Wrap};
+use super::relations::{Case, Relations};
 use crate::rng::Rng;
 
 /// Double variables zero at one leaf beyond which not every sign combination is tried.
@@ -90,7 +90,7 @@ pub struct SolveStats {
 enum Choice {
     Int(ExprId, IntDomain),
     Real(ExprId, RealDomain),
-    /// A relation's side is in this wrap-around case.
+    /// A term of a relation is in this wrap-around case.
     Wrap(Case),
 }
 
@@ -146,10 +146,13 @@ pub struct Solver<'p> {
     linear: Vec<LinearSystem>,
     /// Nodes that are atoms of a linear system.
     linear_atom: Vec<bool>,
+    /// The comparison nodes the relations read: one that becomes fixed adds a relation, which
+    /// runs at once rather than after local propagation has crawled on it.
+    comparison: Vec<bool>,
     /// An atom changed since the linear systems last ran.
     linear_dirty: bool,
-    /// Required comparisons between atoms plus constants, as difference constraints (their
-    /// atoms are marked in `linear_atom` too: one dirty flag for both global propagators).
+    /// The comparisons between linear terms (their terms are marked in `linear_atom` too: one
+    /// dirty flag for both global propagators).
     relations: Relations,
     /// Wrap cases decided, with the store level each was decided at.
     cases: Vec<(Case, usize)>,
@@ -188,9 +191,13 @@ impl<'p> Solver<'p> {
                 linear_atom[a.index()] = true;
             }
         }
-        let relations = Relations::extract(problem, &roots);
-        for a in relations.atoms() {
+        let relations = Relations::extract(problem);
+        for a in relations.watched() {
             linear_atom[a.index()] = true;
+        }
+        let mut comparison = vec![false; n];
+        for c in relations.comparisons() {
+            comparison[c.index()] = true;
         }
         let var_nodes: Vec<ExprId> = problem.vars().map(|v| problem.read(v)).collect();
         let mut nogoods = vec![Vec::new(); n];
@@ -214,6 +221,7 @@ impl<'p> Solver<'p> {
             queued: vec![false; n],
             linear,
             linear_atom,
+            comparison,
             linear_dirty: true,
             relations,
             cases: Vec::new(),
@@ -343,8 +351,10 @@ impl<'p> Solver<'p> {
                 return Ok(());
             }
             budget -= 1;
+            let mut fixed_comparison = false;
             for n in std::mem::take(&mut self.store.changed) {
                 self.linear_dirty |= self.linear_atom[n as usize];
+                fixed_comparison |= self.comparison[n as usize];
                 self.schedule(n);
                 for k in 0..self.parents[n as usize].len() {
                     let p = self.parents[n as usize][k];
@@ -353,6 +363,10 @@ impl<'p> Solver<'p> {
                 if !self.nogoods[n as usize].is_empty() {
                     self.check_nogoods(n)?;
                 }
+            }
+            if fixed_comparison {
+                self.run_linear()?;
+                continue;
             }
             let Some(n) = self.queue.pop_front() else {
                 // The local propagators are done; the global one runs on what they left.
@@ -553,29 +567,17 @@ impl<'p> Solver<'p> {
 
     /// The next decision: the open variable (or open disjunction) with the smallest domain.
     fn pick(&mut self) -> Option<Frame> {
-        // A relation whose side may wrap is split first at the wrap point: in each piece it is
-        // plain arithmetic (or a different constant), and the pieces partition the domain.
+        // A sum in a relation that may wrap gets its wrap case first: in each case the
+        // relation is plain linear arithmetic.
         let cases: Vec<Case> = self.cases.iter().map(|c| c.0).collect();
-        if let Some((index, right)) = self.relations.undecided_case(&self.store, &cases) {
+        if let Some((node, feasible)) = self.relations.undecided_case(&self.store, &cases) {
             let level = self.store.level();
             return Some(Frame {
                 level,
-                alternatives: [Wrap::None, Wrap::Up, Wrap::Down]
+                alternatives: feasible
                     .into_iter()
-                    .map(|w| Choice::Wrap((index, right, w)))
+                    .map(|w| Choice::Wrap((node, w)))
                     .collect(),
-                next: 0,
-            });
-        }
-        if let Some((atom, split)) = self.relations.wrap_split(&self.store) {
-            let d = self.store.int(atom).clone();
-            let level = self.store.level();
-            return Some(Frame {
-                level,
-                alternatives: vec![
-                    Choice::Int(atom, d.clip(i64::MIN, split)),
-                    Choice::Int(atom, d.clip(split + 1, i64::MAX)),
-                ],
                 next: 0,
             });
         }

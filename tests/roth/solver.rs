@@ -889,20 +889,38 @@ proptest! {
 }
 
 /// One random relation between variables `x0..x{n-1}` (a chain or cycle step, a window, a sum
-/// of two against a third, a shifted comparison), with constants from `constant`.
-fn relation_text(rng: &mut Rng, n: usize, constant: &dyn Fn(&mut Rng) -> String) -> String {
+/// of two or three against another, a shifted, negated, scaled or cast comparison), with
+/// constants from `constant`; the first `families` kinds (at most 13; the last is a narrowing
+/// cast of a wide sum, which the relations leave to search).
+fn relation_text(
+    rng: &mut Rng,
+    n: usize,
+    families: u64,
+    constant: &dyn Fn(&mut Rng) -> String,
+) -> String {
     let ops = ["<", "<=", ">", ">=", "=="];
     let (a, b, c) = (
         below(rng, n as u64),
         below(rng, n as u64),
         below(rng, n as u64),
     );
+    let d = below(rng, n as u64);
     let op = ops[below(rng, ops.len() as u64) as usize];
-    match below(rng, 5) {
+    match below(rng, families) {
+        // Wrap cases beyond -1..1 (`3 * x`), and a narrowing cast of a wide sum.
+        11 => format!("3 * x{a} {op} x{b} + x{c}"),
+        12 => format!("(int) ((long) x{a} * 3L + x{b}) {op} x{c}"),
         0 => format!("x{a} + {} {op} x{b} + {}", constant(rng), constant(rng)),
         1 => format!("x{a} - x{b} {op} {}", constant(rng)),
         2 => format!("x{a} + x{b} {op} x{c} + {}", constant(rng)),
         3 => format!("x{a} {op} x{b}"),
+        4 => format!("x{a} + x{b} + x{c} {op} x{d}"),
+        // A relation in force only once propagation fixes a comparison's truth.
+        5 => format!("!(x{a} {op} x{b} + {})", constant(rng)),
+        6 => format!("(x{a} {op} x{b} || x{c} != x{c})"),
+        7 => format!("2 * x{a} {op} x{b} - x{c}"),
+        8 => format!("-x{a} {op} x{b} + {}", constant(rng)),
+        9 => format!("(long) x{a} + x{b} {op} x{c}"),
         _ => format!("x{a} - {} {op} x{b}", constant(rng)),
     }
 }
@@ -935,6 +953,38 @@ fn relations_over_whole_domains_are_decided() {
             (format!("{ty} x, y; x - y >= 3{l}; y - x >= -3{l};"), true),
             (format!("{ty} x, y; x - y > 0{l}; y - x > 0{l};"), false),
             (format!("{ty} x, y; x + y < x;"), true),
+            // Sums of three atoms: Fourier–Motzkin.
+            (format!("{ty} a, b, c; a + b < c; c < a; b >= 0;"), true), // b wraps a + b
+            (
+                format!("{ty} a, b, c; a + b < c + 1{l}; c < a; b == 0;"),
+                false,
+            ),
+            (
+                format!("{ty} a, b, c; a + b + c == 0; a > b; b > c; c > 0;"),
+                true,
+            ),
+            (
+                format!("{ty} a, b, c; a - b > c; b - c > a; c >= 0; a >= 0; b >= 0;"),
+                false,
+            ),
+            (
+                format!("{ty} a, b, c; a + b <= c; b + c <= a; a + c <= b; a + b + c > 0;"),
+                true,
+            ),
+            // Comparisons in force only after propagation, and sides sharing subterms.
+            (
+                format!("{ty} x, y; boolean b; (x < y || b) && (y < x || b) && !b;"),
+                false,
+            ),
+            (format!("{ty} x, y; !(x >= y) && !(y >= x);"), false),
+            (format!("{ty} x; (x < x + 1{l}) == false;"), true),
+            (format!("{ty} x, y; x / 2{l} < y; y < x / 2{l};"), false),
+            (
+                format!("{ty} x, y; x * 2{l} < y * 3{l}; y * 3{l} < x * 2{l};"),
+                false,
+            ),
+            (format!("{ty} x, y; x + y > x + y + 0{l};"), false),
+            (format!("{ty} x, y; x + y == y + x + 1{l};"), false),
         ];
         for (text, sat) in cases {
             let (p, verdict, stats) = solve_text(&text);
@@ -989,20 +1039,9 @@ fn relations_agree_with_brute_force() {
             text.push_str(&format!(" x{i} >= {lo}{l} && x{i} <= {}{l};", lo + span));
             boxes.push((lo, lo + span));
         }
-        let constant = |rng: &mut Rng| -> String {
-            let c = match below(rng, 6) {
-                0 => max,
-                1 => min + 1,
-                _ => below(rng, 7) as i64 - 3,
-            };
-            if c < 0 {
-                format!("({c}{l})")
-            } else {
-                format!("{c}{l}")
-            }
-        };
+        let constant = |rng: &mut Rng| edge_constant(rng, min, max, l);
         for _ in 0..1 + below(&mut rng, 3) {
-            let relation = relation_text(&mut rng, n, &constant);
+            let relation = relation_text(&mut rng, n, 13, &constant);
             text.push_str(&format!(" {relation};"));
         }
         let p = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -1025,6 +1064,79 @@ fn relations_agree_with_brute_force() {
     }
     eprintln!("relations: {sat} sat, {unsat} unsat, {unknown} unknown of {cases}");
     assert_eq!(unknown, 0);
+}
+
+/// Random relational instances over whole `int` and `long` domains (no enumeration possible:
+/// the narrow-width test below checks these families' verdicts): each decided in a few
+/// decisions, every model satisfying.
+#[test]
+fn relations_over_whole_int_and_long_domains_are_decided() {
+    let cases = solver_cases(1000, 1) as usize;
+    let (mut sat, mut unsat, mut most) = (0, 0, 0);
+    for seed in 0..cases as u64 {
+        let mut rng = Rng::new(seed ^ 0x3107);
+        let long = seed % 2 == 1;
+        let (ty, l, min, max) = if long {
+            ("long", "L", i64::MIN, i64::MAX)
+        } else {
+            ("int", "", i32::MIN as i64, i32::MAX as i64)
+        };
+        let constant = |rng: &mut Rng| edge_constant(rng, min, max, l);
+        let n = 2 + below(&mut rng, 3) as usize;
+        let count = 1 + below(&mut rng, 4);
+        let text = relation_instance(&mut rng, ty, n, count, 12, &constant);
+        let p = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let options = SolveOptions {
+            node_limit: 1000,
+            ..SolveOptions::default()
+        };
+        let (verdict, stats) = solve(&p, options);
+        match verdict {
+            Verdict::Sat(m) => {
+                assert!(p.satisfies(&m), "{text}");
+                sat += 1;
+            }
+            Verdict::Unsat => unsat += 1,
+            Verdict::Unknown(why) => panic!("{text}: unknown, {why}"),
+        }
+        most = most.max(stats.decisions);
+    }
+    eprintln!(
+        "whole int/long domains: {sat} sat, {unsat} unsat of {cases}, at most {most} decisions"
+    );
+}
+
+/// A constant at an edge of the type (`max`, `min + 1`) or near zero, in Java syntax with
+/// suffix `l`.
+fn edge_constant(rng: &mut Rng, min: i64, max: i64, l: &str) -> String {
+    let c = match below(rng, 6) {
+        0 => max,
+        1 => min + 1,
+        _ => below(rng, 7) as i64 - 3,
+    };
+    if c < 0 {
+        format!("({c}{l})")
+    } else {
+        format!("{c}{l}")
+    }
+}
+
+/// `int` or `long` variables `x0..x{n-1}` and `count` random relations between them.
+fn relation_instance(
+    rng: &mut Rng,
+    ty: &str,
+    n: usize,
+    count: u64,
+    families: u64,
+    constant: &dyn Fn(&mut Rng) -> String,
+) -> String {
+    let names: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+    let mut text = format!("{ty} {};", names.join(", "));
+    for _ in 0..count {
+        let relation = relation_text(rng, n, families, constant);
+        text.push_str(&format!(" {relation};"));
+    }
+    text
 }
 
 /// The same relational families over *whole* domains: the solver runs with `int` narrowed to
@@ -1058,18 +1170,8 @@ fn relations_over_whole_narrow_domains_agree_with_brute_force() {
                     c.to_string()
                 }
             };
-            let mut text = String::from("int ");
-            text.push_str(
-                &(0..n)
-                    .map(|i| format!("x{i}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
-            text.push(';');
-            for _ in 0..1 + below(&mut rng, 3) {
-                let relation = relation_text(&mut rng, n, &constant);
-                text.push_str(&format!(" {relation};"));
-            }
+            let count = 1 + below(&mut rng, 3);
+            let text = relation_instance(&mut rng, "int", n, count, 13, &constant);
             let p = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             let all: Vec<Value> = (min..=max).map(|v| Value::Int(JType::Int, v)).collect();
             let expected = enumerate_models(&p, &vec![all; n]);
