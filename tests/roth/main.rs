@@ -6,6 +6,7 @@ mod atpg;
 mod cfg;
 mod cli;
 mod dalg;
+mod equivalence;
 mod generated;
 mod helpers;
 mod iscas;
