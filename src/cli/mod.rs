@@ -60,6 +60,10 @@ enum Command {
     /// Run a test set on a Java file and on every mutant: killed and alive mutants and the
     /// mutation score.
     Score(program::ScoreArgs),
+    /// Tell which mutants are equivalent to the original (proved by local analysis, as the
+    /// D-algorithm proves redundant faults), which are killable (with a test), and which
+    /// remain unknown.
+    Equiv(program::EquivArgs),
     /// Show a Java method's control-flow graph with dominators, control and data dependences,
     /// def-use chains, inputs and outputs; draw it as SVG or DOT.
     Cfg(program::CfgArgs),
@@ -122,6 +126,7 @@ pub fn main() -> ExitCode {
         Command::Exec(args) => program::exec(&session, args),
         Command::Mutate(args) => program::mutate(&session, args),
         Command::Score(args) => program::score(&session, args),
+        Command::Equiv(args) => program::equiv(&session, args),
         Command::Cfg(args) => program::cfg(&session, args),
     };
     match result {

@@ -515,6 +515,217 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
+Each mutant gets one line whose first word is the verdict:
+    equivalent (RULE)     no input tells it apart from the original; RULE is how it was
+                          proved: compiler-equivalent (same code after constant folding and
+                          normalisation), unreachable (no input reaches the mutated code),
+                          proved at region depth D (the minimal region around the mutation is
+                          depth 0, wider ones follow), or proved on the whole method
+    killable (test: ARGS) a call with these arguments tells it apart
+    unknown (REASON)      neither could be established
+Killable mutants are found by random and boundary tests first (--tests-per-method, --seed);
+the others go to the proof: symbolic execution of the region around the mutation, under the
+facts the code before it implies, and the solver. A proof is only ever an unsat from the
+solver, never a guess. A mutant with the same code as an earlier one is marked as its
+duplicate. Exit code: 0 when every verdict is definite, 1 when some are unknown, 2 for bad
+input.
+
+Examples:
+    roth equiv programs/NumZero.java
+    roth equiv programs/Triangle.java --method classify --json")]
+pub struct EquivArgs {
+    /// The Java source file.
+    file: PathBuf,
+
+    /// Only mutants of this method (`name`, `Class.name` or `name(int, int)`).
+    #[arg(long, short)]
+    method: Option<String>,
+
+    /// Comma-separated operators (default: all).
+    #[arg(long, value_delimiter = ',')]
+    operators: Vec<String>,
+
+    /// Random and boundary tests per method, run before any proof.
+    #[arg(long, default_value_t = 300)]
+    tests_per_method: usize,
+
+    /// Seed of the random tests.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+
+    /// Steps before a run counts as non-terminating.
+    #[arg(long, default_value_t = 100_000)]
+    step_limit: u64,
+
+    /// A JSON report instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
+    use roth::program::analysis::{Verdict, analyse, random_tests};
+    use roth::program::equivalence::{Local, MethodProver, ProveOptions, Rule, Trivial, trivial};
+    let started = std::time::Instant::now();
+    let unit = load_unit(session, &args.file)?;
+    let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
+    let mutants = &selected.mutants;
+    let mut rng = roth::rng::Rng::new(args.seed);
+    let tests = random_tests(&unit, args.tests_per_method, &mut rng);
+    let limits = Limits {
+        steps: args.step_limit,
+        ..Limits::default()
+    };
+    let bar = session.progress_bar(mutants.len() as u64, "mutants");
+    let analysis = analyse(&unit, mutants, &tests, limits, 1, &|n| {
+        bar.set_position(n as u64)
+    })
+    .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
+    bar.finish_and_clear();
+    let compiled = trivial(&unit, mutants);
+    let mut provers: std::collections::HashMap<(u32, u32), Option<MethodProver>> =
+        std::collections::HashMap::new();
+    // (verdict word, detail, rule name for the summary)
+    let mut rows: Vec<(&str, String, String)> = Vec::new();
+    for (i, m) in mutants.iter().enumerate() {
+        let row = if compiled[i] == Trivial::Equivalent {
+            (
+                "equivalent",
+                "compiler-equivalent".to_string(),
+                "compiler".to_string(),
+            )
+        } else if let Verdict::Killed(t) = analysis.verdicts[i] {
+            let shown: Vec<String> = tests[t].args.iter().map(|a| a.to_string()).collect();
+            (
+                "killable",
+                format!("test: {}", shown.join(", ")),
+                String::new(),
+            )
+        } else {
+            let prover = provers.entry((m.class, m.method)).or_insert_with(|| {
+                MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
+            });
+            match prover.as_mut().map(|p| p.prove(m)) {
+                Some(Local::Equivalent(rule)) => {
+                    let (text, name) = match rule {
+                        Rule::Compiler => {
+                            ("compiler-equivalent".to_string(), "compiler".to_string())
+                        }
+                        Rule::Reachability => {
+                            ("unreachable".to_string(), "reachability".to_string())
+                        }
+                        Rule::Region(d) => (
+                            format!("proved at region depth {d}"),
+                            format!("region depth {d}"),
+                        ),
+                        Rule::WholeMethod => (
+                            "proved on the whole method".to_string(),
+                            "whole method".to_string(),
+                        ),
+                    };
+                    ("equivalent", text, name)
+                }
+                Some(Local::Open(reason)) => ("unknown", reason, String::new()),
+                None => (
+                    "unknown",
+                    "the method is not supported".to_string(),
+                    String::new(),
+                ),
+            }
+        };
+        rows.push(row);
+    }
+    let count = |w: &str| rows.iter().filter(|r| r.0 == w).count();
+    let (equivalent, killable, unknown) =
+        (count("equivalent"), count("killable"), count("unknown"));
+    let duplicate = |i: usize| match compiled[i] {
+        Trivial::DuplicateOf(id) => Some(id),
+        _ => None,
+    };
+    let code = if unknown > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
+    if args.json {
+        let results: Vec<serde_json::Value> = mutants
+            .iter()
+            .zip(&rows)
+            .enumerate()
+            .map(|(i, (m, r))| {
+                serde_json::json!({
+                    "id": m.id,
+                    "operator": m.operator.name(),
+                    "method": m.method_name,
+                    "line": m.line,
+                    "column": m.column,
+                    "original": m.original,
+                    "replacement": m.replacement,
+                    "verdict": r.0,
+                    "detail": r.1,
+                    "rule": if r.2.is_empty() { None } else { Some(&r.2) },
+                    "duplicate_of": duplicate(i),
+                })
+            })
+            .collect();
+        let report = serde_json::json!({
+            "file": unit.path,
+            "mutants": mutants.len(),
+            "equivalent": equivalent,
+            "killable": killable,
+            "unknown": unknown,
+            "tests": tests.len(),
+            "results": results,
+        });
+        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        return Ok(code);
+    }
+    let width = method_column(mutants);
+    let mut out = String::new();
+    for (i, (m, r)) in mutants.iter().zip(&rows).enumerate() {
+        let change = format!("{} -> {}", one_line(&m.original), one_line(&m.replacement));
+        let dup = duplicate(i).map_or(String::new(), |d| format!("  [duplicate of {d}]"));
+        out.push_str(&format!(
+            "{} ({}){dup}  #{} {} {:<width$} {}:{}  {}\n",
+            r.0,
+            r.1,
+            m.id,
+            m.operator.name(),
+            m.method_name,
+            m.line,
+            m.column,
+            change
+        ));
+    }
+    let mut by_rule: Vec<(String, usize)> = Vec::new();
+    for r in rows.iter().filter(|r| r.0 == "equivalent") {
+        match by_rule.iter_mut().find(|(k, _)| *k == r.2) {
+            Some((_, n)) => *n += 1,
+            None => by_rule.push((r.2.clone(), 1)),
+        }
+    }
+    let rules: Vec<String> = by_rule.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    out.push_str(&format!(
+        "\n{} mutants: {} equivalent ({}), {} killable, {} unknown; {} duplicates; {:.2} s\n",
+        mutants.len(),
+        equivalent,
+        if rules.is_empty() {
+            "none".to_string()
+        } else {
+            rules.join(", ")
+        },
+        killable,
+        unknown,
+        (0..mutants.len())
+            .filter(|&i| duplicate(i).is_some())
+            .count(),
+        started.elapsed().as_secs_f64()
+    ));
+    print!("{out}");
+    Ok(code)
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
 Prints the method's control-flow graph: each node with its source place, the variables it
 defines and uses, its successors, immediate dominator and post-dominator; then the control
 dependences, the def-use chains with numbered definitions and uses (def1(x) -> use2(x)), and

@@ -104,6 +104,7 @@ pub fn solve(session: &Session, args: SolveArgs) -> Result<ExitCode, CliError> {
         },
         node_limit: args.node_limit,
         backtrack_limit: args.backtrack_limit,
+        propagation_limit: u64::MAX,
         deadline,
     };
     let wanted = args.all.unwrap_or(1);

@@ -450,3 +450,233 @@ pub fn trivial(unit: &Unit, mutants: &[Mutant]) -> Vec<Trivial> {
         })
         .collect()
 }
+
+/// The rule that proved a mutant equivalent.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "rule", content = "depth")]
+pub enum Rule {
+    /// Same canonical form as the original.
+    Compiler,
+    /// No input reaches the mutated code.
+    Reachability,
+    /// No input of the region at this depth of the ladder tells the two apart (depth 0 is the
+    /// minimal region).
+    Region(usize),
+    /// The region that proved it is the whole method body.
+    WholeMethod,
+}
+
+/// What the local analysis says about one mutant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Local {
+    Equivalent(Rule),
+    /// No region proves it; the reason for the widest region tried.
+    Open(String),
+}
+
+/// Limits of the local analysis.
+#[derive(Clone, Debug)]
+pub struct ProveOptions {
+    /// Solver decisions per region question.
+    pub node_limit: u64,
+    /// Iterations of each loop unwound inside a region.
+    pub unroll: usize,
+    /// Solver nodes a region's question may have (larger regions are not tried).
+    pub max_terms: usize,
+    /// Propagator runs per region question.
+    pub propagation_limit: u64,
+}
+
+impl Default for ProveOptions {
+    fn default() -> ProveOptions {
+        ProveOptions {
+            node_limit: 1_000,
+            unroll: 4,
+            max_terms: 4_000,
+            propagation_limit: 40_000,
+        }
+    }
+}
+
+/// Proves mutants of one method equivalent, region by region (thesis ch. 2): the original's
+/// region terms are built once and kept for every mutant of the method; each mutant's region
+/// is built in a solver scope and taken back.
+pub struct MethodProver<'u> {
+    body: &'u Body,
+    executor: super::symbolic::Executor<'u>,
+    reads: Vec<(super::ir::LocalId, u32)>,
+    facts: super::zones::Facts,
+    originals: HashMap<(u32, u32, bool), Result<super::symbolic::State, String>>,
+    options: ProveOptions,
+}
+
+impl<'u> MethodProver<'u> {
+    /// `None` when the method has no supported body.
+    pub fn new(
+        unit: &'u Unit,
+        class: u32,
+        method: u32,
+        options: ProveOptions,
+    ) -> Option<MethodProver<'u>> {
+        let m = &unit.classes[class as usize].methods[method as usize];
+        let body = m.body.as_ref().ok()?;
+        let types = body.locals.iter().map(|l| l.ty.clone()).collect();
+        let mut executor = super::symbolic::Executor::new(unit, types, m.ret.clone());
+        executor.unroll = options.unroll;
+        Some(MethodProver {
+            body,
+            executor,
+            reads: super::regions::local_reads(body),
+            facts: super::zones::Facts::of(unit, body),
+            originals: HashMap::new(),
+            options,
+        })
+    }
+
+    /// The local analysis of mutant `m` (of this method).
+    pub fn prove(&mut self, m: &Mutant) -> Local {
+        use super::regions::{Part, enclosing_loops, find_again, ladder, live_after};
+        let Some(mutated) = m.mutated.as_ref() else {
+            return Local::Open("the mutant has no checked method".into());
+        };
+        let Ok(mutant_body) = &mutated.body else {
+            return Local::Open("the mutant's method is not supported".into());
+        };
+        let site = self.site_span(m);
+        if self.facts.unreachable(site) {
+            return Local::Equivalent(Rule::Reachability);
+        }
+        let body = self.body;
+        let parts = ladder(body, site);
+        let delta = m.replacement.len() as i64 - (m.end as i64 - m.start as i64);
+        let loops = enclosing_loops(body, site);
+        let mut reason = String::from("no region around the mutated code");
+        for (depth, part) in parts.iter().enumerate() {
+            let Some(again) = find_again(mutant_body, part, (m.start, m.end), delta) else {
+                reason = format!("region {depth} not found in the mutant");
+                continue;
+            };
+            let span = part.span();
+            let live = match part {
+                Part::Expr { .. } => None,
+                Part::Stmts(_) => {
+                    // Only loops around the region run it again.
+                    let around: Vec<(u32, u32)> = loops
+                        .iter()
+                        .copied()
+                        .filter(|l| l.0 <= span.0 && span.1 <= l.1 && *l != span)
+                        .collect();
+                    Some(live_after(&self.reads, span, &around))
+                }
+            };
+            match self.check(part, &again, live) {
+                Ok(true) => {
+                    let whole = matches!(part, Part::Stmts(s) if s.len() == body.stmts.len()
+                        && std::ptr::eq(s.as_ptr(), body.stmts.as_ptr()));
+                    return Local::Equivalent(if whole && depth > 0 {
+                        Rule::WholeMethod
+                    } else {
+                        Rule::Region(depth)
+                    });
+                }
+                Ok(false) => reason = format!("told apart in every region up to depth {depth}"),
+                Err(why) => reason = why,
+            }
+        }
+        Local::Open(reason)
+    }
+
+    /// The source range of the mutated statement or expression.
+    fn site_span(&self, m: &Mutant) -> (u32, u32) {
+        (m.start, m.end)
+    }
+
+    /// Whether the region proves the mutant equivalent.
+    fn check(
+        &mut self,
+        part: &super::regions::Part<'_>,
+        again: &super::regions::Part<'_>,
+        live: Option<Vec<super::ir::LocalId>>,
+    ) -> Result<bool, String> {
+        use super::regions::Part;
+        use super::symbolic::Sym;
+        use crate::solver::{SolveOptions, Verdict, solve};
+        let (start, end) = part.span();
+        let key = (start, end, matches!(part, Part::Expr { .. }));
+        if !self.originals.contains_key(&key) {
+            let built = self.run(part).map_err(|e| e.0);
+            self.originals.insert(key, built);
+        }
+        let original = self.originals[&key].clone()?;
+        let ex = &mut self.executor;
+        let checkpoint = ex.checkpoint();
+        let answer = (|| -> Result<bool, String> {
+            let mut b = Self::run_with(ex, again).map_err(|e| e.0)?;
+            let mut a = original.clone();
+            let live = match live {
+                Some(l) => l,
+                // An expression's region: every local either version assigned is an output.
+                None => {
+                    let mut l: Vec<_> = a.assigned().chain(b.assigned()).collect();
+                    l.sort_by_key(|x| x.0);
+                    l.dedup();
+                    l
+                }
+            };
+            let mut differ = ex.distinguish(&mut a, &mut b, &live).map_err(|e| e.0)?;
+            if let (Some(Sym::Prim(x)), Some(Sym::Prim(y))) = (a.value, b.value) {
+                let d = ex.differs(Sym::Prim(x), Sym::Prim(y)).map_err(|e| e.0)?;
+                differ = ex.or(differ, d);
+            }
+            let point = match part {
+                Part::Expr { point, .. } => *point,
+                Part::Stmts(_) => super::regions::Point::Entry,
+            };
+            self.facts.constrain(ex, part.first(), point);
+            ex.problem.require(differ).map_err(|e| e.to_string())?;
+            if ex.problem.node_count() > self.options.max_terms {
+                return Err(format!(
+                    "the region's terms exceed {} nodes",
+                    self.options.max_terms
+                ));
+            }
+            let options = SolveOptions {
+                node_limit: self.options.node_limit,
+                backtrack_limit: 2 * self.options.node_limit,
+                propagation_limit: self.options.propagation_limit,
+                ..SolveOptions::default()
+            };
+            let (verdict, _) = solve(&ex.problem, options);
+            match verdict {
+                Verdict::Unsat => Ok(true),
+                Verdict::Sat(_) => Ok(false),
+                Verdict::Unknown(why) => Err(format!("the solver gave up: {why}")),
+            }
+        })();
+        ex.rollback(checkpoint);
+        answer
+    }
+
+    fn run(
+        &mut self,
+        part: &super::regions::Part<'_>,
+    ) -> Result<super::symbolic::State, super::symbolic::Unsupported> {
+        Self::run_with(&mut self.executor, part)
+    }
+
+    fn run_with(
+        ex: &mut super::symbolic::Executor<'_>,
+        part: &super::regions::Part<'_>,
+    ) -> Result<super::symbolic::State, super::symbolic::Unsupported> {
+        use super::regions::Part;
+        let mut st = ex.entry()?;
+        match part {
+            Part::Expr { expr, .. } => {
+                let v = ex.eval(&mut st, expr, None)?;
+                st.value = Some(v);
+            }
+            Part::Stmts(stmts) => ex.exec_all(&mut st, stmts)?,
+        }
+        Ok(st)
+    }
+}

@@ -18,9 +18,12 @@ pub mod interp;
 pub mod ir;
 pub mod literal;
 pub mod mutant;
+pub mod regions;
 pub mod semantics;
+pub mod symbolic;
 pub mod testfile;
 pub mod text;
+pub mod zones;
 
 pub use front::load;
 pub use ir::{Diagnostic, Type, Unit};

@@ -456,13 +456,41 @@ impl Problem {
     /// Evaluates `e` under `model` with Java semantics (`&&`, `||` and `?:` evaluate only
     /// what Java evaluates, so a guarded division by zero raises nothing).
     pub fn eval(&self, e: ExprId, model: &Model) -> Result<Value, Exception> {
+        self.eval_shared(e, model, &mut Vec::new())
+    }
+
+    /// [`eval`](Problem::eval) remembering each node's value: terms are DAGs (a region's
+    /// merged branches share their parts), which a plain recursion would walk exponentially.
+    fn eval_shared(
+        &self,
+        e: ExprId,
+        model: &Model,
+        memo: &mut Vec<Option<Result<Value, Exception>>>,
+    ) -> Result<Value, Exception> {
+        if memo.len() < self.nodes.len() {
+            memo.resize(self.nodes.len(), None);
+        }
+        if let Some(v) = memo[e.index()] {
+            return v;
+        }
+        let v = self.eval_node(e, model, memo);
+        memo[e.index()] = Some(v);
+        v
+    }
+
+    fn eval_node(
+        &self,
+        e: ExprId,
+        model: &Model,
+        memo: &mut Vec<Option<Result<Value, Exception>>>,
+    ) -> Result<Value, Exception> {
         let ty = self.ty(e);
         Ok(match self.node(e) {
             Node::Const(v) => v,
             Node::Var(v) => model.get(v),
-            Node::Cast(to, a) => java::cast(to, self.eval(a, model)?),
+            Node::Cast(to, a) => java::cast(to, self.eval_shared(a, model, memo)?),
             Node::Unary(op, a) => {
-                let v = self.eval(a, model)?;
+                let v = self.eval_shared(a, model, memo)?;
                 match (op, v) {
                     (UnOp::Not, v) => Value::boolean(v.as_bool() != Some(true)),
                     (UnOp::Neg, Value::Double(d)) => Value::Double(-d),
@@ -477,23 +505,26 @@ impl Problem {
                 }
             }
             Node::Cond(c, a, b) => {
-                if self.eval(c, model)?.as_bool() == Some(true) {
-                    self.eval(a, model)?
+                if self.eval_shared(c, model, memo)?.as_bool() == Some(true) {
+                    self.eval_shared(a, model, memo)?
                 } else {
-                    self.eval(b, model)?
+                    self.eval_shared(b, model, memo)?
                 }
             }
             Node::Binary(op, a, b) => match op {
                 BinOp::LogicalAnd => Value::boolean(
-                    self.eval(a, model)?.as_bool() == Some(true)
-                        && self.eval(b, model)?.as_bool() == Some(true),
+                    self.eval_shared(a, model, memo)?.as_bool() == Some(true)
+                        && self.eval_shared(b, model, memo)?.as_bool() == Some(true),
                 ),
                 BinOp::LogicalOr => Value::boolean(
-                    self.eval(a, model)?.as_bool() == Some(true)
-                        || self.eval(b, model)?.as_bool() == Some(true),
+                    self.eval_shared(a, model, memo)?.as_bool() == Some(true)
+                        || self.eval_shared(b, model, memo)?.as_bool() == Some(true),
                 ),
                 _ => {
-                    let (x, y) = (self.eval(a, model)?, self.eval(b, model)?);
+                    let (x, y) = (
+                        self.eval_shared(a, model, memo)?,
+                        self.eval_shared(b, model, memo)?,
+                    );
                     if op.is_comparison() {
                         Value::boolean(java::compare(op, x, y))
                     } else if ty == JType::Double {
@@ -519,8 +550,11 @@ impl Problem {
 
     /// Whether `model` satisfies every constraint.
     pub fn satisfies(&self, model: &Model) -> bool {
+        let mut memo = Vec::new();
         self.constraints.iter().all(|c| match c {
-            Constraint::Holds(e) => self.eval(*e, model) == Ok(Value::boolean(true)),
+            Constraint::Holds(e) => {
+                self.eval_shared(*e, model, &mut memo) == Ok(Value::boolean(true))
+            }
             Constraint::Exclude(pairs) => pairs.iter().any(|&(v, x)| !same(model.get(v), x)),
         })
     }

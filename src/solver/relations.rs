@@ -62,6 +62,9 @@ enum Shape {
     Scale(i128, usize),
     /// A cast between integral types: exact where the operand's range fits the target's.
     Cast(usize),
+    /// `c ? a : b`: the chosen branch once the store fixes `c` (an atom before), so that a
+    /// region's merged value `b ? x + 1 : x` compared with `x` cancels when `b` is known.
+    Choice(ExprId, usize, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -157,6 +160,8 @@ struct Reading<'a> {
     relations: &'a Relations,
     bounds: Vec<(i128, i128)>,
     cases: &'a [Case],
+    /// The value the store gives each `Choice` term's condition.
+    chosen: Vec<Option<bool>>,
     memo: Vec<Option<Linear>>,
     /// The side conditions of the decided wrap cases met.
     conditions: Vec<Row>,
@@ -207,6 +212,11 @@ impl Reading<'_> {
                 x.combine(k, &x, 0)
             }
             Shape::Cast(a) => Some(self.read(a)?),
+            Shape::Choice(_, a, b) => match self.chosen[t] {
+                Some(true) => Some(self.read(a)?),
+                Some(false) => Some(self.read(b)?),
+                None => None,
+            },
         };
         let value = match math {
             None => self.leaf(t),
@@ -345,6 +355,11 @@ impl Relations {
             Node::Cast(_, a) if problem.ty(a).is_integral() => {
                 Shape::Cast(self.term(problem, a, depth + 1))
             }
+            Node::Cond(c, a, b) => Shape::Choice(
+                c,
+                self.term(problem, a, depth + 1),
+                self.term(problem, b, depth + 1),
+            ),
             _ => Shape::Leaf,
         };
         self.terms.push(Term { node: e, ty, shape });
@@ -357,11 +372,16 @@ impl Relations {
         self.relations.is_empty()
     }
 
-    /// The nodes whose domains the relations read: their terms and comparisons.
+    /// The nodes whose domains the relations read: their terms, the conditions of their
+    /// choices, and comparisons.
     pub fn watched(&self) -> impl Iterator<Item = ExprId> + '_ {
         self.terms
             .iter()
             .map(|t| t.node)
+            .chain(self.terms.iter().filter_map(|t| match t.shape {
+                Shape::Choice(c, _, _) => Some(c),
+                _ => None,
+            }))
             .chain(self.relations.iter().map(|r| r.node))
     }
 
@@ -383,10 +403,19 @@ impl Relations {
                 }
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let chosen = self
+            .terms
+            .iter()
+            .map(|t| match t.shape {
+                Shape::Choice(c, _, _) => store.int(c).value().map(|v| v == 1),
+                _ => None,
+            })
+            .collect();
         Ok(Reading {
             relations: self,
             bounds,
             cases,
+            chosen,
             memo: vec![None; self.terms.len()],
             conditions: Vec::new(),
             undecided: Vec::new(),

@@ -50,6 +50,9 @@ pub struct SolveOptions {
     pub node_limit: u64,
     /// Backtracks before giving up with `Unknown`.
     pub backtrack_limit: u64,
+    /// Propagator runs before giving up with `Unknown`: a bound on work that, unlike a
+    /// deadline, gives the same answer on every machine.
+    pub propagation_limit: u64,
     pub deadline: Option<Instant>,
 }
 
@@ -60,6 +63,7 @@ impl Default for SolveOptions {
             value_choice: ValueChoice::default(),
             node_limit: 1_000_000,
             backtrack_limit: u64::MAX,
+            propagation_limit: u64::MAX,
             deadline: None,
         }
     }
@@ -284,6 +288,12 @@ impl<'p> Solver<'p> {
             return Some(format!(
                 "backtrack limit of {} reached",
                 self.options.backtrack_limit
+            ));
+        }
+        if self.stats.propagations >= self.options.propagation_limit {
+            return Some(format!(
+                "propagation limit of {} reached",
+                self.options.propagation_limit
             ));
         }
         if let Some(deadline) = self.options.deadline
@@ -600,6 +610,23 @@ impl<'p> Solver<'p> {
                 {
                     consider(2, 0, a);
                 }
+            }
+            // An open `c ? a : b`: choosing `c` makes the node its branch, for the relations
+            // too (a region's merged paths, one path per choice).
+            if let Node::Cond(c, _, _) = self.problem.node(e)
+                && self.store.int(c).value().is_none()
+            {
+                consider(2, 1, c);
+            }
+            // A fixed `p != q` or `p == q` between two open booleans (a condition and its
+            // mutant): choosing `p` makes `q` follow, and each comparison a relation.
+            if let Node::Binary(BinOp::Eq | BinOp::Ne, a, b) = self.problem.node(e)
+                && self.problem.ty(a) == JType::Boolean
+                && self.store.int(e).value().is_some()
+                && self.store.int(a).value().is_none()
+                && self.store.int(b).value().is_none()
+            {
+                consider(2, 0, a);
             }
         }
         for (k, &node) in self.var_nodes.iter().enumerate() {

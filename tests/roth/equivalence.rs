@@ -136,3 +136,137 @@ fn compiler_equivalent_and_duplicate_mutants_are_never_told_apart() {
     );
     assert!(total > 3000);
 }
+
+/// Runs the local analysis on every mutant of `path` (killable ones included: that is where a
+/// wrong proof would show) and checks each proof against random and boundary tests. Returns
+/// (mutants, proved equivalent).
+fn check_proofs(path: &std::path::Path) -> (usize, usize) {
+    use roth::program::equivalence::{Local, MethodProver, ProveOptions};
+    let source = std::fs::read_to_string(path).unwrap();
+    let unit = load(&path.display().to_string(), &source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let mut rng = Rng::new(11);
+    let tests = random_tests(&unit, 300, &mut rng);
+    let limits = Limits {
+        steps: 20_000,
+        ..Limits::default()
+    };
+    let analysis = analyse(&unit, &mutants, &tests, limits, 2, &|_| {}).unwrap();
+    let mut provers = std::collections::HashMap::new();
+    let mut proved = 0;
+    for (m, verdict) in mutants.iter().zip(&analysis.verdicts) {
+        let prover = provers.entry((m.class, m.method)).or_insert_with(|| {
+            MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
+        });
+        let Some(p) = prover.as_mut() else { continue };
+        if let Local::Equivalent(rule) = p.prove(m) {
+            proved += 1;
+            assert!(
+                !matches!(verdict, Verdict::Killed(_)),
+                "{}: mutant #{} ({} -> {} at {}:{}) proved equivalent ({rule:?}) but a test kills it",
+                path.display(),
+                m.id,
+                m.original,
+                m.replacement,
+                m.line,
+                m.column
+            );
+        }
+    }
+    (mutants.len(), proved)
+}
+
+#[test]
+fn proved_equivalent_mutants_are_never_told_apart() {
+    // The quick programs in the default run; all of them with --ignored.
+    let quick = [
+        "CountPositive",
+        "NumZero",
+        "DayOfYear",
+        "Sum",
+        "LastZero",
+        "Power",
+        "Max",
+        "Tax",
+    ];
+    let (mut total, mut proved) = (0, 0);
+    for path in shipped_programs() {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if !quick.contains(&name.as_str()) {
+            continue;
+        }
+        let (t, p) = check_proofs(&path);
+        total += t;
+        proved += p;
+    }
+    // Most survivors of these programs are provably equivalent (dead post-increments of a
+    // returned local, `<` against `<=` where both branches give the same value).
+    assert!(proved >= 40, "{proved} of {total} proved");
+}
+
+#[test]
+#[ignore = "every shipped program, every mutant: minutes; run with --release -- --ignored"]
+fn proved_equivalent_mutants_of_every_program_are_never_told_apart() {
+    for path in shipped_programs() {
+        check_proofs(&path);
+    }
+}
+
+#[test]
+fn dead_updates_and_indistinguishable_branches_are_proved() {
+    use roth::program::equivalence::{Local, MethodProver, ProveOptions, Rule};
+    let source = "class P {
+        static int count(int[] a) {
+            int n = 0;
+            for (int i = 0; i < a.length; i++) {
+                if (a[i] > 0) {
+                    n++;
+                }
+            }
+            return n;
+        }
+        static int smallest(int[] v, int s) {
+            for (int i = 0; i < v.length; i++) {
+                if (v[i] < s) {
+                    s = v[i];
+                }
+            }
+            return s;
+        }
+    }";
+    let unit = load("P.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict = |original: &str, replacement: &str, line: u32| {
+        let m = mutants
+            .iter()
+            .find(|m| m.original == original && m.replacement == replacement && m.line == line)
+            .unwrap_or_else(|| panic!("no mutant {original} -> {replacement} on line {line}"));
+        let mut p = MethodProver::new(&unit, m.class, m.method, ProveOptions::default()).unwrap();
+        p.prove(m)
+    };
+    // `return n++` returns n; n is dead after.
+    assert!(matches!(
+        verdict("n", "n++", 9),
+        Local::Equivalent(Rule::Region(0))
+    ));
+    // With 0 <= i <= a.length at the loop head, `i < a.length` and `i != a.length` agree.
+    assert!(matches!(
+        verdict("i < a.length", "i != a.length", 4),
+        Local::Equivalent(_)
+    ));
+    // `v[i] < s` against `v[i] <= s`: when equal, s gets the value it has.
+    assert!(matches!(
+        verdict("v[i] < s", "v[i] <= s", 13),
+        Local::Equivalent(_)
+    ));
+    assert!(matches!(verdict("n", "n--", 9), Local::Equivalent(_)));
+    // Killable ones are never proved.
+    assert!(matches!(
+        verdict("a[i] > 0", "a[i] >= 0", 5),
+        Local::Open(_)
+    ));
+    assert!(matches!(
+        verdict("v[i] < s", "v[i] > s", 13),
+        Local::Open(_)
+    ));
+}

@@ -1,0 +1,301 @@
+//! Regions of analysis around a mutated place (thesis `004_*` §2.2 and §2.4): the minimal
+//! region (mROA) and the wider ones tried when it proves nothing.
+//!
+//! Java's statements are structured, so the CFG's single-entry single-exit regions are runs
+//! of statements of one block: a decision's region from the decision to its immediate
+//! post-dominator is the whole `if` or loop statement. The ladder, smallest first:
+//! the mutated condition or update alone (its value is the output), the innermost statement,
+//! that statement to the end of its block (down to a post-dominator), then the same two
+//! steps for each enclosing statement (up to a dominator), and last the whole method body.
+//!
+//! A region is found again in the mutant by its source positions: the mutation changes one
+//! range of text, so every statement keeps its start, and its end moves by the change in
+//! length when it lies after the edit.
+
+use super::ir::{Body, Expr, ExprKind, LocalId, Stmt, StmtKind};
+
+/// The program point at which an expression region starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Point {
+    /// The statement's entry (an `if` condition, a `switch` scrutinee).
+    Entry,
+    /// A loop's head, where its condition is evaluated.
+    Head,
+    /// Before a `for` loop's update.
+    Update,
+}
+
+/// One region: an expression evaluated at a statement's head, or a run of statements.
+#[derive(Clone, Copy, Debug)]
+pub enum Part<'m> {
+    /// A condition, a `for` update or a `for`-each array, evaluated alone.
+    Expr {
+        stmt: &'m Stmt,
+        expr: &'m Expr,
+        /// Where the facts at the region's entry are taken.
+        point: Point,
+    },
+    Stmts(&'m [Stmt]),
+}
+
+impl<'m> Part<'m> {
+    /// The source range the region covers.
+    pub fn span(&self) -> (u32, u32) {
+        match self {
+            Part::Expr { expr, .. } => (expr.span.start, expr.span.end),
+            Part::Stmts(s) => (s[0].span.start, s[s.len() - 1].span.end),
+        }
+    }
+
+    /// The statement whose entry facts hold at the region's entry.
+    pub fn first(&self) -> &'m Stmt {
+        match self {
+            Part::Expr { stmt, .. } => stmt,
+            Part::Stmts(s) => &s[0],
+        }
+    }
+}
+
+/// The statement lists directly inside `s` (a lone substatement as a list of one).
+pub fn child_lists(s: &Stmt) -> Vec<&[Stmt]> {
+    fn one(b: &Stmt) -> &[Stmt] {
+        match &b.kind {
+            StmtKind::Block(stmts) => stmts,
+            _ => std::slice::from_ref(b),
+        }
+    }
+    match &s.kind {
+        StmtKind::If {
+            then, otherwise, ..
+        } => std::iter::once(one(then))
+            .chain(otherwise.as_deref().map(one))
+            .collect(),
+        StmtKind::While { body, .. }
+        | StmtKind::Do { body, .. }
+        | StmtKind::ForEach { body, .. }
+        | StmtKind::Labeled { body, .. } => vec![one(body)],
+        StmtKind::For { init, body, .. } => vec![&init[..], one(body)],
+        StmtKind::Block(stmts) => vec![&stmts[..]],
+        StmtKind::Switch { groups, .. } => groups.iter().map(|g| &g.stmts[..]).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn contains(outer: (u32, u32), inner: (u32, u32)) -> bool {
+    outer.0 <= inner.0 && inner.1 <= outer.1
+}
+
+/// The lists and indices from the body down to the innermost statement containing `site`.
+pub fn chain(body: &Body, site: (u32, u32)) -> Vec<(&[Stmt], usize)> {
+    let mut out = Vec::new();
+    let mut lists: Vec<&[Stmt]> = vec![&body.stmts];
+    'down: loop {
+        for list in lists {
+            if let Some(i) = list
+                .iter()
+                .position(|s| contains((s.span.start, s.span.end), site))
+            {
+                out.push((list, i));
+                lists = child_lists(&list[i]);
+                continue 'down;
+            }
+        }
+        return out;
+    }
+}
+
+fn is_loop(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::While { .. }
+            | StmtKind::Do { .. }
+            | StmtKind::For { .. }
+            | StmtKind::ForEach { .. }
+    )
+}
+
+/// The regions for a mutation of `site`, smallest first, and the spans of the loops that
+/// enclose each (for liveness).
+pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
+    let chain = chain(body, site);
+    let mut parts = Vec::new();
+    let Some(&(list, i)) = chain.last() else {
+        return parts;
+    };
+    let s = &list[i];
+    let in_expr = |e: &Expr| contains((e.span.start, e.span.end), site);
+    match &s.kind {
+        StmtKind::If { cond, .. }
+        | StmtKind::Switch {
+            scrutinee: cond, ..
+        } if in_expr(cond) => parts.push(Part::Expr {
+            stmt: s,
+            expr: cond,
+            point: Point::Entry,
+        }),
+        StmtKind::While { cond, .. } | StmtKind::Do { cond, .. } if in_expr(cond) => {
+            parts.push(Part::Expr {
+                stmt: s,
+                expr: cond,
+                point: Point::Head,
+            })
+        }
+        StmtKind::For { cond, update, .. } => {
+            if let Some(c) = cond.as_ref().filter(|c| in_expr(c)) {
+                parts.push(Part::Expr {
+                    stmt: s,
+                    expr: c,
+                    point: Point::Head,
+                });
+            }
+            if let Some(u) = update.iter().find(|u| in_expr(u)) {
+                parts.push(Part::Expr {
+                    stmt: s,
+                    expr: u,
+                    point: Point::Update,
+                });
+            }
+        }
+        _ => {}
+    }
+    for &(list, i) in chain.iter().rev() {
+        parts.push(Part::Stmts(&list[i..=i]));
+        if i + 1 < list.len() {
+            parts.push(Part::Stmts(&list[i..]));
+        }
+    }
+    if !body.stmts.is_empty() {
+        let whole = Part::Stmts(&body.stmts[..]);
+        if parts.last().map(|p| p.span()) != Some(whole.span()) {
+            parts.push(whole);
+        }
+    }
+    parts
+}
+
+/// The loops that enclose `site`, as source ranges.
+pub fn enclosing_loops(body: &Body, site: (u32, u32)) -> Vec<(u32, u32)> {
+    chain(body, site)
+        .into_iter()
+        .map(|(list, i)| &list[i])
+        .filter(|s| is_loop(s))
+        .map(|s| (s.span.start, s.span.end))
+        .collect()
+}
+
+/// Every read of a local in the body, with its source position.
+pub fn local_reads(body: &Body) -> Vec<(LocalId, u32)> {
+    fn expr(e: &Expr, out: &mut Vec<(LocalId, u32)>) {
+        match &e.kind {
+            ExprKind::Local(id) => out.push((*id, e.span.start)),
+            // A plain assignment does not read its target local.
+            ExprKind::Assign {
+                target, op, value, ..
+            } => {
+                if op.is_some() || !matches!(target.kind, ExprKind::Local(_)) {
+                    expr(target, out);
+                }
+                expr(value, out);
+            }
+            _ => {
+                for c in e.children() {
+                    expr(c, out);
+                }
+            }
+        }
+    }
+    fn stmt(s: &Stmt, out: &mut Vec<(LocalId, u32)>) {
+        for e in s.expressions() {
+            expr(e, out);
+        }
+        if let StmtKind::ForEach {
+            array_local,
+            index_local,
+            ..
+        } = &s.kind
+        {
+            // The hidden locals are read at every iteration.
+            out.push((*array_local, s.span.start));
+            out.push((*index_local, s.span.start));
+        }
+        for c in s.substatements() {
+            stmt(c, out);
+        }
+    }
+    let mut out = Vec::new();
+    for s in &body.stmts {
+        stmt(s, &mut out);
+    }
+    out
+}
+
+/// The locals whose values after the region (span `region`) may be read: read after it in
+/// the source, or anywhere in a loop around it (the region included: it runs again). A sound
+/// over-approximation of liveness.
+pub fn live_after(
+    reads: &[(LocalId, u32)],
+    region: (u32, u32),
+    loops: &[(u32, u32)],
+) -> Vec<LocalId> {
+    let mut live: Vec<LocalId> = reads
+        .iter()
+        // In a loop the region runs again: its own reads count too.
+        .filter(|(_, p)| *p >= region.1 || loops.iter().any(|l| contains(*l, (*p, *p))))
+        .map(|(id, _)| *id)
+        .collect();
+    live.sort_by_key(|l| l.0);
+    live.dedup();
+    live
+}
+
+/// Finds in `body` (the mutant's) the region that is `part` in the original, given the edit:
+/// original text `[start, end)` replaced by `delta` more bytes.
+pub fn find_again<'b>(
+    body: &'b Body,
+    part: &Part<'_>,
+    edit: (u32, u32),
+    delta: i64,
+) -> Option<Part<'b>> {
+    let map = |p: u32| -> u32 {
+        if p >= edit.1 {
+            (p as i64 + delta) as u32
+        } else {
+            p
+        }
+    };
+    fn find_list(lists: Vec<&[Stmt]>, start: u32) -> Option<(&[Stmt], usize)> {
+        for list in lists {
+            if let Some(i) = list.iter().position(|s| s.span.start == start) {
+                return Some((list, i));
+            }
+            for s in list {
+                if s.span.start <= start
+                    && start < s.span.end
+                    && let Some(found) = find_list(child_lists(s), start)
+                {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+    match part {
+        Part::Stmts(stmts) => {
+            let (list, i) = find_list(vec![&body.stmts[..]], stmts[0].span.start)?;
+            let end = map(stmts[stmts.len() - 1].span.end);
+            let j = list.iter().position(|s| s.span.end == end)?;
+            (j >= i).then(|| Part::Stmts(&list[i..=j]))
+        }
+        Part::Expr { stmt, expr, point } => {
+            let (list, i) = find_list(vec![&body.stmts[..]], stmt.span.start)?;
+            let s = &list[i];
+            let want = expr.span.start;
+            let found = s.expressions().into_iter().find(|e| e.span.start == want)?;
+            Some(Part::Expr {
+                stmt: s,
+                expr: found,
+                point: *point,
+            })
+        }
+    }
+}

@@ -1,0 +1,1400 @@
+//! Symbolic execution of a region of a method into solver terms: the building block of
+//! equivalent-mutant proofs (thesis `004_*` §2.3: the region's constraints E0/E1/E2) and of
+//! test justification.
+//!
+//! A region (a condition, or a run of statements of one block) is executed from symbolic
+//! values at its entry: every local it reads is an input variable, every array a reference
+//! with a symbolic length, null flag and elements. Both branches of a decision are executed
+//! and merged with `?:` terms, so a region of any shape gives one final state, not a path per
+//! branch: locals, the way control leaves (an *exit code*: falls through, returns, breaks to
+//! a statement, throws an exception class), the returned value, and the heap as a log of
+//! guarded writes. Loops are unwound a bounded number of times; a state that would still be
+//! looping sets the `incomplete` flag, and a proof only counts when that flag cannot be set.
+//!
+//! The original and a mutant are executed in one [`Problem`], which hash-conses its nodes:
+//! all they have in common is the same solver term, inputs included (a read of `a[i]` before
+//! any write is one variable for both), so the solver sees only the mutated difference.
+//! Anything the solver does not model (strings, `float`, allocation, printing) makes the
+//! region [`Unsupported`] rather than guessed: a proof must never rest on a guess.
+
+use hashbrown::HashMap;
+
+use super::ir::{
+    BinaryOp, Builtin, Const, Expr, ExprKind, FieldRef, LocalId, MethodRef, NodeId, Stmt, StmtKind,
+    Type, UnaryOp, Unit,
+};
+use crate::solver::{BinOp, ExprId, JType, Node, Problem, UnOp, Value, VarId};
+
+/// Why a region cannot be executed symbolically.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unsupported(pub String);
+
+type Result<T> = std::result::Result<T, Unsupported>;
+
+fn unsupported<T>(what: impl Into<String>) -> Result<T> {
+    Err(Unsupported(what.into()))
+}
+
+impl From<crate::solver::TypeError> for Unsupported {
+    fn from(e: crate::solver::TypeError) -> Unsupported {
+        Unsupported(format!("solver type error: {e}"))
+    }
+}
+
+/// Exit codes: how control leaves the region.
+pub const NORMAL: i64 = 0;
+pub const RETURN: i64 = 1;
+const JUMP_BASE: i64 = 10;
+/// Exception classes are numbered from here.
+pub const EXCEPTION_BASE: i64 = 1_000_000;
+
+/// A symbolic value: a solver term for a primitive, a reference by number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sym {
+    Prim(ExprId),
+    Ref(u32),
+}
+
+/// An input of the region: a value it reads that it did not compute.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// A local at the region's entry.
+    Local(u32),
+    /// A field of `this` (or static) read when the heap had this history.
+    Field(FieldRef, u32),
+    /// `array[index]` read when the heap had this history.
+    Element(u32, ExprId, u32),
+    /// Whether a reference is null.
+    Null(u32),
+    /// An array's length.
+    Length(u32),
+    /// A call's result, whether it throws, the exception it throws, whether it never returns.
+    CallResult(u32),
+    CallThrows(u32),
+    CallException(u32),
+    CallHangs(u32),
+}
+
+/// A reference: `null`, or one read from an input (a local, a field, an element, a call).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reference {
+    Null,
+    Input(Input, Type),
+}
+
+/// One write to the heap (or an effect that may write it), under the guard that it happens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HeapOp {
+    Store {
+        array: u32,
+        index: ExprId,
+        value: Sym,
+        guard: ExprId,
+    },
+    Put {
+        field: FieldRef,
+        value: Sym,
+        guard: ExprId,
+    },
+    Call {
+        call: u32,
+        guard: ExprId,
+    },
+}
+
+/// The state of one version during the execution.
+#[derive(Clone, Debug)]
+pub struct State {
+    locals: HashMap<u32, Sym>,
+    /// The exit code (an `int` term) and the codes it may take.
+    pub exit: ExprId,
+    codes: Vec<i64>,
+    /// The returned value, when the method returns one.
+    pub ret: Option<Sym>,
+    pub heap: Vec<HeapOp>,
+    /// True when the state may still be looping after the unwinding bound.
+    pub incomplete: ExprId,
+    /// The value of an expression region.
+    pub value: Option<Sym>,
+    /// Locals the region assigned.
+    assigned: Vec<u32>,
+}
+
+impl State {
+    /// The locals the region assigned (in either arm of its decisions).
+    pub fn assigned(&self) -> impl Iterator<Item = LocalId> + '_ {
+        self.assigned.iter().map(|&l| LocalId(l))
+    }
+}
+
+/// Builds the terms of regions of one method, original and mutants alike, in one problem.
+pub struct Executor<'u> {
+    unit: &'u Unit,
+    pub problem: Problem,
+    /// Types of the method's locals.
+    local_types: Vec<Type>,
+    return_type: Type,
+    inputs: HashMap<Input, VarId>,
+    input_log: Vec<Input>,
+    references: Vec<Reference>,
+    reference_ids: HashMap<Reference, u32>,
+    histories: HashMap<Vec<HeapOp>, u32>,
+    history_log: Vec<Vec<HeapOp>>,
+    calls: HashMap<(MethodRef, Vec<Sym>, u32), u32>,
+    call_log: Vec<(MethodRef, Vec<Sym>, u32)>,
+    jumps: HashMap<NodeId, i64>,
+    exceptions: HashMap<String, i64>,
+    /// Iterations of each loop before the state counts as incomplete.
+    pub unroll: usize,
+    zero: ExprId,
+    true_: ExprId,
+    false_: ExprId,
+}
+
+/// A point to go back to (see [`Executor::checkpoint`]).
+pub struct Checkpoint {
+    inputs: usize,
+    references: usize,
+    histories: usize,
+    calls: usize,
+}
+
+fn jtype(ty: &Type) -> Result<JType> {
+    match ty.jtype() {
+        Some(t) => Ok(t),
+        None => unsupported(format!("values of type {ty}")),
+    }
+}
+
+impl<'u> Executor<'u> {
+    pub fn new(unit: &'u Unit, local_types: Vec<Type>, return_type: Type) -> Executor<'u> {
+        let mut problem = Problem::new();
+        let zero = problem.int(0);
+        let true_ = problem.boolean(true);
+        let false_ = problem.boolean(false);
+        let mut e = Executor {
+            unit,
+            problem,
+            local_types,
+            return_type,
+            inputs: HashMap::new(),
+            input_log: Vec::new(),
+            references: Vec::new(),
+            reference_ids: HashMap::new(),
+            histories: HashMap::new(),
+            history_log: Vec::new(),
+            calls: HashMap::new(),
+            call_log: Vec::new(),
+            jumps: HashMap::new(),
+            exceptions: HashMap::new(),
+            unroll: 6,
+            zero,
+            true_,
+            false_,
+        };
+        e.reference(Reference::Null);
+        e
+    }
+
+    /// Marks what exists now: [`rollback`](Executor::rollback) removes everything made after,
+    /// solver scope included, so a region's original is built once for all its mutants.
+    pub fn checkpoint(&mut self) -> Checkpoint {
+        self.problem.push();
+        Checkpoint {
+            inputs: self.input_log.len(),
+            references: self.references.len(),
+            histories: self.history_log.len(),
+            calls: self.call_log.len(),
+        }
+    }
+
+    pub fn rollback(&mut self, c: Checkpoint) {
+        self.problem.pop();
+        for k in self.input_log.drain(c.inputs..) {
+            self.inputs.remove(&k);
+        }
+        for r in self.references.drain(c.references..) {
+            self.reference_ids.remove(&r);
+        }
+        for h in self.history_log.drain(c.histories..) {
+            self.histories.remove(&h);
+        }
+        for k in self.call_log.drain(c.calls..) {
+            self.calls.remove(&k);
+        }
+    }
+
+    /// The variable of an input, made on first use.
+    pub fn input(&mut self, key: Input, ty: JType) -> VarId {
+        if let Some(&v) = self.inputs.get(&key) {
+            return v;
+        }
+        let name = format!("{key:?}");
+        let v = self.problem.var(&name, ty);
+        self.inputs.insert(key.clone(), v);
+        self.input_log.push(key.clone());
+        if let Input::Length(_) = key {
+            // Lengths are never negative.
+            let read = self.problem.read(v);
+            let nonnegative = self
+                .problem
+                .binary(BinOp::Ge, read, self.zero)
+                .expect("ints");
+            self.problem.require(nonnegative).expect("boolean");
+        }
+        v
+    }
+
+    /// The input's variable if some version read it.
+    pub fn existing_input(&self, key: &Input) -> Option<VarId> {
+        self.inputs.get(key).copied()
+    }
+
+    pub fn inputs(&self) -> impl Iterator<Item = (&Input, VarId)> {
+        self.inputs.iter().map(|(k, v)| (k, *v))
+    }
+
+    pub fn reference_of(&self, r: u32) -> &Reference {
+        &self.references[r as usize]
+    }
+
+    fn reference(&mut self, r: Reference) -> u32 {
+        if let Some(&id) = self.reference_ids.get(&r) {
+            return id;
+        }
+        let id = self.references.len() as u32;
+        self.references.push(r.clone());
+        self.reference_ids.insert(r, id);
+        id
+    }
+
+    fn history(&mut self, ops: &[HeapOp]) -> u32 {
+        if let Some(&id) = self.histories.get(ops) {
+            return id;
+        }
+        let id = self.history_log.len() as u32 + 1;
+        self.histories.insert(ops.to_vec(), id);
+        self.history_log.push(ops.to_vec());
+        id
+    }
+
+    /// The reference number of the array a local holds at the region's entry.
+    pub fn local_reference(&mut self, local: u32) -> u32 {
+        let ty = self.local_types[local as usize].clone();
+        self.reference(Reference::Input(Input::Local(local), ty))
+    }
+
+    fn input_value(&mut self, key: Input, ty: &Type) -> Result<Sym> {
+        if ty.is_reference() {
+            if !matches!(ty, Type::Array(_)) {
+                return unsupported(format!("values of type {ty}"));
+            }
+            return Ok(Sym::Ref(self.reference(Reference::Input(key, ty.clone()))));
+        }
+        let v = self.input(key, jtype(ty)?);
+        Ok(Sym::Prim(self.problem.read(v)))
+    }
+
+    /// The state at the region's entry.
+    pub fn entry(&mut self) -> Result<State> {
+        let ret = match &self.return_type.clone() {
+            Type::Void => None,
+            t if t.is_primitive() => Some(Sym::Prim(self.default_value(t)?)),
+            _ => Some(Sym::Ref(0)),
+        };
+        Ok(State {
+            locals: HashMap::new(),
+            exit: self.zero,
+            codes: vec![NORMAL],
+            ret,
+            heap: Vec::new(),
+            incomplete: self.false_,
+            value: None,
+            assigned: Vec::new(),
+        })
+    }
+
+    fn default_value(&mut self, ty: &Type) -> Result<ExprId> {
+        Ok(match jtype(ty)? {
+            JType::Boolean => self.false_,
+            JType::Double => self.problem.double(0.0),
+            t => self.problem.constant(Value::Int(t, 0)),
+        })
+    }
+
+    // ---- small term helpers, folding the constant cases ----
+
+    fn is_const(&self, e: ExprId, v: i64) -> bool {
+        matches!(self.problem.node(e), Node::Const(Value::Int(_, x)) if x == v)
+    }
+
+    fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        if self.is_const(a, 1) || a == b {
+            return b;
+        }
+        if self.is_const(b, 1) {
+            return a;
+        }
+        if self.is_const(a, 0) || self.is_const(b, 0) {
+            return self.false_;
+        }
+        self.problem
+            .binary(BinOp::LogicalAnd, a, b)
+            .expect("booleans")
+    }
+
+    pub fn or(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        if self.is_const(a, 0) || a == b {
+            return b;
+        }
+        if self.is_const(b, 0) {
+            return a;
+        }
+        if self.is_const(a, 1) || self.is_const(b, 1) {
+            return self.true_;
+        }
+        self.problem
+            .binary(BinOp::LogicalOr, a, b)
+            .expect("booleans")
+    }
+
+    fn not(&mut self, a: ExprId) -> ExprId {
+        if self.is_const(a, 1) {
+            return self.false_;
+        }
+        if self.is_const(a, 0) {
+            return self.true_;
+        }
+        if let Node::Unary(UnOp::Not, x) = self.problem.node(a) {
+            return x;
+        }
+        self.problem.unary(UnOp::Not, a).expect("boolean")
+    }
+
+    fn cond(&mut self, c: ExprId, a: ExprId, b: ExprId) -> Result<ExprId> {
+        if a == b || self.is_const(c, 1) {
+            return Ok(a);
+        }
+        if self.is_const(c, 0) {
+            return Ok(b);
+        }
+        Ok(self.problem.cond(c, a, b)?)
+    }
+
+    fn cond_sym(&mut self, c: ExprId, a: Sym, b: Sym) -> Result<Sym> {
+        match (a, b) {
+            (Sym::Prim(x), Sym::Prim(y)) => Ok(Sym::Prim(self.cond(c, x, y)?)),
+            (x, y) if x == y => Ok(x),
+            _ if self.is_const(c, 1) => Ok(a),
+            _ if self.is_const(c, 0) => Ok(b),
+            _ => unsupported("a reference chosen by a branch"),
+        }
+    }
+
+    fn eq_const(&mut self, e: ExprId, v: i64) -> ExprId {
+        let c = self.problem.int(v as i32);
+        self.problem.binary(BinOp::Eq, e, c).expect("ints")
+    }
+
+    fn int(&mut self, v: i64) -> ExprId {
+        self.problem.int(v as i32)
+    }
+
+    /// Whether the state still runs: `exit == 0` (`None` when it certainly does).
+    fn live(&mut self, st: &State) -> Option<ExprId> {
+        if st.codes == [NORMAL] {
+            None
+        } else {
+            Some(self.eq_const(st.exit, NORMAL))
+        }
+    }
+
+    /// The condition under which an effect happens: the state runs and `extra` holds.
+    fn guard(&mut self, st: &State, extra: Option<ExprId>) -> ExprId {
+        let live = self.live(st);
+        match (live, extra) {
+            (None, None) => self.true_,
+            (Some(a), None) | (None, Some(a)) => a,
+            (Some(a), Some(b)) => self.and(a, b),
+        }
+    }
+
+    /// Leaves with `code` when `when` holds (and the state runs).
+    fn leave(&mut self, st: &mut State, code: i64, when: ExprId, extra: Option<ExprId>) {
+        if self.is_const(when, 0) {
+            return;
+        }
+        let g = self.guard(st, extra);
+        let g = self.and(g, when);
+        let c = self.int(code);
+        st.exit = self.cond(g, c, st.exit).expect("ints");
+        if !st.codes.contains(&code) {
+            st.codes.push(code);
+            st.codes.sort_unstable();
+        }
+    }
+
+    /// Maps exit code `from` to `to` (a loop's `continue`, a statement's `break`).
+    fn remap(&mut self, st: &mut State, from: i64, to: i64) {
+        if !st.codes.contains(&from) {
+            return;
+        }
+        let is = self.eq_const(st.exit, from);
+        let t = self.int(to);
+        st.exit = self.cond(is, t, st.exit).expect("ints");
+        st.codes.retain(|&c| c != from);
+        if !st.codes.contains(&to) {
+            st.codes.push(to);
+            st.codes.sort_unstable();
+        }
+    }
+
+    fn jump(&mut self, target: NodeId, is_continue: bool) -> i64 {
+        let next = self.jumps.len() as i64;
+        let ordinal = *self.jumps.entry(target).or_insert(next);
+        JUMP_BASE + 2 * ordinal + i64::from(is_continue)
+    }
+
+    /// The exit code of an exception class.
+    pub fn exception(&mut self, class: &str) -> i64 {
+        let next = self.exceptions.len() as i64;
+        EXCEPTION_BASE + 1 + *self.exceptions.entry(class.to_string()).or_insert(next)
+    }
+
+    /// The value of a local (its entry input when the region has not assigned it).
+    pub fn local(&mut self, st: &mut State, id: LocalId) -> Result<Sym> {
+        if let Some(&v) = st.locals.get(&id.0) {
+            return Ok(v);
+        }
+        let ty = self.local_types[id.0 as usize].clone();
+        let v = self.input_value(Input::Local(id.0), &ty)?;
+        st.locals.insert(id.0, v);
+        Ok(v)
+    }
+
+    fn set_local(
+        &mut self,
+        st: &mut State,
+        id: LocalId,
+        v: Sym,
+        extra: Option<ExprId>,
+    ) -> Result<()> {
+        let g = self.guard(st, extra);
+        let v = if self.is_const(g, 1) {
+            v
+        } else {
+            let old = self.local(st, id)?;
+            self.cond_sym(g, v, old)?
+        };
+        st.locals.insert(id.0, v);
+        if !st.assigned.contains(&id.0) {
+            st.assigned.push(id.0);
+        }
+        Ok(())
+    }
+
+    /// Merges the states after the two arms of a decision on `c` (`before` is how long the
+    /// heap log was at the fork: later writes are guarded by their arm).
+    fn merge(&mut self, c: ExprId, mut a: State, mut b: State, before: usize) -> Result<State> {
+        if self.is_const(c, 1) {
+            return Ok(a);
+        }
+        if self.is_const(c, 0) {
+            return Ok(b);
+        }
+        let keys: Vec<u32> = a.locals.keys().chain(b.locals.keys()).copied().collect();
+        let mut locals = HashMap::new();
+        for k in keys {
+            if locals.contains_key(&k) {
+                continue;
+            }
+            let x = self.local(&mut a, LocalId(k))?;
+            let y = self.local(&mut b, LocalId(k))?;
+            locals.insert(k, self.cond_sym(c, x, y)?);
+        }
+        let exit = self.cond(c, a.exit, b.exit)?;
+        let mut codes = a.codes.clone();
+        for k in &b.codes {
+            if !codes.contains(k) {
+                codes.push(*k);
+            }
+        }
+        codes.sort_unstable();
+        let ret = match (a.ret, b.ret) {
+            (Some(x), Some(y)) => Some(self.cond_sym(c, x, y)?),
+            _ => None,
+        };
+        let not_c = self.not(c);
+        let mut heap = a.heap[..before].to_vec();
+        for (ops, arm) in [(&a.heap[before..], c), (&b.heap[before..], not_c)] {
+            for op in ops {
+                let mut op = op.clone();
+                match &mut op {
+                    HeapOp::Store { guard, .. }
+                    | HeapOp::Put { guard, .. }
+                    | HeapOp::Call { guard, .. } => *guard = self.and(arm, *guard),
+                }
+                heap.push(op);
+            }
+        }
+        let incomplete = self.cond(c, a.incomplete, b.incomplete)?;
+        let mut assigned = a.assigned.clone();
+        for l in &b.assigned {
+            if !assigned.contains(l) {
+                assigned.push(*l);
+            }
+        }
+        Ok(State {
+            locals,
+            exit,
+            codes,
+            ret,
+            heap,
+            incomplete,
+            value: None,
+            assigned,
+        })
+    }
+
+    // ---- the heap ----
+
+    fn may_alias(&self, a: u32, b: u32) -> bool {
+        match (&self.references[a as usize], &self.references[b as usize]) {
+            (Reference::Null, _) | (_, Reference::Null) => false,
+            (Reference::Input(_, x), Reference::Input(_, y)) => x == y,
+        }
+    }
+
+    fn element_type(&self, r: u32) -> Result<Type> {
+        match &self.references[r as usize] {
+            Reference::Input(_, Type::Array(e)) => Ok((**e).clone()),
+            _ => unsupported("an element of something that is not an array"),
+        }
+    }
+
+    /// `array[index]` after the writes of `heap`.
+    pub fn load(&mut self, heap: &[HeapOp], array: u32, index: ExprId) -> Result<Sym> {
+        let ty = self.element_type(array)?;
+        for k in (0..heap.len()).rev() {
+            match &heap[k] {
+                HeapOp::Store {
+                    array: a,
+                    index: i,
+                    value,
+                    guard,
+                } if *a == array => {
+                    let (i, value, guard) = (*i, *value, *guard);
+                    let same = if i == index {
+                        self.true_
+                    } else {
+                        self.problem.binary(BinOp::Eq, i, index)?
+                    };
+                    let hit = self.and(guard, same);
+                    if self.is_const(hit, 1) {
+                        return Ok(value);
+                    }
+                    let rest = self.load(&heap[..k], array, index)?;
+                    return self.cond_sym(hit, value, rest);
+                }
+                HeapOp::Store { array: a, .. } if !self.may_alias(*a, array) => {}
+                HeapOp::Put { .. } => {}
+                _ => {
+                    let h = self.history(&heap[..=k]);
+                    return self.input_value(Input::Element(array, index, h), &ty);
+                }
+            }
+        }
+        self.input_value(Input::Element(array, index, 0), &ty)
+    }
+
+    /// A field after the writes of `heap`.
+    pub fn get_field(&mut self, heap: &[HeapOp], field: FieldRef) -> Result<Sym> {
+        let ty = self.unit.classes[field.class as usize].fields[field.field as usize]
+            .ty
+            .clone();
+        for k in (0..heap.len()).rev() {
+            match &heap[k] {
+                HeapOp::Put {
+                    field: f,
+                    value,
+                    guard,
+                } if *f == field => {
+                    let (value, guard) = (*value, *guard);
+                    if self.is_const(guard, 1) {
+                        return Ok(value);
+                    }
+                    let rest = self.get_field(&heap[..k], field)?;
+                    return self.cond_sym(guard, value, rest);
+                }
+                HeapOp::Call { .. } => {
+                    let h = self.history(&heap[..=k]);
+                    return self.input_value(Input::Field(field, h), &ty);
+                }
+                _ => {}
+            }
+        }
+        self.input_value(Input::Field(field, 0), &ty)
+    }
+
+    fn length(&mut self, r: u32) -> ExprId {
+        let v = self.input(Input::Length(r), JType::Int);
+        self.problem.read(v)
+    }
+
+    /// Whether reference `r` is null, as a term.
+    fn is_null(&mut self, r: u32) -> ExprId {
+        if r == 0 {
+            return self.true_;
+        }
+        let v = self.input(Input::Null(r), JType::Boolean);
+        self.problem.read(v)
+    }
+
+    /// Null and bounds checks of `array[index]`; `None` when the access always throws.
+    fn check_access(
+        &mut self,
+        st: &mut State,
+        array: u32,
+        index: Option<ExprId>,
+        extra: Option<ExprId>,
+    ) -> Result<()> {
+        let null = self.is_null(array);
+        let npe = self.exception("java.lang.NullPointerException");
+        self.leave(st, npe, null, extra);
+        if let Some(i) = index {
+            let len = self.length(array);
+            let below = self.problem.binary(BinOp::Lt, i, self.zero)?;
+            let above = self.problem.binary(BinOp::Ge, i, len)?;
+            let out = self.or(below, above);
+            let not_null = self.not(null);
+            let out = self.and(not_null, out);
+            let code = self.exception("java.lang.ArrayIndexOutOfBoundsException");
+            self.leave(st, code, out, extra);
+        }
+        Ok(())
+    }
+
+    // ---- expressions ----
+
+    fn prim(&self, s: Sym) -> Result<ExprId> {
+        match s {
+            Sym::Prim(e) => Ok(e),
+            Sym::Ref(_) => unsupported("a reference where a value was expected"),
+        }
+    }
+
+    fn constant(&mut self, c: &Const) -> Result<Sym> {
+        Ok(Sym::Prim(match c {
+            Const::Int(t, v) => self.problem.constant(Value::Int(jtype(t)?, *v)),
+            Const::Double(d) => self.problem.double(*d),
+            Const::Float(_) => return unsupported("float values"),
+            Const::Str(_) => return unsupported("strings"),
+        }))
+    }
+
+    /// Evaluates `e` in `st`; `extra` is the condition under which Java evaluates it at all
+    /// (the right operand of `&&`, an arm of `?:`).
+    pub fn eval(&mut self, st: &mut State, e: &Expr, extra: Option<ExprId>) -> Result<Sym> {
+        match &e.kind {
+            ExprKind::Literal(c) => self.constant(c),
+            ExprKind::Null => Ok(Sym::Ref(0)),
+            ExprKind::Local(id) => self.local(st, *id),
+            ExprKind::Field(f) => {
+                let field = &self.unit.classes[f.class as usize].fields[f.field as usize];
+                if let Some(c) = field.constant.clone() {
+                    return self.constant(&c);
+                }
+                let heap = st.heap.clone();
+                self.get_field(&heap, *f)
+            }
+            ExprKind::Length(a) => {
+                let Sym::Ref(r) = self.eval(st, a, extra)? else {
+                    return unsupported("the length of a non-array");
+                };
+                if !matches!(
+                    self.references[r as usize],
+                    Reference::Input(_, Type::Array(_))
+                ) {
+                    return unsupported("the length of a string");
+                }
+                self.check_access(st, r, None, extra)?;
+                Ok(Sym::Prim(self.length(r)))
+            }
+            ExprKind::Index(a, i) => {
+                let Sym::Ref(r) = self.eval(st, a, extra)? else {
+                    return unsupported("an index into a non-array");
+                };
+                let i = self.eval(st, i, extra)?;
+                let i = self.prim(i)?;
+                self.check_access(st, r, Some(i), extra)?;
+                let heap = st.heap.clone();
+                self.load(&heap, r, i)
+            }
+            ExprKind::Unary(op, x) => {
+                let v = self.eval(st, x, extra)?;
+                let v = self.prim(v)?;
+                Ok(Sym::Prim(match op {
+                    UnaryOp::Plus => v,
+                    UnaryOp::Neg => self.problem.unary(UnOp::Neg, v)?,
+                    UnaryOp::BitNot => self.problem.unary(UnOp::BitNot, v)?,
+                    UnaryOp::Not => self.not(v),
+                }))
+            }
+            ExprKind::Binary {
+                op,
+                op_type,
+                left,
+                right,
+            } => self.binary(st, *op, op_type, left, right, extra),
+            ExprKind::Assign {
+                target,
+                op,
+                op_type,
+                value,
+            } => self.assign(st, target, *op, op_type, value, extra),
+            ExprKind::IncDec {
+                target,
+                increment,
+                prefix,
+            } => {
+                let place = self.place(st, target, extra)?;
+                let old = self.read_place(st, &place, extra)?;
+                let old = self.prim(old)?;
+                // `int` 1: the addition promotes it to the target's type (double included).
+                let one = self.int(1);
+                let op = if *increment { BinOp::Add } else { BinOp::Sub };
+                let new = self.problem.binary(op, old, one)?;
+                let new = self.problem.cast(jtype(&target.ty)?, new)?;
+                self.write_place(st, &place, Sym::Prim(new), extra)?;
+                Ok(Sym::Prim(if *prefix { new } else { old }))
+            }
+            ExprKind::Conditional(c, a, b) => {
+                let c = self.eval(st, c, extra)?;
+                let c = self.prim(c)?;
+                let ga = self.and_opt(extra, c);
+                let not_c = self.not(c);
+                let gb = self.and_opt(extra, not_c);
+                let a = self.eval(st, a, Some(ga))?;
+                let b = self.eval(st, b, Some(gb))?;
+                let (a, b) = match (a, b) {
+                    (Sym::Prim(x), Sym::Prim(y)) => {
+                        let ty = jtype(&e.ty)?;
+                        (
+                            Sym::Prim(self.problem.cast(ty, x)?),
+                            Sym::Prim(self.problem.cast(ty, y)?),
+                        )
+                    }
+                    other => other,
+                };
+                self.cond_sym(c, a, b)
+            }
+            ExprKind::Convert(x) | ExprKind::Cast(x) => {
+                let v = self.eval(st, x, extra)?;
+                match v {
+                    Sym::Prim(v) => Ok(Sym::Prim(self.problem.cast(jtype(&e.ty)?, v)?)),
+                    Sym::Ref(_) if e.ty.is_reference() && !matches!(e.ty, Type::String) => Ok(v),
+                    Sym::Ref(_) => unsupported("a conversion of a reference"),
+                }
+            }
+            ExprKind::Call { method, args } => self.call(st, *method, args, &e.ty, extra),
+            ExprKind::Builtin(b, args) => {
+                let mut vals = Vec::new();
+                for a in args {
+                    let v = self.eval(st, a, extra)?;
+                    vals.push(self.prim(v)?);
+                }
+                Ok(Sym::Prim(match (b, vals.as_slice()) {
+                    (Builtin::MathAbs, [x]) => self.problem.unary(UnOp::Abs, *x)?,
+                    (Builtin::MathMin, [x, y]) => self.problem.binary(BinOp::Min, *x, *y)?,
+                    (Builtin::MathMax, [x, y]) => self.problem.binary(BinOp::Max, *x, *y)?,
+                    _ => return unsupported(format!("the library method {b:?}")),
+                }))
+            }
+            ExprKind::Concat(..) => unsupported("string concatenation"),
+            ExprKind::NewArray { .. } | ExprKind::ArrayLiteral(_) => {
+                unsupported("allocating an array")
+            }
+            ExprKind::Print(..) => unsupported("printing"),
+        }
+    }
+
+    fn and_opt(&mut self, a: Option<ExprId>, b: ExprId) -> ExprId {
+        match a {
+            Some(a) => self.and(a, b),
+            None => b,
+        }
+    }
+
+    fn binary(
+        &mut self,
+        st: &mut State,
+        op: BinaryOp,
+        op_type: &Type,
+        left: &Expr,
+        right: &Expr,
+        extra: Option<ExprId>,
+    ) -> Result<Sym> {
+        let l = self.eval(st, left, extra)?;
+        if matches!(op, BinaryOp::CondAnd | BinaryOp::CondOr) {
+            let l = self.prim(l)?;
+            let taken = if op == BinaryOp::CondAnd {
+                l
+            } else {
+                self.not(l)
+            };
+            let g = self.and_opt(extra, taken);
+            let r = self.eval(st, right, Some(g))?;
+            let r = self.prim(r)?;
+            return Ok(Sym::Prim(if op == BinaryOp::CondAnd {
+                self.and(l, r)
+            } else {
+                self.or(l, r)
+            }));
+        }
+        let r = self.eval(st, right, extra)?;
+        match (l, r) {
+            (Sym::Prim(a), Sym::Prim(b)) => self.arithmetic(st, op, op_type, a, b, extra),
+            (Sym::Ref(a), Sym::Ref(b)) if matches!(op, BinaryOp::Eq | BinaryOp::Ne) => {
+                let same = if a == b {
+                    self.true_
+                } else if a == 0 || b == 0 {
+                    self.is_null(a.max(b))
+                } else {
+                    return unsupported("comparing two references");
+                };
+                Ok(Sym::Prim(if op == BinaryOp::Eq {
+                    same
+                } else {
+                    self.not(same)
+                }))
+            }
+            _ => unsupported("an operator on references"),
+        }
+    }
+
+    fn arithmetic(
+        &mut self,
+        st: &mut State,
+        op: BinaryOp,
+        op_type: &Type,
+        a: ExprId,
+        b: ExprId,
+        extra: Option<ExprId>,
+    ) -> Result<Sym> {
+        if matches!(op_type, Type::Float) {
+            return unsupported("float arithmetic");
+        }
+        let sop = op.solver_op();
+        if matches!(op, BinaryOp::Div | BinaryOp::Rem) && op_type.is_integral() {
+            // Division by zero leaves with ArithmeticException; the value is then never used,
+            // and the guarded division keeps the term defined for every model.
+            let zero = self.problem.constant(Value::Int(jtype(op_type)?, 0));
+            let by_zero = self.problem.binary(BinOp::Eq, b, zero)?;
+            let code = self.exception("java.lang.ArithmeticException");
+            self.leave(st, code, by_zero, extra);
+            let q = self.problem.binary(sop, a, b)?;
+            let v = self.cond(by_zero, zero, q)?;
+            return Ok(Sym::Prim(v));
+        }
+        Ok(Sym::Prim(self.problem.binary(sop, a, b)?))
+    }
+
+    fn call(
+        &mut self,
+        st: &mut State,
+        method: MethodRef,
+        args: &[Expr],
+        ty: &Type,
+        extra: Option<ExprId>,
+    ) -> Result<Sym> {
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.eval(st, a, extra)?);
+        }
+        // A call is a deterministic function of its arguments and of the heap before it:
+        // the same call in both versions gives the same (unknown) result and effects.
+        let h = self.history(&st.heap);
+        let key = (method, vals, h);
+        let next = self.call_log.len() as u32;
+        let id = match self.calls.get(&key) {
+            Some(&id) => id,
+            None => {
+                self.calls.insert(key.clone(), next);
+                self.call_log.push(key);
+                next
+            }
+        };
+        let g = self.guard(st, extra);
+        st.heap.push(HeapOp::Call { call: id, guard: g });
+        let hangs = self.input(Input::CallHangs(id), JType::Boolean);
+        let hangs = self.problem.read(hangs);
+        let hangs = self.and(g, hangs);
+        st.incomplete = self.or(st.incomplete, hangs);
+        let throws = self.input(Input::CallThrows(id), JType::Boolean);
+        let throws = self.problem.read(throws);
+        let class = self.input(Input::CallException(id), JType::Int);
+        let class = self.problem.read(class);
+        let at_least = self.int(EXCEPTION_BASE + 1);
+        let is_exception = self.problem.binary(BinOp::Ge, class, at_least)?;
+        self.problem.require(is_exception)?;
+        let g_throw = self.and(g, throws);
+        st.exit = self.cond(g_throw, class, st.exit)?;
+        st.codes.push(EXCEPTION_BASE + 1);
+        // Any exception class may come out: mark the state as possibly leaving that way.
+        st.codes.push(i64::MAX);
+        st.codes.sort_unstable();
+        st.codes.dedup();
+        if *ty == Type::Void {
+            return Ok(Sym::Prim(self.zero));
+        }
+        self.input_value(Input::CallResult(id), ty)
+    }
+
+    // ---- assignment ----
+
+    fn assign(
+        &mut self,
+        st: &mut State,
+        target: &Expr,
+        op: Option<BinaryOp>,
+        op_type: &Type,
+        value: &Expr,
+        extra: Option<ExprId>,
+    ) -> Result<Sym> {
+        let place = self.place(st, target, extra)?;
+        let result = match op {
+            None => {
+                let v = self.eval(st, value, extra)?;
+                if let Place::Element(r, i) = place {
+                    // Java checks the array after evaluating the right-hand side.
+                    self.check_access(st, r, Some(i), extra)?;
+                }
+                v
+            }
+            Some(op) => {
+                let old = self.read_place(st, &place, extra)?;
+                let old = self.prim(old)?;
+                let old = if op.is_shift() {
+                    old
+                } else {
+                    self.problem.cast(jtype(op_type)?, old)?
+                };
+                let v = self.eval(st, value, extra)?;
+                let v = self.prim(v)?;
+                let r = self.arithmetic(st, op, op_type, old, v, extra)?;
+                Sym::Prim(self.problem.cast(jtype(&target.ty)?, self.prim(r)?)?)
+            }
+        };
+        self.write_place(st, &place, result, extra)?;
+        Ok(result)
+    }
+
+    fn place(&mut self, st: &mut State, target: &Expr, extra: Option<ExprId>) -> Result<Place> {
+        Ok(match &target.kind {
+            ExprKind::Local(id) => Place::Local(*id),
+            ExprKind::Field(f) => Place::Field(*f),
+            ExprKind::Index(a, i) => {
+                let Sym::Ref(r) = self.eval(st, a, extra)? else {
+                    return unsupported("an index into a non-array");
+                };
+                let i = self.eval(st, i, extra)?;
+                Place::Element(r, self.prim(i)?)
+            }
+            _ => return unsupported("an assignment to this kind of target"),
+        })
+    }
+
+    fn read_place(&mut self, st: &mut State, place: &Place, extra: Option<ExprId>) -> Result<Sym> {
+        match *place {
+            Place::Local(id) => self.local(st, id),
+            Place::Field(f) => {
+                let heap = st.heap.clone();
+                self.get_field(&heap, f)
+            }
+            Place::Element(r, i) => {
+                self.check_access(st, r, Some(i), extra)?;
+                let heap = st.heap.clone();
+                self.load(&heap, r, i)
+            }
+        }
+    }
+
+    fn write_place(
+        &mut self,
+        st: &mut State,
+        place: &Place,
+        v: Sym,
+        extra: Option<ExprId>,
+    ) -> Result<()> {
+        match *place {
+            Place::Local(id) => self.set_local(st, id, v, extra),
+            Place::Field(field) => {
+                let guard = self.guard(st, extra);
+                st.heap.push(HeapOp::Put {
+                    field,
+                    value: v,
+                    guard,
+                });
+                Ok(())
+            }
+            Place::Element(array, index) => {
+                let guard = self.guard(st, extra);
+                st.heap.push(HeapOp::Store {
+                    array,
+                    index,
+                    value: v,
+                    guard,
+                });
+                Ok(())
+            }
+        }
+    }
+
+    // ---- statements ----
+
+    pub fn exec_all(&mut self, st: &mut State, stmts: &[Stmt]) -> Result<()> {
+        for s in stmts {
+            self.exec(st, s)?;
+        }
+        Ok(())
+    }
+
+    pub fn exec(&mut self, st: &mut State, s: &Stmt) -> Result<()> {
+        match &s.kind {
+            StmtKind::Expr(e) => {
+                self.eval(st, e, None)?;
+            }
+            StmtKind::Locals(decls) => {
+                for (id, init) in decls {
+                    if let Some(e) = init {
+                        let v = self.eval(st, e, None)?;
+                        self.set_local(st, *id, v, None)?;
+                    }
+                }
+            }
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.eval(st, cond, None)?;
+                let c = self.prim(c)?;
+                let before = st.heap.len();
+                let mut a = st.clone();
+                if !self.is_const(c, 0) {
+                    self.exec(&mut a, then)?;
+                }
+                let mut b = st.clone();
+                if let Some(o) = otherwise
+                    && !self.is_const(c, 1)
+                {
+                    self.exec(&mut b, o)?;
+                }
+                *st = self.merge(c, a, b, before)?;
+            }
+            StmtKind::While { cond, body } => {
+                self.run_loop(st, s.id, Some(cond), body, &[], false)?;
+            }
+            StmtKind::Do { body, cond } => {
+                self.run_loop(st, s.id, Some(cond), body, &[], true)?;
+            }
+            StmtKind::For {
+                init,
+                cond,
+                update,
+                body,
+            } => {
+                self.exec_all(st, init)?;
+                self.run_loop(st, s.id, cond.as_ref(), body, update, false)?;
+            }
+            StmtKind::ForEach {
+                var,
+                array,
+                array_local,
+                index_local,
+                body,
+            } => self.for_each(st, s.id, *var, array, *array_local, *index_local, body)?,
+            StmtKind::Block(stmts) => self.exec_all(st, stmts)?,
+            StmtKind::Labeled { body, .. } => {
+                self.exec(st, body)?;
+                let code = self.jump(s.id, false);
+                self.remap(st, code, NORMAL);
+            }
+            StmtKind::Break { target } => {
+                let code = self.jump(*target, false);
+                let t = self.true_;
+                self.leave(st, code, t, None);
+            }
+            StmtKind::Continue { target } => {
+                let code = self.jump(*target, true);
+                let t = self.true_;
+                self.leave(st, code, t, None);
+            }
+            StmtKind::Return(e) => {
+                if let Some(e) = e {
+                    let v = self.eval(st, e, None)?;
+                    let v = match v {
+                        Sym::Prim(x) => Sym::Prim(self.problem.cast(jtype(&self.return_type)?, x)?),
+                        r => r,
+                    };
+                    let g = self.guard(st, None);
+                    let old = st.ret.unwrap_or(v);
+                    st.ret = Some(self.cond_sym(g, v, old)?);
+                }
+                let t = self.true_;
+                self.leave(st, RETURN, t, None);
+            }
+            StmtKind::Throw { exception, args } => {
+                for a in args {
+                    if !matches!(a.kind, ExprKind::Literal(_)) {
+                        self.eval(st, a, None)?;
+                    }
+                }
+                let code = self.exception(exception);
+                let t = self.true_;
+                self.leave(st, code, t, None);
+            }
+            StmtKind::Switch { scrutinee, groups } => {
+                let v = self.eval(st, scrutinee, None)?;
+                let v = self.prim(v)?;
+                let mut matches = Vec::new();
+                let mut any = self.false_;
+                for g in groups {
+                    let mut m = self.false_;
+                    for l in g.labels.iter().flatten() {
+                        let Sym::Prim(c) = self.constant(l)? else {
+                            unreachable!()
+                        };
+                        let c = self.problem.cast(self.problem.ty(v), c)?;
+                        let eq = self.problem.binary(BinOp::Eq, v, c)?;
+                        m = self.or(m, eq);
+                    }
+                    any = self.or(any, m);
+                    matches.push(m);
+                }
+                let none = self.not(any);
+                let mut falling = self.false_;
+                for (g, m) in groups.iter().zip(matches) {
+                    let mut go = self.or(falling, m);
+                    if g.labels.iter().any(|l| l.is_none()) {
+                        go = self.or(go, none);
+                    }
+                    let before = st.heap.len();
+                    let mut a = st.clone();
+                    self.exec_all(&mut a, &g.stmts)?;
+                    let still = self.eq_const(a.exit, NORMAL);
+                    *st = self.merge(go, a, st.clone(), before)?;
+                    falling = self.and(go, still);
+                }
+                let code = self.jump(s.id, false);
+                self.remap(st, code, NORMAL);
+            }
+            StmtKind::Empty => {}
+        }
+        Ok(())
+    }
+
+    fn run_loop(
+        &mut self,
+        st: &mut State,
+        id: NodeId,
+        cond: Option<&Expr>,
+        body: &Stmt,
+        update: &[Expr],
+        body_first: bool,
+    ) -> Result<()> {
+        let brk = self.jump(id, false);
+        let cont = self.jump(id, true);
+        for k in 0..self.unroll {
+            let enter = if body_first && k == 0 {
+                self.true_
+            } else {
+                match cond {
+                    Some(c) => {
+                        let c = self.eval(st, c, None)?;
+                        self.prim(c)?
+                    }
+                    None => self.true_,
+                }
+            };
+            let before = st.heap.len();
+            let mut go = st.clone();
+            if !self.is_const(enter, 0) {
+                self.exec(&mut go, body)?;
+                self.remap(&mut go, cont, NORMAL);
+                for u in update {
+                    self.eval(&mut go, u, None)?;
+                }
+            }
+            let mut stop = st.clone();
+            let t = self.true_;
+            self.leave(&mut stop, brk, t, None);
+            *st = self.merge(enter, go, stop, before)?;
+            if st.codes == [brk] || !st.codes.contains(&NORMAL) {
+                break;
+            }
+        }
+        if let Some(live) = self.live(st) {
+            st.incomplete = self.or(st.incomplete, live);
+        } else if st.codes.contains(&NORMAL) {
+            st.incomplete = self.true_;
+        }
+        self.remap(st, brk, NORMAL);
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn for_each(
+        &mut self,
+        st: &mut State,
+        id: NodeId,
+        var: LocalId,
+        array: &Expr,
+        array_local: LocalId,
+        index_local: LocalId,
+        body: &Stmt,
+    ) -> Result<()> {
+        let a = self.eval(st, array, None)?;
+        let Sym::Ref(r) = a else {
+            return unsupported("for-each over a non-array");
+        };
+        self.set_local(st, array_local, a, None)?;
+        self.check_access(st, r, None, None)?;
+        self.set_local(st, index_local, Sym::Prim(self.zero), None)?;
+        let brk = self.jump(id, false);
+        let cont = self.jump(id, true);
+        let one = self.int(1);
+        for _ in 0..self.unroll {
+            let i = self.local(st, index_local)?;
+            let i = self.prim(i)?;
+            let len = self.length(r);
+            let enter = self.problem.binary(BinOp::Lt, i, len)?;
+            let before = st.heap.len();
+            let mut go = st.clone();
+            let heap = go.heap.clone();
+            let element = self.load(&heap, r, i)?;
+            self.set_local(&mut go, var, element, None)?;
+            self.exec(&mut go, body)?;
+            self.remap(&mut go, cont, NORMAL);
+            let next = self.problem.binary(BinOp::Add, i, one)?;
+            self.set_local(&mut go, index_local, Sym::Prim(next), None)?;
+            let mut stop = st.clone();
+            let t = self.true_;
+            self.leave(&mut stop, brk, t, None);
+            *st = self.merge(enter, go, stop, before)?;
+            if !st.codes.contains(&NORMAL) {
+                break;
+            }
+        }
+        if let Some(live) = self.live(st) {
+            st.incomplete = self.or(st.incomplete, live);
+        } else if st.codes.contains(&NORMAL) {
+            st.incomplete = self.true_;
+        }
+        self.remap(st, brk, NORMAL);
+        Ok(())
+    }
+
+    // ---- telling two final states apart ----
+
+    /// A term true when `a` and `b` can be told apart by an assertion (doubles by identity:
+    /// NaN is NaN, `0.0` is not `-0.0`).
+    pub fn differs(&mut self, a: Sym, b: Sym) -> Result<ExprId> {
+        match (a, b) {
+            (x, y) if x == y => Ok(self.false_),
+            (Sym::Prim(x), Sym::Prim(y)) => {
+                if self.problem.ty(x) == JType::Double {
+                    let eq = self.problem.binary(BinOp::Eq, x, y)?;
+                    let zero = self.problem.double(0.0);
+                    let one = self.problem.double(1.0);
+                    let nonzero = self.problem.binary(BinOp::Ne, x, zero)?;
+                    let ix = self.problem.binary(BinOp::Div, one, x)?;
+                    let iy = self.problem.binary(BinOp::Div, one, y)?;
+                    let same_sign = self.problem.binary(BinOp::Eq, ix, iy)?;
+                    let sign_ok = self.or(nonzero, same_sign);
+                    let equal = self.and(eq, sign_ok);
+                    let nan_x = self.problem.binary(BinOp::Ne, x, x)?;
+                    let nan_y = self.problem.binary(BinOp::Ne, y, y)?;
+                    let both_nan = self.and(nan_x, nan_y);
+                    let same = self.or(equal, both_nan);
+                    Ok(self.not(same))
+                } else {
+                    Ok(self.problem.binary(BinOp::Ne, x, y)?)
+                }
+            }
+            // Two different references might still hold equal contents, or not: either way
+            // nothing is proved (sound, not complete).
+            _ => Ok(self.true_),
+        }
+    }
+
+    /// Everything by which `a` (original) and `b` (mutant) can be told apart after the
+    /// region, as one term: the exit, the returned value, the `live` locals (when control goes
+    /// on), fields and array elements written by either, and either being incomplete.
+    pub fn distinguish(
+        &mut self,
+        a: &mut State,
+        b: &mut State,
+        live: &[LocalId],
+    ) -> Result<ExprId> {
+        let mut parts = vec![a.incomplete, b.incomplete];
+        parts.push(self.problem.binary(BinOp::Ne, a.exit, b.exit)?);
+        if let (Some(x), Some(y)) = (a.ret, b.ret) {
+            let returned = self.eq_const(a.exit, RETURN);
+            let d = self.differs(x, y)?;
+            parts.push(self.and(returned, d));
+        }
+        let going_on = {
+            let below = self.int(EXCEPTION_BASE);
+            let normal = self.problem.binary(BinOp::Lt, a.exit, below)?;
+            let ret = self.int(RETURN);
+            let not_ret = self.problem.binary(BinOp::Ne, a.exit, ret)?;
+            self.and(normal, not_ret)
+        };
+        for &l in live {
+            let x = self.local(a, l)?;
+            let y = self.local(b, l)?;
+            let d = self.differs(x, y)?;
+            parts.push(self.and(going_on, d));
+        }
+        let mut fields = Vec::new();
+        let mut cells = Vec::new();
+        for op in a.heap.iter().chain(&b.heap) {
+            match op {
+                HeapOp::Put { field, .. } if !fields.contains(field) => fields.push(*field),
+                HeapOp::Store { array, index, .. } if !cells.contains(&(*array, *index)) => {
+                    cells.push((*array, *index))
+                }
+                HeapOp::Call { .. } if a.heap != b.heap => {
+                    // Different calls may change anything.
+                    parts.push(self.true_);
+                }
+                _ => {}
+            }
+        }
+        let (ha, hb) = (a.heap.clone(), b.heap.clone());
+        for f in fields {
+            let x = self.get_field(&ha, f)?;
+            let y = self.get_field(&hb, f)?;
+            parts.push(self.differs(x, y)?);
+        }
+        for (r, i) in cells {
+            let x = self.load(&ha, r, i)?;
+            let y = self.load(&hb, r, i)?;
+            parts.push(self.differs(x, y)?);
+        }
+        let mut any = self.false_;
+        for p in parts {
+            any = self.or(any, p);
+        }
+        Ok(any)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    Local(LocalId),
+    Field(FieldRef),
+    Element(u32, ExprId),
+}

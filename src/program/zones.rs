@@ -1,0 +1,917 @@
+//! Facts that hold at a region's entry: "conditions implied by the code before it" (issue 13,
+//! thesis `004_*` §2.3's region inputs constrained by their context; Offutt and Pan's
+//! path constraints, `000_*`).
+//!
+//! An abstract interpretation of the method over *zones* (difference-bound matrices: bounds
+//! on `x`, `-x` and `x - y` for integer locals and array lengths), with widening at loop
+//! heads and two narrowing passes. It finds what equivalences usually hang on: an index
+//! between 0 and an array's length (`i < a.length` and `i != a.length` agree), a variable
+//! known positive after a guard, a statement no input reaches.
+//!
+//! Sound by construction: transfer functions are exact only where Java's arithmetic cannot
+//! wrap (checked with the bounds at hand) and forget otherwise; a condition with side effects
+//! constrains nothing. The facts describe the original program; they hold at the entry of the
+//! first execution of the mutated region that differs, since up to then the mutant ran as the
+//! original (see [`super::equivalence`]).
+
+use hashbrown::HashMap;
+
+use super::front::fold;
+use super::ir::{
+    BinaryOp, Body, Const, Expr, ExprKind, LocalId, NodeId, Stmt, StmtKind, Type, UnaryOp, Unit,
+};
+use super::regions::Point;
+use super::symbolic::{Executor, Input};
+use crate::solver::{BinOp, JType};
+
+const INF: i128 = i128::MAX / 4;
+
+/// A tracked quantity: the constant zero, an integer local, or the length of an array local.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tracked {
+    Zero,
+    Local(u32),
+    Length(u32),
+}
+
+/// A closed difference-bound matrix: `m[i * n + j]` bounds `x_i - x_j`.
+#[derive(Clone, Debug, PartialEq)]
+struct Zone {
+    m: Vec<i128>,
+}
+
+/// The facts of one method.
+pub struct Facts {
+    vars: Vec<Tracked>,
+    bounds: Vec<(i128, i128)>,
+    local_index: HashMap<u32, usize>,
+    length_index: HashMap<u32, usize>,
+    entry: HashMap<NodeId, Option<Zone>>,
+    head: HashMap<NodeId, Option<Zone>>,
+    update: HashMap<NodeId, Option<Zone>>,
+    /// Statement spans, to find the statement of a site.
+    spans: Vec<((u32, u32), NodeId)>,
+}
+
+fn type_range(ty: &Type) -> Option<(i128, i128)> {
+    Some(match ty {
+        Type::Byte => (i8::MIN as i128, i8::MAX as i128),
+        Type::Short => (i16::MIN as i128, i16::MAX as i128),
+        Type::Char => (0, u16::MAX as i128),
+        Type::Int => (i32::MIN as i128, i32::MAX as i128),
+        Type::Long => (i64::MIN as i128, i64::MAX as i128),
+        _ => return None,
+    })
+}
+
+#[derive(Default)]
+struct Jumps {
+    breaks: HashMap<NodeId, Option<Zone>>,
+    continues: HashMap<NodeId, Option<Zone>>,
+}
+
+struct Analysis<'a> {
+    unit: &'a Unit,
+    body: &'a Body,
+    facts: Facts,
+}
+
+impl Facts {
+    /// Analyses `body` of `unit`.
+    pub fn of(unit: &Unit, body: &Body) -> Facts {
+        let mut vars = vec![Tracked::Zero];
+        let mut bounds = vec![(0, 0)];
+        let mut local_index = HashMap::new();
+        let mut length_index = HashMap::new();
+        for (i, l) in body.locals.iter().enumerate() {
+            if let Some(r) = type_range(&l.ty) {
+                local_index.insert(i as u32, vars.len());
+                vars.push(Tracked::Local(i as u32));
+                bounds.push(r);
+            } else if matches!(l.ty, Type::Array(_)) {
+                length_index.insert(i as u32, vars.len());
+                vars.push(Tracked::Length(i as u32));
+                bounds.push((0, i32::MAX as i128));
+            }
+        }
+        let mut a = Analysis {
+            unit,
+            body,
+            facts: Facts {
+                vars,
+                bounds,
+                local_index,
+                length_index,
+                entry: HashMap::new(),
+                head: HashMap::new(),
+                update: HashMap::new(),
+                spans: Vec::new(),
+            },
+        };
+        let start = Some(a.top());
+        let mut jumps = Jumps::default();
+        a.stmts(start, &body.stmts, &mut jumps);
+        fn spans(s: &Stmt, out: &mut Vec<((u32, u32), NodeId)>) {
+            out.push(((s.span.start, s.span.end), s.id));
+            for c in s.substatements() {
+                spans(c, out);
+            }
+        }
+        for s in &body.stmts {
+            spans(s, &mut a.facts.spans);
+        }
+        a.facts
+    }
+
+    /// Whether no input reaches the innermost statement containing `site`.
+    pub fn unreachable(&self, site: (u32, u32)) -> bool {
+        let innermost = self
+            .spans
+            .iter()
+            .filter(|((s, e), _)| *s <= site.0 && site.1 <= *e)
+            .min_by_key(|((s, e), _)| e - s);
+        match innermost {
+            Some((_, id)) => matches!(self.entry.get(id), Some(None)),
+            None => false,
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// Adds the facts at `point` of statement `stmt` as constraints on the inputs the
+    /// executor made (facts on values the region does not read are left out).
+    pub fn constrain(&self, ex: &mut Executor<'_>, stmt: &Stmt, point: Point) {
+        let zone = match point {
+            Point::Entry => self.entry.get(&stmt.id),
+            Point::Head => self.head.get(&stmt.id),
+            Point::Update => self.update.get(&stmt.id),
+        };
+        let Some(Some(z)) = zone else {
+            // Unreachable points are caught before; no facts, nothing assumed.
+            return;
+        };
+        let n = self.n();
+        let mut term = Vec::with_capacity(n);
+        for v in &self.vars {
+            let var = match *v {
+                Tracked::Zero => None,
+                Tracked::Local(l) => ex.existing_input(&Input::Local(l)),
+                Tracked::Length(l) => {
+                    let r = ex.local_reference(l);
+                    ex.existing_input(&Input::Length(r))
+                }
+            };
+            term.push(var.map(|v| {
+                let read = ex.problem.read(v);
+                ex.problem.cast(JType::Long, read).expect("integral")
+            }));
+        }
+        for i in 0..n {
+            for j in 0..n {
+                let c = z.m[i * n + j];
+                if i == j || c >= INF {
+                    continue;
+                }
+                // Type bounds say nothing new.
+                if j == 0 && c >= self.bounds[i].1 || i == 0 && -c <= self.bounds[j].0 {
+                    continue;
+                }
+                let Ok(k) = i64::try_from(c) else { continue };
+                // `-y` and `x - y` must not wrap in long: differences of int-ranged values
+                // only, and no negation of a long that may be its minimum.
+                if i != 0 && j != 0 && (!self.fits_int(i) || !self.fits_int(j)) {
+                    continue;
+                }
+                if i == 0 && self.bounds[j].0 == i64::MIN as i128 {
+                    continue;
+                }
+                let kc = ex.problem.long(k);
+                let lhs = match (i, j, term[i], term[j]) {
+                    (_, 0, Some(x), _) => x,
+                    (0, _, _, Some(y)) => {
+                        ex.problem.unary(crate::solver::UnOp::Neg, y).expect("long")
+                    }
+                    (_, _, Some(x), Some(y)) if i != 0 && j != 0 => {
+                        ex.problem.binary(BinOp::Sub, x, y).expect("long")
+                    }
+                    _ => continue,
+                };
+                let le = ex.problem.binary(BinOp::Le, lhs, kc).expect("long");
+                ex.problem.require(le).expect("boolean");
+            }
+        }
+    }
+
+    fn fits_int(&self, i: usize) -> bool {
+        let (lo, hi) = self.bounds[i];
+        lo >= i32::MIN as i128 && hi <= i32::MAX as i128
+    }
+}
+
+impl Analysis<'_> {
+    fn n(&self) -> usize {
+        self.facts.n()
+    }
+
+    fn top(&self) -> Zone {
+        let n = self.n();
+        let mut m = vec![INF; n * n];
+        for i in 0..n {
+            m[i * n + i] = 0;
+        }
+        let mut z = Zone { m };
+        for i in 1..n {
+            self.bound(&mut z, i);
+        }
+        z
+    }
+
+    /// Re-adds the type bounds of variable `i`.
+    fn bound(&self, z: &mut Zone, i: usize) {
+        let n = self.n();
+        let (lo, hi) = self.facts.bounds[i];
+        z.m[i * n] = z.m[i * n].min(hi);
+        z.m[i] = z.m[i].min(-lo);
+    }
+
+    /// Floyd–Warshall closure; `None` when the constraints are inconsistent.
+    fn close(&self, mut z: Zone) -> Option<Zone> {
+        let n = self.n();
+        for k in 0..n {
+            for i in 0..n {
+                let ik = z.m[i * n + k];
+                if ik >= INF {
+                    continue;
+                }
+                for j in 0..n {
+                    let kj = z.m[k * n + j];
+                    if kj >= INF {
+                        continue;
+                    }
+                    let s = ik + kj;
+                    if s < z.m[i * n + j] {
+                        z.m[i * n + j] = s;
+                    }
+                }
+            }
+        }
+        (0..n).all(|i| z.m[i * n + i] >= 0).then_some(z)
+    }
+
+    fn join(&self, a: Option<Zone>, b: Option<Zone>) -> Option<Zone> {
+        match (a, b) {
+            (None, x) | (x, None) => x,
+            (Some(a), Some(b)) => Some(Zone {
+                m: a.m.iter().zip(&b.m).map(|(x, y)| *x.max(y)).collect(),
+            }),
+        }
+    }
+
+    fn widen(&self, old: &Option<Zone>, new: Option<Zone>) -> Option<Zone> {
+        match (old, new) {
+            (Some(o), Some(n)) => {
+                let mut w = Zone {
+                    m: o.m
+                        .iter()
+                        .zip(&n.m)
+                        .map(|(a, b)| if b <= a { *a } else { INF })
+                        .collect(),
+                };
+                for i in 1..self.n() {
+                    self.bound(&mut w, i);
+                }
+                // Closing after widening can undo it; the bounds keep the chain finite.
+                self.close(w)
+            }
+            (_, n) => n,
+        }
+    }
+
+    fn leq(&self, a: &Option<Zone>, b: &Option<Zone>) -> bool {
+        match (a, b) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(a), Some(b)) => a.m.iter().zip(&b.m).all(|(x, y)| x <= y),
+        }
+    }
+
+    /// Adds `x_i - x_j <= c`.
+    fn add(&self, z: Option<Zone>, i: usize, j: usize, c: i128) -> Option<Zone> {
+        let mut z = z?;
+        let n = self.n();
+        if c < z.m[i * n + j] {
+            z.m[i * n + j] = c;
+            return self.close(z);
+        }
+        Some(z)
+    }
+
+    fn forget(&self, z: &mut Zone, x: usize) {
+        let n = self.n();
+        for j in 0..n {
+            if j != x {
+                z.m[x * n + j] = INF;
+                z.m[j * n + x] = INF;
+            }
+        }
+        self.bound(z, x);
+    }
+
+    fn interval_of(&self, z: &Zone, i: usize) -> (i128, i128) {
+        let n = self.n();
+        (-z.m[i], z.m[i * n])
+    }
+
+    fn constant(&self, e: &Expr) -> Option<Const> {
+        let local = |id: LocalId| self.body.locals.get(id.0 as usize)?.constant.clone();
+        let field = |r: super::ir::FieldRef| {
+            self.unit
+                .classes
+                .get(r.class as usize)?
+                .fields
+                .get(r.field as usize)?
+                .constant
+                .clone()
+        };
+        fold(e, &local, &field)
+    }
+
+    /// `e` as `x + c` (x tracked, or the zero for a constant), when Java computes exactly that.
+    fn linear(&self, z: &Zone, e: &Expr) -> Option<(usize, i128)> {
+        if let Some(Const::Int(t, v)) = self.constant(e)
+            && t != Type::Boolean
+        {
+            return Some((0, v as i128));
+        }
+        let (x, c) = match &e.kind {
+            ExprKind::Local(id) => (*self.facts.local_index.get(&id.0)?, 0),
+            ExprKind::Length(a) => match &a.kind {
+                ExprKind::Local(id) => (*self.facts.length_index.get(&id.0)?, 0),
+                _ => return None,
+            },
+            ExprKind::Convert(x) | ExprKind::Cast(x) => self.linear(z, x)?,
+            ExprKind::Unary(UnaryOp::Plus, x) => self.linear(z, x)?,
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Add | BinaryOp::Sub),
+                op_type,
+                left,
+                right,
+            } if op_type.is_integral() => {
+                let (l, r) = (self.linear(z, left)?, self.linear(z, right)?);
+                match (op, l, r) {
+                    (BinaryOp::Add, (x, a), (0, b)) | (BinaryOp::Add, (0, b), (x, a)) => (x, a + b),
+                    (BinaryOp::Sub, (x, a), (0, b)) => (x, a - b),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        // Exact only when Java's value is the mathematical one (no wrap to the type).
+        let (lo, hi) = self.interval_of(z, x);
+        let (tlo, thi) = type_range(&e.ty)?;
+        (lo + c >= tlo && hi + c <= thi).then_some((x, c))
+    }
+
+    /// Bounds on an integral expression's value.
+    fn interval(&self, z: &Zone, e: &Expr) -> (i128, i128) {
+        if let Some((x, c)) = self.linear(z, e) {
+            let (lo, hi) = self.interval_of(z, x);
+            return (lo + c, hi + c);
+        }
+        let full = type_range(&e.ty).unwrap_or((-INF, INF));
+        match &e.kind {
+            ExprKind::Binary {
+                op: BinaryOp::Rem,
+                right,
+                left,
+                ..
+            } => {
+                let (rlo, rhi) = self.interval(z, right);
+                let (llo, _) = self.interval(z, left);
+                let k = rlo.abs().max(rhi.abs());
+                if k == 0 || k >= INF {
+                    return full;
+                }
+                let lo = if llo >= 0 { 0 } else { -(k - 1) };
+                (lo, k - 1)
+            }
+            ExprKind::Convert(x) | ExprKind::Cast(x) => {
+                let (lo, hi) = self.interval(z, x);
+                if lo >= full.0 && hi <= full.1 {
+                    (lo, hi)
+                } else {
+                    full
+                }
+            }
+            _ => full,
+        }
+    }
+
+    /// `x := e` on the zone (after `e`'s own effects).
+    fn assign(&self, z: Option<Zone>, id: LocalId, e: Option<&Expr>) -> Option<Zone> {
+        let mut z = z?;
+        let n = self.n();
+        if let Some(&x) = self.facts.length_index.get(&id.0) {
+            // An array local: its length is known when the new array's is.
+            let source = e.and_then(|e| match &e.unconverted().kind {
+                ExprKind::NewArray { lengths, .. } => {
+                    lengths.first().and_then(|l| self.linear(&z, l))
+                }
+                ExprKind::Local(a) => self.facts.length_index.get(&a.0).map(|&y| (y, 0)),
+                _ => None,
+            });
+            self.forget(&mut z, x);
+            return match source {
+                Some((y, c)) => {
+                    let z = self.add(Some(z), x, y, c);
+                    self.add(z, y, x, -c)
+                }
+                None => Some(z),
+            };
+        }
+        let Some(&x) = self.facts.local_index.get(&id.0) else {
+            return Some(z);
+        };
+        let Some(e) = e else {
+            self.forget(&mut z, x);
+            return Some(z);
+        };
+        match self.linear(&z, e) {
+            Some((y, c)) if y == x => {
+                for j in 0..n {
+                    if j != x {
+                        z.m[x * n + j] = z.m[x * n + j].saturating_add(c).min(INF);
+                        z.m[j * n + x] = z.m[j * n + x].saturating_sub(c).min(INF);
+                    }
+                }
+                self.close(z)
+            }
+            Some((y, c)) => {
+                self.forget(&mut z, x);
+                let z = self.add(Some(z), x, y, c);
+                self.add(z, y, x, -c)
+            }
+            None => {
+                let (lo, hi) = self.interval(&z, e);
+                self.forget(&mut z, x);
+                let z = self.add(Some(z), x, 0, hi);
+                self.add(z, 0, x, -lo)
+            }
+        }
+    }
+
+    /// The effects of evaluating `e` (assignments, increments), in Java's order.
+    fn effects(&self, z: Option<Zone>, e: &Expr) -> Option<Zone> {
+        z.as_ref()?;
+        match &e.kind {
+            ExprKind::Assign {
+                target, op, value, ..
+            } => {
+                let z = match &target.kind {
+                    ExprKind::Local(_) => z,
+                    _ => self.effects(z, target),
+                };
+                let z = self.effects(z, value);
+                match (&target.kind, op) {
+                    (ExprKind::Local(id), None) => self.assign(z, *id, Some(value)),
+                    (ExprKind::Local(id), Some(_)) => self.assign(z, *id, Some(e)),
+                    _ => z,
+                }
+            }
+            ExprKind::IncDec { target, .. } => match &target.kind {
+                ExprKind::Local(id) => {
+                    let z = z?;
+                    let Some(&x) = self.facts.local_index.get(&id.0) else {
+                        return Some(z);
+                    };
+                    let delta: i128 = match &e.kind {
+                        ExprKind::IncDec {
+                            increment: true, ..
+                        } => 1,
+                        _ => -1,
+                    };
+                    let (lo, hi) = self.interval_of(&z, x);
+                    let (tlo, thi) = self.facts.bounds[x];
+                    if lo + delta >= tlo && hi + delta <= thi {
+                        let n = self.n();
+                        let mut z = z;
+                        for j in 0..n {
+                            if j != x {
+                                z.m[x * n + j] = (z.m[x * n + j] + delta).min(INF);
+                                z.m[j * n + x] = (z.m[j * n + x] - delta).min(INF);
+                            }
+                        }
+                        self.close(z)
+                    } else {
+                        let mut z = z;
+                        self.forget(&mut z, x);
+                        Some(z)
+                    }
+                }
+                _ => self.effects(z, target),
+            },
+            ExprKind::Binary {
+                op: BinaryOp::CondAnd | BinaryOp::CondOr,
+                left,
+                right,
+                ..
+            } => {
+                // The right operand may or may not run.
+                let z = self.effects(z, left);
+                let r = self.effects(z.clone(), right);
+                self.join(z, r)
+            }
+            ExprKind::Conditional(c, a, b) => {
+                let z = self.effects(z, c);
+                let x = self.effects(z.clone(), a);
+                let y = self.effects(z, b);
+                self.join(x, y)
+            }
+            ExprKind::Index(a, i) => {
+                let z = self.effects(z, a);
+                let z = self.effects(z, i);
+                // Past this point the index was in bounds (or the run left by an exception).
+                match (&a.kind, z) {
+                    (ExprKind::Local(arr), Some(zz)) => {
+                        let lin = self.linear(&zz, i);
+                        match (self.facts.length_index.get(&arr.0), lin) {
+                            (Some(&len), Some((x, c))) => {
+                                let z = self.add(Some(zz), 0, x, c);
+                                self.add(z, x, len, -c - 1)
+                            }
+                            _ => Some(zz),
+                        }
+                    }
+                    (_, z) => z,
+                }
+            }
+            _ => {
+                let mut z = z;
+                for c in e.children() {
+                    z = self.effects(z, c);
+                }
+                z
+            }
+        }
+    }
+
+    fn has_effects(e: &Expr) -> bool {
+        matches!(
+            e.kind,
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. }
+        ) || e.children().into_iter().any(Self::has_effects)
+    }
+
+    /// The zones where condition `c` is true and where it is false.
+    fn branch(&self, z: Option<Zone>, c: &Expr) -> (Option<Zone>, Option<Zone>) {
+        if Self::has_effects(c) {
+            let z = self.effects(z, c);
+            return (z.clone(), z);
+        }
+        let z = self.effects(z, c);
+        (self.assume(z.clone(), c, true), self.assume(z, c, false))
+    }
+
+    fn assume(&self, z: Option<Zone>, c: &Expr, truth: bool) -> Option<Zone> {
+        let zz = z.as_ref()?;
+        if let Some(Const::Int(Type::Boolean, v)) = self.constant(c) {
+            return if (v != 0) == truth { z } else { None };
+        }
+        match &c.kind {
+            ExprKind::Unary(UnaryOp::Not, x) => self.assume(z, x, !truth),
+            ExprKind::Binary {
+                op: op @ (BinaryOp::CondAnd | BinaryOp::CondOr),
+                left,
+                right,
+                ..
+            } => {
+                let both = (*op == BinaryOp::CondAnd) == truth;
+                if both {
+                    let z = self.assume(z, left, truth);
+                    self.assume(z, right, truth)
+                } else {
+                    let a = self.assume(z.clone(), left, truth);
+                    let b = self.assume(z, left, !truth);
+                    let b = self.assume(b, right, truth);
+                    self.join(a, b)
+                }
+            }
+            ExprKind::Binary {
+                op,
+                op_type,
+                left,
+                right,
+            } if op.is_comparison() && op_type.is_integral() => {
+                let (Some((x, a)), Some((y, b))) = (self.linear(zz, left), self.linear(zz, right))
+                else {
+                    return z;
+                };
+                let op = if truth { *op } else { negate(*op) };
+                // x + a OP y + b, as x - y <= k.
+                match op {
+                    BinaryOp::Lt => self.add(z, x, y, b - a - 1),
+                    BinaryOp::Le => self.add(z, x, y, b - a),
+                    BinaryOp::Gt => self.add(z, y, x, a - b - 1),
+                    BinaryOp::Ge => self.add(z, y, x, a - b),
+                    BinaryOp::Eq => {
+                        let z = self.add(z, x, y, b - a);
+                        self.add(z, y, x, a - b)
+                    }
+                    BinaryOp::Ne => {
+                        // Only the ends of a range can be cut.
+                        let n = self.n();
+                        let (up, down) = (zz.m[x * n + y], zz.m[y * n + x]);
+                        if up == b - a && down == a - b {
+                            None
+                        } else if up == b - a {
+                            self.add(z, x, y, b - a - 1)
+                        } else if -down == b - a {
+                            self.add(z, y, x, a - b - 1)
+                        } else {
+                            z
+                        }
+                    }
+                    _ => z,
+                }
+            }
+            _ => z,
+        }
+    }
+
+    // ---- statements ----
+
+    fn stmts(&mut self, mut z: Option<Zone>, stmts: &[Stmt], jumps: &mut Jumps) -> Option<Zone> {
+        for s in stmts {
+            z = self.stmt(z, s, jumps);
+        }
+        z
+    }
+
+    fn stmt(&mut self, z: Option<Zone>, s: &Stmt, jumps: &mut Jumps) -> Option<Zone> {
+        self.facts.entry.insert(s.id, z.clone());
+        match &s.kind {
+            StmtKind::Expr(e) => self.effects(z, e),
+            StmtKind::Locals(decls) => {
+                let mut z = z;
+                for (id, init) in decls {
+                    if let Some(e) = init {
+                        z = self.effects(z, e);
+                        z = self.assign(z, *id, Some(e));
+                    }
+                }
+                z
+            }
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let (t, f) = self.branch(z, cond);
+                let a = self.stmt(t, then, jumps);
+                let b = match otherwise {
+                    Some(o) => self.stmt(f, o, jumps),
+                    None => f,
+                };
+                self.join(a, b)
+            }
+            StmtKind::While { cond, body } => {
+                self.run_loop(z, s.id, Some(cond), body, &[], false, jumps)
+            }
+            StmtKind::Do { body, cond } => {
+                self.run_loop(z, s.id, Some(cond), body, &[], true, jumps)
+            }
+            StmtKind::For {
+                init,
+                cond,
+                update,
+                body,
+            } => {
+                let z = self.stmts(z, init, jumps);
+                self.run_loop(z, s.id, cond.as_ref(), body, update, false, jumps)
+            }
+            StmtKind::ForEach {
+                var,
+                array,
+                array_local,
+                index_local,
+                body,
+            } => {
+                let z = self.effects(z, array);
+                let z = self.assign(z, *array_local, Some(array));
+                let zero = Expr {
+                    id: s.id,
+                    span: s.span,
+                    ty: Type::Int,
+                    kind: ExprKind::Literal(Const::Int(Type::Int, 0)),
+                };
+                let z = self.assign(z, *index_local, Some(&zero));
+                self.for_each(z, s.id, *var, *array_local, *index_local, body, jumps)
+            }
+            StmtKind::Block(stmts) => self.stmts(z, stmts, jumps),
+            StmtKind::Labeled { body, .. } => {
+                let out = self.stmt(z, body, jumps);
+                let b = jumps.breaks.remove(&s.id).flatten();
+                self.join(out, b)
+            }
+            StmtKind::Break { target } => {
+                let old = jumps.breaks.remove(target).flatten();
+                let j = self.join(old, z);
+                jumps.breaks.insert(*target, j);
+                None
+            }
+            StmtKind::Continue { target } => {
+                let old = jumps.continues.remove(target).flatten();
+                let j = self.join(old, z);
+                jumps.continues.insert(*target, j);
+                None
+            }
+            StmtKind::Return(e) => {
+                if let Some(e) = e {
+                    self.effects(z, e);
+                }
+                None
+            }
+            StmtKind::Throw { args, .. } => {
+                let mut z = z;
+                for a in args {
+                    z = self.effects(z, a);
+                }
+                None
+            }
+            StmtKind::Switch { scrutinee, groups } => {
+                let z = self.effects(z, scrutinee);
+                let mut falling: Option<Zone> = None;
+                for g in groups {
+                    let entry = self.join(z.clone(), falling);
+                    falling = self.stmts(entry, &g.stmts, jumps);
+                }
+                let has_default = groups.iter().any(|g| g.labels.iter().any(|l| l.is_none()));
+                let mut out = falling;
+                if !has_default {
+                    out = self.join(out, z);
+                }
+                let b = jumps.breaks.remove(&s.id).flatten();
+                self.join(out, b)
+            }
+            StmtKind::Empty => z,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_loop(
+        &mut self,
+        z: Option<Zone>,
+        id: NodeId,
+        cond: Option<&Expr>,
+        body: &Stmt,
+        update: &[Expr],
+        body_first: bool,
+        jumps: &mut Jumps,
+    ) -> Option<Zone> {
+        // One pass from head state `h`: the state back at the head and the exit state.
+        let pass = |this: &mut Self, h: Option<Zone>, jumps: &mut Jumps| {
+            jumps.breaks.remove(&id);
+            jumps.continues.remove(&id);
+            if !body_first {
+                this.facts.head.insert(id, h.clone());
+            }
+            let (enter, leave) = if body_first {
+                (h, None)
+            } else {
+                match cond {
+                    Some(c) => this.branch(h, c),
+                    None => (h, None),
+                }
+            };
+            let out = this.stmt(enter, body, jumps);
+            let cont = jumps.continues.remove(&id).flatten();
+            let mut back = this.join(out, cont);
+            this.facts.update.insert(id, back.clone());
+            for u in update {
+                back = this.effects(back, u);
+            }
+            let (back, leave) = if body_first {
+                this.facts.head.insert(id, back.clone());
+                match cond {
+                    Some(c) => this.branch(back, c),
+                    None => (back, None),
+                }
+            } else {
+                (back, leave)
+            };
+            let brk = jumps.breaks.remove(&id).flatten();
+            (back, this.join(leave, brk))
+        };
+        let mut head = z.clone();
+        let mut k = 0;
+        loop {
+            let (back, _) = pass(self, head.clone(), jumps);
+            let next = self.join(z.clone(), back);
+            if self.leq(&next, &head) {
+                break;
+            }
+            head = if k >= 2 {
+                self.widen(&head, next)
+            } else {
+                next
+            };
+            k += 1;
+            if k > 50 {
+                head = Some(self.top());
+                break;
+            }
+        }
+        for _ in 0..2 {
+            let (back, _) = pass(self, head.clone(), jumps);
+            head = self.join(z.clone(), back);
+        }
+        let (_, exit) = pass(self, head, jumps);
+        exit
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn for_each(
+        &mut self,
+        z: Option<Zone>,
+        id: NodeId,
+        var: LocalId,
+        array_local: LocalId,
+        index_local: LocalId,
+        body: &Stmt,
+        jumps: &mut Jumps,
+    ) -> Option<Zone> {
+        let (idx, len) = (
+            self.facts.local_index.get(&index_local.0).copied(),
+            self.facts.length_index.get(&array_local.0).copied(),
+        );
+        let pass = |this: &mut Self, h: Option<Zone>, jumps: &mut Jumps| {
+            jumps.breaks.remove(&id);
+            jumps.continues.remove(&id);
+            this.facts.head.insert(id, h.clone());
+            let (enter, leave) = match (idx, len) {
+                (Some(i), Some(l)) => (this.add(h.clone(), i, l, -1), this.add(h, l, i, 0)),
+                _ => (h.clone(), h),
+            };
+            let enter = this.assign(enter, var, None);
+            let out = this.stmt(enter, body, jumps);
+            let cont = jumps.continues.remove(&id).flatten();
+            let mut back = this.join(out, cont);
+            if let (Some(i), Some(b)) = (idx, back.as_mut()) {
+                let n = this.n();
+                let (_, hi) = this.interval_of(b, i);
+                if hi < i32::MAX as i128 {
+                    for j in 0..n {
+                        if j != i {
+                            b.m[i * n + j] = (b.m[i * n + j] + 1).min(INF);
+                            b.m[j * n + i] = (b.m[j * n + i] - 1).min(INF);
+                        }
+                    }
+                    back = this.close(back.unwrap());
+                } else {
+                    this.forget(b, i);
+                }
+            }
+            let brk = jumps.breaks.remove(&id).flatten();
+            (back, this.join(leave, brk))
+        };
+        let mut head = z.clone();
+        let mut k = 0;
+        loop {
+            let (back, _) = pass(self, head.clone(), jumps);
+            let next = self.join(z.clone(), back);
+            if self.leq(&next, &head) {
+                break;
+            }
+            head = if k >= 2 {
+                self.widen(&head, next)
+            } else {
+                next
+            };
+            k += 1;
+            if k > 50 {
+                head = Some(self.top());
+                break;
+            }
+        }
+        for _ in 0..2 {
+            let (back, _) = pass(self, head.clone(), jumps);
+            head = self.join(z.clone(), back);
+        }
+        let (_, exit) = pass(self, head, jumps);
+        exit
+    }
+}
+
+fn negate(op: BinaryOp) -> BinaryOp {
+    match op {
+        BinaryOp::Lt => BinaryOp::Ge,
+        BinaryOp::Le => BinaryOp::Gt,
+        BinaryOp::Gt => BinaryOp::Le,
+        BinaryOp::Ge => BinaryOp::Lt,
+        BinaryOp::Eq => BinaryOp::Ne,
+        BinaryOp::Ne => BinaryOp::Eq,
+        other => other,
+    }
+}
