@@ -14,7 +14,7 @@
 
 use hashbrown::HashMap;
 
-use super::front::fold;
+use super::front::fold_in;
 use super::ir::{
     BinaryOp, Body, Const, Expr, ExprKind, Method, NodeId, Stmt, StmtKind, Type, UnaryOp, Unit,
 };
@@ -91,17 +91,7 @@ fn is_floating(t: &Type) -> bool {
 
 impl Writer<'_> {
     fn constant(&self, e: &Expr) -> Option<Const> {
-        let local = |id: super::ir::LocalId| self.body.locals.get(id.0 as usize)?.constant.clone();
-        let field = |r: super::ir::FieldRef| {
-            self.unit
-                .classes
-                .get(r.class as usize)?
-                .fields
-                .get(r.field as usize)?
-                .constant
-                .clone()
-        };
-        fold(e, &local, &field)
+        fold_in(self.unit, self.body, e)
     }
 
     fn expr(&self, e: &Expr) -> Form {

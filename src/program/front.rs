@@ -1712,6 +1712,21 @@ fn library_constant(class: &str, field: &str) -> Option<Const> {
 
 use super::semantics::{self as sem, Kind};
 
+/// Folds `e`, an expression of `body` in `unit`, with the constant variables both declare
+/// (the locals and fields a checked program marks constant).
+pub fn fold_in(unit: &Unit, body: &Body, e: &Expr) -> Option<Const> {
+    let local = |id: LocalId| body.locals.get(id.0 as usize)?.constant.clone();
+    let field = |r: FieldRef| {
+        unit.classes
+            .get(r.class as usize)?
+            .fields
+            .get(r.field as usize)?
+            .constant
+            .clone()
+    };
+    fold(e, &local, &field)
+}
+
 /// Folds a constant expression (JLS §15.29) with the interpreter's semantics.
 pub fn fold(
     e: &Expr,

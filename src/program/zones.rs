@@ -16,7 +16,7 @@
 
 use hashbrown::HashMap;
 
-use super::front::fold;
+use super::front::fold_in;
 use super::ir::{
     BinaryOp, Body, Const, Expr, ExprKind, LocalId, NodeId, Stmt, StmtKind, Type, UnaryOp, Unit,
 };
@@ -325,17 +325,7 @@ impl Analysis<'_> {
     }
 
     fn constant(&self, e: &Expr) -> Option<Const> {
-        let local = |id: LocalId| self.body.locals.get(id.0 as usize)?.constant.clone();
-        let field = |r: super::ir::FieldRef| {
-            self.unit
-                .classes
-                .get(r.class as usize)?
-                .fields
-                .get(r.field as usize)?
-                .constant
-                .clone()
-        };
-        fold(e, &local, &field)
+        fold_in(self.unit, self.body, e)
     }
 
     /// `e` as `x + c` (x tracked, or the zero for a constant), when Java computes exactly that.
@@ -759,6 +749,43 @@ impl Analysis<'_> {
         }
     }
 
+    /// A loop's head state to a post-fixpoint (join with the entry state `z`, widening after
+    /// two rounds, two narrowing rounds after), then a last pass from it that records the
+    /// facts inside and gives the exit state. `pass` runs the loop once from a head state and
+    /// returns the state back at the head and the state leaving the loop.
+    fn iterate(
+        &mut self,
+        z: Option<Zone>,
+        jumps: &mut Jumps,
+        pass: impl Fn(&mut Self, Option<Zone>, &mut Jumps) -> (Option<Zone>, Option<Zone>),
+    ) -> Option<Zone> {
+        let mut head = z.clone();
+        let mut k = 0;
+        loop {
+            let (back, _) = pass(self, head.clone(), jumps);
+            let next = self.join(z.clone(), back);
+            if self.leq(&next, &head) {
+                break;
+            }
+            head = if k >= 2 {
+                self.widen(&head, next)
+            } else {
+                next
+            };
+            k += 1;
+            if k > 50 {
+                head = Some(self.top());
+                break;
+            }
+        }
+        for _ in 0..2 {
+            let (back, _) = pass(self, head.clone(), jumps);
+            head = self.join(z.clone(), back);
+        }
+        let (_, exit) = pass(self, head, jumps);
+        exit
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn run_loop(
         &mut self,
@@ -804,31 +831,7 @@ impl Analysis<'_> {
             let brk = jumps.breaks.remove(&id).flatten();
             (back, this.join(leave, brk))
         };
-        let mut head = z.clone();
-        let mut k = 0;
-        loop {
-            let (back, _) = pass(self, head.clone(), jumps);
-            let next = self.join(z.clone(), back);
-            if self.leq(&next, &head) {
-                break;
-            }
-            head = if k >= 2 {
-                self.widen(&head, next)
-            } else {
-                next
-            };
-            k += 1;
-            if k > 50 {
-                head = Some(self.top());
-                break;
-            }
-        }
-        for _ in 0..2 {
-            let (back, _) = pass(self, head.clone(), jumps);
-            head = self.join(z.clone(), back);
-        }
-        let (_, exit) = pass(self, head, jumps);
-        exit
+        self.iterate(z, jumps, pass)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -876,31 +879,7 @@ impl Analysis<'_> {
             let brk = jumps.breaks.remove(&id).flatten();
             (back, this.join(leave, brk))
         };
-        let mut head = z.clone();
-        let mut k = 0;
-        loop {
-            let (back, _) = pass(self, head.clone(), jumps);
-            let next = self.join(z.clone(), back);
-            if self.leq(&next, &head) {
-                break;
-            }
-            head = if k >= 2 {
-                self.widen(&head, next)
-            } else {
-                next
-            };
-            k += 1;
-            if k > 50 {
-                head = Some(self.top());
-                break;
-            }
-        }
-        for _ in 0..2 {
-            let (back, _) = pass(self, head.clone(), jumps);
-            head = self.join(z.clone(), back);
-        }
-        let (_, exit) = pass(self, head, jumps);
-        exit
+        self.iterate(z, jumps, pass)
     }
 }
 
