@@ -604,7 +604,27 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
             let prover = provers.entry((m.class, m.method)).or_insert_with(|| {
                 MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
             });
-            match prover.as_mut().map(|p| p.prove(m)) {
+            let mut confirm = |w: &roth::program::symbolic::Witness| {
+                let test = roth::program::analysis::TestCase {
+                    name: format!("witness of mutant {}", m.id),
+                    class: m.class,
+                    method: m.method,
+                    args: w.args.clone(),
+                    fields: w.fields.clone(),
+                };
+                roth::program::analysis::tells_apart(&unit, m, &test, limits).unwrap_or(false)
+            };
+            match prover.as_mut().map(|p| p.prove(m, &mut confirm)) {
+                Some(Local::Killable(w)) => {
+                    let shown: Vec<String> = w.args.iter().map(|a| a.to_string()).collect();
+                    let mut text = format!("test: {}", shown.join(", "));
+                    if !w.fields.is_empty() {
+                        let set: Vec<String> =
+                            w.fields.iter().map(|(f, v)| format!("{f} = {v}")).collect();
+                        text += &format!(" with {}", set.join(", "));
+                    }
+                    ("killable", text, String::new())
+                }
                 Some(Local::Equivalent(rule)) => {
                     let (text, name) = match rule {
                         Rule::Compiler => {

@@ -10,7 +10,7 @@
 
 use hashbrown::HashMap;
 
-use super::interp::{Compiled, Limits, Machine, Outcome, ProbeSites, Value};
+use super::interp::{Compiled, Limits, Machine, Outcome, ProbeSites, Termination, Value};
 use super::ir::{Diagnostic, Unit};
 use super::mutant::{Mutant, mutant_program};
 
@@ -196,6 +196,10 @@ fn judge(
     let mut machine = Machine::new(&program, limits);
     let mut runs = 0;
     for &t in reaching {
+        if original[t].termination == Termination::Timeout {
+            // The original never finished: there is no expected outcome to tell a mutant by.
+            continue;
+        }
         let test = &tests[t];
         runs += 1;
         let outcome = run_test(&mut machine, test)?;
@@ -204,6 +208,27 @@ fn judge(
         }
     }
     Ok((Verdict::Survived, runs))
+}
+
+/// Whether `test` tells `mutant` apart from the original (both run in the interpreter, their
+/// outcomes compared as the analysis compares them): how a solver's witness becomes a test.
+pub fn tells_apart(
+    unit: &Unit,
+    mutant: &Mutant,
+    test: &TestCase,
+    limits: Limits,
+) -> Result<bool, AnalysisError> {
+    let original = Compiled::new(unit, None);
+    let expected = run_test(&mut Machine::new(&original, limits), test)?;
+    if expected.termination == Termination::Timeout {
+        return Ok(false);
+    }
+    let program = mutant_program(unit, mutant).map_err(|diagnostic| AnalysisError::Mutant {
+        id: mutant.id,
+        diagnostic,
+    })?;
+    let outcome = run_test(&mut Machine::new(&program, limits), test)?;
+    Ok(outcome.differs(&expected))
 }
 
 /// `per_method` random tests for every supported method (constructors excluded), receivers
@@ -215,6 +240,7 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
             if m.is_constructor || m.body.is_err() {
                 continue;
             }
+            let pool = super::inputs::Pool::of(unit, ci as u32, mi as u32);
             for k in 0..per_method {
                 tests.push(TestCase {
                     name: format!("{}#{}", m.name, k + 1),
@@ -223,7 +249,7 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
                     args: m
                         .params
                         .iter()
-                        .map(|t| super::inputs::random_value(t, rng))
+                        .map(|t| super::inputs::random_value_near(t, &pool, rng))
                         .collect(),
                     fields: Vec::new(),
                 });

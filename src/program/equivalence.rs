@@ -457,9 +457,12 @@ pub enum Rule {
 }
 
 /// What the local analysis says about one mutant.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Local {
     Equivalent(Rule),
+    /// A region's witness, extended to the method's inputs, that the caller's run confirmed
+    /// tells the mutant apart.
+    Killable(super::symbolic::Witness),
     /// No region proves it; the reason for the widest region tried.
     Open(String),
 }
@@ -488,13 +491,24 @@ impl Default for ProveOptions {
     }
 }
 
+/// The longest array a witness may ask for (a test with a longer one is not worth writing).
+const MAX_WITNESS_LENGTH: i64 = 64;
+
+/// A region's answer.
+enum Check {
+    Proved,
+    /// Told apart; the model's method inputs when the region starts at the method's entry.
+    Told(Option<super::symbolic::Witness>),
+}
+
 /// Proves mutants of one method equivalent, region by region (thesis ch. 2): the original's
 /// region terms are built once and kept for every mutant of the method; each mutant's region
 /// is built in a solver scope and taken back.
 pub struct MethodProver<'u> {
     body: &'u Body,
+    params: &'u [Type],
     executor: super::symbolic::Executor<'u>,
-    reads: Vec<(super::ir::LocalId, u32)>,
+    liveness: super::regions::Liveness,
     facts: super::zones::Facts,
     originals: HashMap<(u32, u32, bool), Result<super::symbolic::State, String>>,
     options: ProveOptions,
@@ -515,17 +529,27 @@ impl<'u> MethodProver<'u> {
         executor.unroll = options.unroll;
         Some(MethodProver {
             body,
+            params: &m.params,
             executor,
-            reads: super::regions::local_reads(body),
+            liveness: super::regions::Liveness::new(
+                &super::cfg::Cfg::new(unit, class, method)?,
+                body,
+            ),
             facts: super::zones::Facts::of(unit, body),
             originals: HashMap::new(),
             options,
         })
     }
 
-    /// The local analysis of mutant `m` (of this method).
-    pub fn prove(&mut self, m: &Mutant) -> Local {
-        use super::regions::{Part, enclosing_loops, find_again, ladder, live_after};
+    /// The local analysis of mutant `m` (of this method). When a region that starts at the
+    /// method's entry tells the two apart, its witness is offered to `confirm` (which runs it);
+    /// a confirmed witness makes the mutant killable, an unconfirmed one widens the region.
+    pub fn prove(
+        &mut self,
+        m: &Mutant,
+        confirm: &mut dyn FnMut(&super::symbolic::Witness) -> bool,
+    ) -> Local {
+        use super::regions::{Part, find_again, ladder};
         let Some(mutated) = m.mutated.as_ref() else {
             return Local::Open("the mutant has no checked method".into());
         };
@@ -539,7 +563,6 @@ impl<'u> MethodProver<'u> {
         let body = self.body;
         let parts = ladder(body, site);
         let delta = m.replacement.len() as i64 - (m.end as i64 - m.start as i64);
-        let loops = enclosing_loops(body, site);
         let mut reason = String::from("no region around the mutated code");
         for (depth, part) in parts.iter().enumerate() {
             let Some(again) = find_again(mutant_body, part, (m.start, m.end), delta) else {
@@ -549,18 +572,24 @@ impl<'u> MethodProver<'u> {
             let span = part.span();
             let live = match part {
                 Part::Expr { .. } => None,
-                Part::Stmts(_) => {
-                    // Only loops around the region run it again.
-                    let around: Vec<(u32, u32)> = loops
-                        .iter()
-                        .copied()
-                        .filter(|l| l.0 <= span.0 && span.1 <= l.1 && *l != span)
-                        .collect();
-                    Some(live_after(&self.reads, span, &around))
-                }
+                Part::Stmts(_) => Some(self.liveness.after(span)),
             };
-            match self.check(part, &again, live) {
-                Ok(true) => {
+            let res = self.check(part, &again, live.clone());
+            if std::env::var("ROTH_DEBUG").is_ok() {
+                eprintln!(
+                    "mutant {} depth {depth} span {:?} live {:?}: {}",
+                    m.id,
+                    span,
+                    live,
+                    match &res {
+                        Ok(Check::Proved) => "proved".to_string(),
+                        Ok(Check::Told(w)) => format!("told {:?}", w),
+                        Err(e) => e.clone(),
+                    }
+                );
+            }
+            match res {
+                Ok(Check::Proved) => {
                     let whole = matches!(part, Part::Stmts(s) if s.len() == body.stmts.len()
                         && std::ptr::eq(s.as_ptr(), body.stmts.as_ptr()));
                     return Local::Equivalent(if whole && depth > 0 {
@@ -569,7 +598,14 @@ impl<'u> MethodProver<'u> {
                         Rule::Region(depth)
                     });
                 }
-                Ok(false) => reason = format!("told apart in every region up to depth {depth}"),
+                Ok(Check::Told(witness)) => {
+                    if let Some(w) = witness {
+                        if confirm(&w) {
+                            return Local::Killable(w);
+                        }
+                    }
+                    reason = format!("told apart in every region up to depth {depth}")
+                }
                 Err(why) => reason = why,
             }
         }
@@ -587,7 +623,7 @@ impl<'u> MethodProver<'u> {
         part: &super::regions::Part<'_>,
         again: &super::regions::Part<'_>,
         live: Option<Vec<super::ir::LocalId>>,
-    ) -> Result<bool, String> {
+    ) -> Result<Check, String> {
         use super::regions::Part;
         use super::symbolic::Sym;
         use crate::solver::{SolveOptions, Verdict, solve};
@@ -600,7 +636,11 @@ impl<'u> MethodProver<'u> {
         let original = self.originals[&key].clone()?;
         let ex = &mut self.executor;
         let checkpoint = ex.checkpoint();
-        let answer = (|| -> Result<bool, String> {
+        // A model of a region that starts where the method does is a model of the method's inputs.
+        let at_entry =
+            matches!(part, Part::Stmts(s) if std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()));
+        let params = self.params;
+        let answer = (|| -> Result<Check, String> {
             let mut b = Self::run_with(ex, again).map_err(|e| e.0)?;
             let mut a = original.clone();
             let live = match live {
@@ -638,8 +678,12 @@ impl<'u> MethodProver<'u> {
             };
             let (verdict, _) = solve(&ex.problem, options);
             match verdict {
-                Verdict::Unsat => Ok(true),
-                Verdict::Sat(_) => Ok(false),
+                Verdict::Unsat => Ok(Check::Proved),
+                Verdict::Sat(model) => Ok(Check::Told(if at_entry {
+                    ex.witness(&model, params, MAX_WITNESS_LENGTH)
+                } else {
+                    None
+                })),
                 Verdict::Unknown(why) => Err(format!("the solver gave up: {why}")),
             }
         })();

@@ -27,6 +27,78 @@ const CHARS: &[u16] = &[
     b'\n' as u16,
 ];
 
+/// The constants a method mentions (literals, `case` labels, constant locals and fields),
+/// each with its neighbours: inputs equal to a constant the code compares against, or one
+/// off, are where branches flip, so random inputs draw from them part of the time (the
+/// "constant mining" of random testing tools). Without it a `switch` on `case 12:` is
+/// almost never entered by whole-range values.
+#[derive(Clone, Debug, Default)]
+pub struct Pool {
+    integers: Vec<i64>,
+    doubles: Vec<f64>,
+}
+
+impl Pool {
+    /// The pool of one method of `unit` (its body, and the constant fields of its class).
+    pub fn of(unit: &super::ir::Unit, class: u32, method: u32) -> Pool {
+        use super::ir::{Const, ExprKind, Stmt, StmtKind};
+        fn constant(c: &Const, pool: &mut Pool) {
+            match c {
+                Const::Int(t, v) if *t != Type::Boolean => {
+                    pool.integers
+                        .extend([v.wrapping_sub(1), *v, v.wrapping_add(1)])
+                }
+                Const::Double(d) => pool.doubles.extend([d - 1.0, *d, d + 1.0]),
+                Const::Float(f) => pool.doubles.push(f64::from(*f)),
+                _ => {}
+            }
+        }
+        fn expr(e: &super::ir::Expr, pool: &mut Pool) {
+            if let ExprKind::Literal(c) = &e.kind {
+                constant(c, pool);
+            }
+            for child in e.children() {
+                expr(child, pool);
+            }
+        }
+        fn stmt(s: &Stmt, pool: &mut Pool) {
+            if let StmtKind::Switch { groups, .. } = &s.kind {
+                for label in groups.iter().flat_map(|g| g.labels.iter().flatten()) {
+                    constant(label, pool);
+                }
+            }
+            for e in s.expressions() {
+                expr(e, pool);
+            }
+            for sub in s.substatements() {
+                stmt(sub, pool);
+            }
+        }
+        let mut pool = Pool::default();
+        let m = unit.method(class, method);
+        if let Ok(body) = &m.body {
+            for s in &body.stmts {
+                stmt(s, &mut pool);
+            }
+            for local in &body.locals {
+                if let Some(c) = &local.constant {
+                    constant(c, &mut pool);
+                }
+            }
+        }
+        for field in &unit.classes[class as usize].fields {
+            if let Some(c) = &field.constant {
+                constant(c, &mut pool);
+            }
+        }
+        pool.integers.sort_unstable();
+        pool.integers.dedup();
+        pool.doubles.sort_by(|a, b| a.total_cmp(b));
+        pool.doubles.dedup_by(|a, b| a.to_bits() == b.to_bits());
+        pool
+    }
+}
+
 fn integer(rng: &mut Rng, lo: i64, hi: i64) -> i64 {
     let pick = |rng: &mut Rng, a: i64, b: i64| -> i64 {
         let (a, b) = (a.max(lo), b.min(hi));
@@ -93,6 +165,25 @@ fn double(rng: &mut Rng) -> f64 {
 
 /// A random value of `ty`.
 pub fn random_value(ty: &Type, rng: &mut Rng) -> Value {
+    random_value_near(ty, &Pool::default(), rng)
+}
+
+/// A random value of `ty`, a fifth of the time (when the pool has one) a constant of `pool`
+/// or its neighbour.
+pub fn random_value_near(ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
+    if ty.is_integral() && *ty != Type::Boolean && *ty != Type::Char {
+        if !pool.integers.is_empty() && rng.chance(1, 5) {
+            let (lo, hi) = ty.jtype().expect("integral").range();
+            let v = pool.integers[rng.index(pool.integers.len())].clamp(lo, hi);
+            return Value::Prim(Kind::of(ty), v);
+        }
+    } else if ty.is_floating() && !pool.doubles.is_empty() && rng.chance(1, 5) {
+        let d = pool.doubles[rng.index(pool.doubles.len())];
+        return match ty {
+            Type::Float => Value::Prim(Kind::Float, bits_f32(d as f32)),
+            _ => Value::Prim(Kind::Double, bits_f64(d)),
+        };
+    }
     match ty {
         Type::Boolean => Value::Prim(Kind::Boolean, rng.below(2) as i64),
         Type::Char => {
@@ -141,7 +232,7 @@ pub fn random_value(ty: &Type, rng: &mut Rng) -> Value {
                     if elem.is_integral() && **elem != Type::Char && rng.chance(1, 2) {
                         Value::Prim(Kind::of(elem), rng.below(7) as i64 - 2)
                     } else {
-                        random_value(elem, rng)
+                        random_value_near(elem, pool, rng)
                     }
                 })
                 .collect();

@@ -1031,6 +1031,9 @@ impl<'c> Machine<'c> {
                     };
                 }
                 Instr::Probe { site } => {
+                    // Coverage is not the program's work: a probed original and an unprobed
+                    // mutant must reach the step limit at the same point.
+                    self.steps_left += 1;
                     if let Some(mut bit) = self.covered.get_mut(site as usize) {
                         *bit = true;
                     }

@@ -248,6 +248,119 @@ pub fn live_after(
     live
 }
 
+/// Which locals are live where, over the method's control-flow graph: a local is live after a
+/// region when some path from one of the region's exits reads it before a statement that
+/// certainly overwrites it (thesis §2.2: only live values are observable outputs of a region).
+/// Uses count every read on the node, conditional ones included; only whole-statement
+/// assignments `x = e;`, initialized declarations and a for-each loop's variable (assigned on
+/// entering the body, out of scope after) kill, so the result is a sound over-approximation.
+pub struct Liveness {
+    /// Per CFG node, the locals live on entry to it.
+    live_in: Vec<bitvec::vec::BitVec>,
+    /// Per CFG node, its source span and successors (`None` span for entry and exit).
+    nodes: Vec<(Option<(u32, u32)>, Vec<usize>)>,
+}
+
+impl Liveness {
+    pub fn new(cfg: &super::cfg::Cfg, body: &Body) -> Liveness {
+        use super::cfg::{NodeKind, Var};
+        use bitvec::vec::BitVec;
+        use petgraph::visit::EdgeRef;
+        let count = body.locals.len();
+        let graph = &cfg.graph;
+        let n = graph.node_count();
+        let mut uses = vec![BitVec::repeat(false, count); n];
+        let mut kills = vec![BitVec::repeat(false, count); n];
+        let mut nodes = Vec::with_capacity(n);
+        for ix in graph.node_indices() {
+            let node = &graph[ix];
+            let i = ix.index();
+            for v in &node.uses {
+                if let Var::Local(l) = v {
+                    uses[i].set(l.0 as usize, true);
+                }
+            }
+            let killed: Vec<LocalId> = match node.kind {
+                NodeKind::Statement(id) => {
+                    match super::cfg::find_stmt(&body.stmts, id).map(|s| &s.kind) {
+                        Some(StmtKind::Expr(Expr {
+                            kind:
+                                ExprKind::Assign {
+                                    target, op: None, ..
+                                },
+                            ..
+                        })) => match target.kind {
+                            ExprKind::Local(l) => vec![l],
+                            _ => Vec::new(),
+                        },
+                        Some(StmtKind::Locals(decls)) => decls
+                            .iter()
+                            .filter(|(_, init)| init.is_some())
+                            .map(|(l, _)| *l)
+                            .collect(),
+                        _ => Vec::new(),
+                    }
+                }
+                NodeKind::Predicate(id) => {
+                    match super::cfg::find_stmt(&body.stmts, id).map(|s| &s.kind) {
+                        Some(StmtKind::ForEach { var, .. }) => vec![*var],
+                        _ => Vec::new(),
+                    }
+                }
+                _ => Vec::new(),
+            };
+            for l in killed {
+                // A read on the node itself comes first (`x = x + 1`): uses win below.
+                kills[i].set(l.0 as usize, true);
+            }
+            let span = match node.kind {
+                NodeKind::Entry | NodeKind::Exit => None,
+                _ => Some((node.span.start, node.span.end)),
+            };
+            let successors = graph.edges(ix).map(|e| e.target().index()).collect();
+            nodes.push((span, successors));
+        }
+        let mut live_in = uses.clone();
+        loop {
+            let mut changed = false;
+            for i in (0..n).rev() {
+                let mut out = BitVec::repeat(false, count);
+                for &s in &nodes[i].1 {
+                    out |= &live_in[s];
+                }
+                let mut kept = out & !kills[i].clone();
+                kept |= &uses[i];
+                if kept != live_in[i] {
+                    live_in[i] = kept;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        Liveness { live_in, nodes }
+    }
+
+    /// The locals live after the statements spanning `region`: live on entry to a node outside
+    /// the region that a node inside it leads to.
+    pub fn after(&self, region: (u32, u32)) -> Vec<LocalId> {
+        let inside = |i: usize| matches!(self.nodes[i].0, Some(s) if contains(region, s));
+        let mut live = bitvec::vec::BitVec::<usize>::repeat(
+            false,
+            self.live_in.first().map_or(0, |b| b.len()),
+        );
+        for i in (0..self.nodes.len()).filter(|&i| inside(i)) {
+            for &s in &self.nodes[i].1 {
+                if !inside(s) {
+                    live |= &self.live_in[s];
+                }
+            }
+        }
+        live.iter_ones().map(|l| LocalId(l as u32)).collect()
+    }
+}
+
 /// Finds in `body` (the mutant's) the region that is `part` in the original, given the edit:
 /// original text `[start, end)` replaced by `delta` more bytes.
 pub fn find_again<'b>(

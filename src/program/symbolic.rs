@@ -76,11 +76,31 @@ pub enum Input {
     CallHangs(u32),
 }
 
-/// A reference: `null`, or one read from an input (a local, a field, an element, a call).
+/// A reference: `null`, one read from an input (a local, a field, an element, a call), or an
+/// array the region allocated.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reference {
     Null,
     Input(Input, Type),
+    /// The `serial`-th array allocated since the region's entry, of this length and array
+    /// type. Its cells start at their default and only the region's own stores change them:
+    /// it never aliases an input, and it never leaves the region except as a returned value
+    /// or through a local (anything else is unsupported), so no call can reach it. Original
+    /// and mutant number their allocations alike; when both hold the same one, its contents
+    /// are compared cell by cell (every cell either version stored), which compares the two
+    /// arrays whichever statements made them.
+    Fresh {
+        serial: u32,
+        length: ExprId,
+        ty: Type,
+    },
+    /// `cond ? then : otherwise`: a reference a branch chose. Reads, lengths and null checks
+    /// go through both arms; a store through it is a guarded store to each arm.
+    Choice {
+        cond: ExprId,
+        then: u32,
+        otherwise: u32,
+    },
 }
 
 /// One write to the heap (or an effect that may write it), under the guard that it happens.
@@ -147,9 +167,18 @@ pub struct Executor<'u> {
     exceptions: HashMap<String, i64>,
     /// Iterations of each loop before the state counts as incomplete.
     pub unroll: usize,
+    /// Arrays allocated since the entry of the region being executed.
+    allocations: u32,
     zero: ExprId,
     true_: ExprId,
     false_: ExprId,
+}
+
+/// Arguments and receiver fields for a test, read from a solver model.
+#[derive(Clone, Debug)]
+pub struct Witness {
+    pub args: Vec<super::interp::Value>,
+    pub fields: Vec<(String, super::interp::Value)>,
 }
 
 /// A point to go back to (see [`Executor::checkpoint`]).
@@ -189,6 +218,7 @@ impl<'u> Executor<'u> {
             jumps: HashMap::new(),
             exceptions: HashMap::new(),
             unroll: 6,
+            allocations: 0,
             zero,
             true_,
             false_,
@@ -298,6 +328,7 @@ impl<'u> Executor<'u> {
 
     /// The state at the region's entry.
     pub fn entry(&mut self) -> Result<State> {
+        self.allocations = 0;
         let ret = match &self.return_type.clone() {
             Type::Void => None,
             t if t.is_primitive() => Some(Sym::Prim(self.default_value(t)?)),
@@ -388,7 +419,26 @@ impl<'u> Executor<'u> {
             (x, y) if x == y => Ok(x),
             _ if self.is_const(c, 1) => Ok(a),
             _ if self.is_const(c, 0) => Ok(b),
-            _ => unsupported("a reference chosen by a branch"),
+            (Sym::Ref(then), Sym::Ref(otherwise)) => {
+                Ok(Sym::Ref(self.reference(Reference::Choice {
+                    cond: c,
+                    then,
+                    otherwise,
+                })))
+            }
+            _ => unsupported("a value that is a reference on one branch only"),
+        }
+    }
+
+    /// The arms of a chosen reference, `None` for any other.
+    fn choice(&self, r: u32) -> Option<(ExprId, u32, u32)> {
+        match self.references[r as usize] {
+            Reference::Choice {
+                cond,
+                then,
+                otherwise,
+            } => Some((cond, then, otherwise)),
+            _ => None,
         }
     }
 
@@ -560,22 +610,53 @@ impl<'u> Executor<'u> {
     // ---- the heap ----
 
     fn may_alias(&self, a: u32, b: u32) -> bool {
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some((_, p, q)) = self.choice(x) {
+                return self.may_alias(p, y) || self.may_alias(q, y);
+            }
+        }
         match (&self.references[a as usize], &self.references[b as usize]) {
             (Reference::Null, _) | (_, Reference::Null) => false,
             (Reference::Input(_, x), Reference::Input(_, y)) => x == y,
+            (Reference::Fresh { .. }, _) | (_, Reference::Fresh { .. }) => a == b,
+            (Reference::Choice { .. }, _) | (_, Reference::Choice { .. }) => true,
         }
     }
 
     fn element_type(&self, r: u32) -> Result<Type> {
         match &self.references[r as usize] {
-            Reference::Input(_, Type::Array(e)) => Ok((**e).clone()),
+            Reference::Input(_, Type::Array(e))
+            | Reference::Fresh {
+                ty: Type::Array(e), ..
+            } => Ok((**e).clone()),
+            Reference::Choice {
+                then, otherwise, ..
+            } => match self.element_type(*then) {
+                Ok(t) => Ok(t),
+                Err(_) => self.element_type(*otherwise),
+            },
             _ => unsupported("an element of something that is not an array"),
         }
     }
 
     /// `array[index]` after the writes of `heap`.
     pub fn load(&mut self, heap: &[HeapOp], array: u32, index: ExprId) -> Result<Sym> {
+        if let Some((c, then, otherwise)) = self.choice(array) {
+            // A null arm is never read (the access checks come first): its value is the other's.
+            let x = (then != 0)
+                .then(|| self.load(heap, then, index))
+                .transpose()?;
+            let y = (otherwise != 0)
+                .then(|| self.load(heap, otherwise, index))
+                .transpose()?;
+            return match (x, y) {
+                (Some(x), Some(y)) => self.cond_sym(c, x, y),
+                (Some(v), None) | (None, Some(v)) => Ok(v),
+                (None, None) => unsupported("an element of null"),
+            };
+        }
         let ty = self.element_type(array)?;
+        let fresh = self.is_fresh(array);
         for k in (0..heap.len()).rev() {
             match &heap[k] {
                 HeapOp::Store {
@@ -599,13 +680,90 @@ impl<'u> Executor<'u> {
                 }
                 HeapOp::Store { array: a, .. } if !self.may_alias(*a, array) => {}
                 HeapOp::Put { .. } => {}
+                // No call can reach an array the region allocated.
+                HeapOp::Call { .. } if fresh => {}
                 _ => {
                     let h = self.history(&heap[..=k]);
                     return self.input_value(Input::Element(array, index, h), &ty);
                 }
             }
         }
+        if fresh {
+            return Ok(Sym::Prim(self.default_value(&ty)?));
+        }
         self.input_value(Input::Element(array, index, 0), &ty)
+    }
+
+    fn is_fresh(&self, r: u32) -> bool {
+        matches!(self.references[r as usize], Reference::Fresh { .. })
+    }
+
+    /// A new array of `length` (already checked not negative) and array type `ty`.
+    fn allocate(&mut self, length: ExprId, ty: &Type) -> Result<u32> {
+        match ty {
+            Type::Array(element) if element.is_primitive() => {}
+            _ => return unsupported("allocating an array of references"),
+        }
+        let serial = self.allocations;
+        self.allocations += 1;
+        Ok(self.reference(Reference::Fresh {
+            serial,
+            length,
+            ty: ty.clone(),
+        }))
+    }
+
+    /// Fails when a value would take an array the region allocated out of its reach.
+    fn keep_fresh_inside(&self, v: Sym) -> Result<()> {
+        match v {
+            Sym::Ref(r) if self.is_fresh(r) => {
+                unsupported("an allocated array stored in the heap or passed to a call")
+            }
+            Sym::Ref(r) => match self.choice(r) {
+                Some((_, a, b)) => {
+                    self.keep_fresh_inside(Sym::Ref(a))?;
+                    self.keep_fresh_inside(Sym::Ref(b))
+                }
+                None => Ok(()),
+            },
+            Sym::Prim(_) => Ok(()),
+        }
+    }
+
+    /// The references `r` may be (the arms of choices, recursively).
+    fn arms(&self, r: u32, out: &mut Vec<u32>) {
+        match self.choice(r) {
+            Some((_, a, b)) => {
+                self.arms(a, out);
+                self.arms(b, out);
+            }
+            None => out.push(r),
+        }
+    }
+
+    /// Whether `a` and `b` are the same object, as a term.
+    fn same_object(&mut self, a: u32, b: u32) -> Result<ExprId> {
+        if a == b {
+            return Ok(self.true_);
+        }
+        for (x, y, flip) in [(a, b, false), (b, a, true)] {
+            if let Some((c, p, q)) = self.choice(x) {
+                let (sp, sq) = if flip {
+                    (self.same_object(y, p)?, self.same_object(y, q)?)
+                } else {
+                    (self.same_object(p, y)?, self.same_object(q, y)?)
+                };
+                return self.cond(c, sp, sq);
+            }
+        }
+        if self.is_fresh(a) || self.is_fresh(b) {
+            // A new array is no other object, and not null.
+            return Ok(self.false_);
+        }
+        if a == 0 || b == 0 {
+            return Ok(self.is_null(a.max(b)));
+        }
+        unsupported("comparing two references")
     }
 
     /// A field after the writes of `heap`.
@@ -637,7 +795,127 @@ impl<'u> Executor<'u> {
         self.input_value(Input::Field(field, 0), &ty)
     }
 
+    /// The method inputs a solver model of a region that starts at the method's entry stands
+    /// for: the parameters (arrays built from their null flag, length and the elements read
+    /// before any write) and the fields of `this` read before any write. Inputs no version
+    /// read get zero, `null`-free defaults. `None` when the model asks for something a test
+    /// cannot give (an array longer than `max_length`, a value of an unmodelled type).
+    ///
+    /// Only a candidate: aliasing, call results and loops cut by the unwinding bound are free
+    /// in the model, so the caller runs the test to see whether it really tells the two apart.
+    pub fn witness(
+        &self,
+        model: &crate::solver::Model,
+        params: &[Type],
+        max_length: i64,
+    ) -> Option<Witness> {
+        let mut args = Vec::with_capacity(params.len());
+        for (i, ty) in params.iter().enumerate() {
+            args.push(self.witness_value(model, &Input::Local(i as u32), ty, max_length)?);
+        }
+        let mut fields = Vec::new();
+        let mut keys: Vec<&Input> = self.inputs.keys().collect();
+        keys.sort_by_key(|k| format!("{k:?}"));
+        for key in keys {
+            if let Input::Field(f, 0) = key {
+                let field = &self.unit.classes[f.class as usize].fields[f.field as usize];
+                if field.is_static {
+                    // A test cannot set a static field before the call.
+                    continue;
+                }
+                let v = self.witness_value(model, key, &field.ty, max_length)?;
+                fields.push((field.name.clone(), v));
+            }
+        }
+        Some(Witness { args, fields })
+    }
+
+    fn witness_value(
+        &self,
+        model: &crate::solver::Model,
+        key: &Input,
+        ty: &Type,
+        max_length: i64,
+    ) -> Option<super::interp::Value> {
+        use super::interp::Value as V;
+        use super::semantics::{Kind, bits_f64};
+        if ty.is_primitive() {
+            let kind = Kind::of(ty);
+            return Some(match self.inputs.get(key).map(|&v| model.get(v)) {
+                Some(Value::Int(_, x)) => V::Prim(kind, x),
+                Some(Value::Double(d)) => match ty {
+                    Type::Double => V::Prim(kind, bits_f64(d)),
+                    _ => return None,
+                },
+                None => V::Prim(kind, 0),
+            });
+        }
+        let Type::Array(element) = ty else {
+            return None;
+        };
+        let Some(&r) = self
+            .reference_ids
+            .get(&Reference::Input(key.clone(), ty.clone()))
+        else {
+            // Never read: any array will do.
+            return Some(V::Array((**element).clone(), Vec::new()));
+        };
+        let null = self.inputs.get(&Input::Null(r)).map(|&v| model.get(v));
+        if null == Some(Value::boolean(true)) {
+            return Some(V::Null);
+        }
+        let length = match self.inputs.get(&Input::Length(r)).map(|&v| model.get(v)) {
+            Some(Value::Int(_, n)) => n,
+            _ => 0,
+        };
+        if !(0..=max_length).contains(&length) {
+            return None;
+        }
+        let default = if element.is_primitive() {
+            V::Prim(Kind::of(element), 0)
+        } else {
+            V::Null
+        };
+        let mut items = vec![default; length as usize];
+        // Element reads, primitive or reference, in a fixed order (a model may give two reads
+        // of one cell different values; the test run sorts that out, but the same way each time).
+        let mut reads: Vec<&Input> = self
+            .inputs
+            .keys()
+            .chain(self.reference_ids.keys().filter_map(|r| match r {
+                Reference::Input(k, _) => Some(k),
+                Reference::Null | Reference::Fresh { .. } | Reference::Choice { .. } => None,
+            }))
+            .filter(|k| matches!(k, Input::Element(a, _, 0) if *a == r))
+            .collect();
+        reads.sort_by_key(|k| format!("{k:?}"));
+        reads.dedup();
+        for key in reads {
+            let Input::Element(_, index, _) = key else {
+                continue;
+            };
+            let Ok(Value::Int(_, i)) = self.problem.eval(*index, model) else {
+                continue;
+            };
+            if (0..length).contains(&i) {
+                items[i as usize] = self.witness_value(model, key, element, max_length)?;
+            }
+        }
+        Some(V::Array((**element).clone(), items))
+    }
+
     fn length(&mut self, r: u32) -> ExprId {
+        if let Reference::Fresh { length, .. } = self.references[r as usize] {
+            return length;
+        }
+        if r == 0 {
+            // Never read: null is checked first.
+            return self.zero;
+        }
+        if let Some((c, a, b)) = self.choice(r) {
+            let (x, y) = (self.length(a), self.length(b));
+            return self.cond(c, x, y).expect("ints");
+        }
         let v = self.input(Input::Length(r), JType::Int);
         self.problem.read(v)
     }
@@ -646,6 +924,13 @@ impl<'u> Executor<'u> {
     fn is_null(&mut self, r: u32) -> ExprId {
         if r == 0 {
             return self.true_;
+        }
+        if self.is_fresh(r) {
+            return self.false_;
+        }
+        if let Some((c, a, b)) = self.choice(r) {
+            let (x, y) = (self.is_null(a), self.is_null(b));
+            return self.cond(c, x, y).expect("booleans");
         }
         let v = self.input(Input::Null(r), JType::Boolean);
         self.problem.read(v)
@@ -715,6 +1000,8 @@ impl<'u> Executor<'u> {
                 if !matches!(
                     self.references[r as usize],
                     Reference::Input(_, Type::Array(_))
+                        | Reference::Fresh { .. }
+                        | Reference::Choice { .. }
                 ) {
                     return unsupported("the length of a string");
                 }
@@ -812,8 +1099,28 @@ impl<'u> Executor<'u> {
                 }))
             }
             ExprKind::Concat(..) => unsupported("string concatenation"),
-            ExprKind::NewArray { .. } | ExprKind::ArrayLiteral(_) => {
-                unsupported("allocating an array")
+            ExprKind::NewArray { lengths, extra: 0 } if lengths.len() == 1 => {
+                let n = self.eval(st, &lengths[0], extra)?;
+                let n = self.prim(n)?;
+                let n = self.problem.cast(JType::Int, n)?;
+                let negative = self.problem.binary(BinOp::Lt, n, self.zero)?;
+                let code = self.exception("java.lang.NegativeArraySizeException");
+                self.leave(st, code, negative, extra);
+                Ok(Sym::Ref(self.allocate(n, &e.ty)?))
+            }
+            ExprKind::NewArray { .. } => unsupported("allocating an array of arrays"),
+            ExprKind::ArrayLiteral(items) => {
+                let mut values = Vec::with_capacity(items.len());
+                for item in items {
+                    values.push(self.eval(st, item, extra)?);
+                }
+                let n = self.int(items.len() as i64);
+                let r = self.allocate(n, &e.ty)?;
+                for (k, v) in values.into_iter().enumerate() {
+                    let index = self.int(k as i64);
+                    self.write_place(st, &Place::Element(r, index), v, extra)?;
+                }
+                Ok(Sym::Ref(r))
             }
             ExprKind::Print(..) => unsupported("printing"),
         }
@@ -856,13 +1163,7 @@ impl<'u> Executor<'u> {
         match (l, r) {
             (Sym::Prim(a), Sym::Prim(b)) => self.arithmetic(st, op, op_type, a, b, extra),
             (Sym::Ref(a), Sym::Ref(b)) if matches!(op, BinaryOp::Eq | BinaryOp::Ne) => {
-                let same = if a == b {
-                    self.true_
-                } else if a == 0 || b == 0 {
-                    self.is_null(a.max(b))
-                } else {
-                    return unsupported("comparing two references");
-                };
+                let same = self.same_object(a, b)?;
                 Ok(Sym::Prim(if op == BinaryOp::Eq {
                     same
                 } else {
@@ -910,7 +1211,9 @@ impl<'u> Executor<'u> {
     ) -> Result<Sym> {
         let mut vals = Vec::new();
         for a in args {
-            vals.push(self.eval(st, a, extra)?);
+            let v = self.eval(st, a, extra)?;
+            self.keep_fresh_inside(v)?;
+            vals.push(v);
         }
         // A call is a deterministic function of its arguments and of the heap before it:
         // the same call in both versions gives the same (unknown) result and effects.
@@ -1030,6 +1333,7 @@ impl<'u> Executor<'u> {
         match *place {
             Place::Local(id) => self.set_local(st, id, v, extra),
             Place::Field(field) => {
+                self.keep_fresh_inside(v)?;
                 let guard = self.guard(st, extra);
                 st.heap.push(HeapOp::Put {
                     field,
@@ -1039,16 +1343,33 @@ impl<'u> Executor<'u> {
                 Ok(())
             }
             Place::Element(array, index) => {
+                self.keep_fresh_inside(v)?;
                 let guard = self.guard(st, extra);
-                st.heap.push(HeapOp::Store {
-                    array,
-                    index,
-                    value: v,
-                    guard,
-                });
+                self.store(st, array, index, v, guard);
                 Ok(())
             }
         }
+    }
+
+    /// A store to `array[index]` under `guard`; through a chosen reference, one to each arm.
+    fn store(&mut self, st: &mut State, array: u32, index: ExprId, value: Sym, guard: ExprId) {
+        if let Some((c, a, b)) = self.choice(array) {
+            let ga = self.and(guard, c);
+            let not_c = self.not(c);
+            let gb = self.and(guard, not_c);
+            for (arm, g) in [(a, ga), (b, gb)] {
+                if arm != 0 {
+                    self.store(st, arm, index, value, g);
+                }
+            }
+            return;
+        }
+        st.heap.push(HeapOp::Store {
+            array,
+            index,
+            value,
+            guard,
+        });
     }
 
     // ---- statements ----
@@ -1323,6 +1644,12 @@ impl<'u> Executor<'u> {
                     Ok(self.problem.binary(BinOp::Ne, x, y)?)
                 }
             }
+            (Sym::Ref(x), y) | (y, Sym::Ref(x)) if self.choice(x).is_some() => {
+                let (c, p, q) = self.choice(x).expect("a choice");
+                let dp = self.differs(Sym::Ref(p), y)?;
+                let dq = self.differs(Sym::Ref(q), y)?;
+                self.cond(c, dp, dq)
+            }
             // Two different references might still hold equal contents, or not: either way
             // nothing is proved (sound, not complete).
             _ => Ok(self.true_),
@@ -1352,18 +1679,41 @@ impl<'u> Executor<'u> {
             let not_ret = self.problem.binary(BinOp::Ne, a.exit, ret)?;
             self.and(normal, not_ret)
         };
+        // Arrays the region allocated that are still reachable after it: through the returned
+        // value or a live local. The cells of the others are scratch, not outputs.
+        let mut reachable: Vec<u32> = [a.ret, b.ret]
+            .into_iter()
+            .flatten()
+            .filter_map(|v| match v {
+                Sym::Ref(r) => Some(r),
+                Sym::Prim(_) => None,
+            })
+            .collect();
+        let mut arms = Vec::new();
         for &l in live {
             let x = self.local(a, l)?;
             let y = self.local(b, l)?;
+            for v in [x, y] {
+                if let Sym::Ref(r) = v {
+                    reachable.push(r);
+                }
+            }
             let d = self.differs(x, y)?;
             parts.push(self.and(going_on, d));
         }
+        for r in std::mem::take(&mut reachable) {
+            self.arms(r, &mut arms);
+        }
+        let reachable = arms;
         let mut fields = Vec::new();
         let mut cells = Vec::new();
         for op in a.heap.iter().chain(&b.heap) {
             match op {
                 HeapOp::Put { field, .. } if !fields.contains(field) => fields.push(*field),
-                HeapOp::Store { array, index, .. } if !cells.contains(&(*array, *index)) => {
+                HeapOp::Store { array, index, .. }
+                    if !cells.contains(&(*array, *index))
+                        && (!self.is_fresh(*array) || reachable.contains(array)) =>
+                {
                     cells.push((*array, *index))
                 }
                 HeapOp::Call { .. } if a.heap != b.heap => {

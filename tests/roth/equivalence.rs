@@ -159,17 +159,32 @@ fn check_proofs(path: &std::path::Path) -> (usize, usize) {
             MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
         });
         let Some(p) = prover.as_mut() else { continue };
-        if let Local::Equivalent(rule) = p.prove(m) {
+        let mut confirm = |w: &roth::program::symbolic::Witness| {
+            let test = roth::program::analysis::TestCase {
+                name: "witness".into(),
+                class: m.class,
+                method: m.method,
+                args: w.args.clone(),
+                fields: w.fields.clone(),
+            };
+            roth::program::analysis::tells_apart(&unit, m, &test, limits).unwrap()
+        };
+        let local = p.prove(m, &mut confirm);
+        if let Local::Equivalent(rule) = local {
             proved += 1;
             assert!(
                 !matches!(verdict, Verdict::Killed(_)),
-                "{}: mutant #{} ({} -> {} at {}:{}) proved equivalent ({rule:?}) but a test kills it",
+                "{}: mutant #{} ({} -> {} at {}:{}) proved equivalent ({rule:?}) but a test kills it: {:?}",
                 path.display(),
                 m.id,
                 m.original,
                 m.replacement,
                 m.line,
-                m.column
+                m.column,
+                match verdict {
+                    Verdict::Killed(t) => Some((&tests[*t].args, &analysis.original[*t])),
+                    _ => None,
+                }
             );
         }
     }
@@ -242,7 +257,7 @@ fn dead_updates_and_indistinguishable_branches_are_proved() {
             .find(|m| m.original == original && m.replacement == replacement && m.line == line)
             .unwrap_or_else(|| panic!("no mutant {original} -> {replacement} on line {line}"));
         let mut p = MethodProver::new(&unit, m.class, m.method, ProveOptions::default()).unwrap();
-        p.prove(m)
+        p.prove(m, &mut |_| false)
     };
     // `return n++` returns n; n is dead after.
     assert!(matches!(
