@@ -530,12 +530,28 @@ solver, never a guess. A mutant with the same code as an earlier one is marked a
 duplicate. Exit code: 0 when every verdict is definite, 1 when some are unknown, 2 for bad
 input.
 
+A mutant made by another tool (PIT, Major, muJava) or by hand is given with --mutant (the
+whole mutated file) or --diff (a unified diff against FILE); roth finds the changed method
+and statement itself and prints one line for it, verdict first. A change only in layout,
+comments or value-preserving rewrites is compiler-equivalent; a change to several methods
+(a higher-order mutant) is unknown.
+
 Examples:
     roth equiv programs/NumZero.java
-    roth equiv programs/Triangle.java --method classify --json")]
+    roth equiv programs/Triangle.java --method classify --json
+    roth equiv programs/Max.java --mutant MaxMutant.java
+    roth equiv programs/Max.java --diff mutant.patch")]
 pub struct EquivArgs {
-    /// The Java source file.
+    /// The Java source file (the original).
     file: PathBuf,
+
+    /// One mutant to judge: the whole mutated file.
+    #[arg(long, conflicts_with_all = ["diff", "method", "operators"])]
+    mutant: Option<PathBuf>,
+
+    /// One mutant to judge: a unified diff (`diff -u`, `git diff`) against FILE.
+    #[arg(long, conflicts_with_all = ["method", "operators"])]
+    diff: Option<PathBuf>,
 
     /// Only mutants of this method (`name`, `Class.name` or `name(int, int)`).
     #[arg(long, short)]
@@ -562,15 +578,85 @@ pub struct EquivArgs {
     json: bool,
 }
 
+/// The mutant of `--mutant` or `--diff`: `None` without either; `Some(Err((verdict,
+/// detail)))` when the change is decided (or left unknown) without analysis.
+type ExternalVerdict = (&'static str, String);
+
+fn external_mutant(
+    unit: &Unit,
+    args: &EquivArgs,
+) -> Result<Option<Result<roth::program::mutant::Mutant, ExternalVerdict>>, CliError> {
+    use roth::program::external::{Change, ChangeError, apply_patch, find_change};
+    let read = |path: &Path| {
+        std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))
+            .bad_input()
+    };
+    let (path, text) = match (&args.mutant, &args.diff) {
+        (Some(path), _) => (path, read(path)?),
+        (None, Some(path)) => {
+            let patch = read(path)?;
+            let text = apply_patch(&unit.source, &patch)
+                .with_context(|| format!("{}", path.display()))
+                .bad_input()?;
+            (path, text)
+        }
+        (None, None) => return Ok(None),
+    };
+    Ok(Some(
+        match find_change(unit, &path.display().to_string(), &text) {
+            Ok(Change::Identical) => Err(("equivalent", "identical to the original".into())),
+            Ok(Change::CompilerEquivalent) => Err((
+                "equivalent",
+                "compiler-equivalent: only layout, comments or value-preserving rewrites differ"
+                    .into(),
+            )),
+            Ok(Change::Mutant(m)) => Ok(*m),
+            Err(
+                e @ (ChangeError::Several(_)
+                | ChangeError::OutsideMethods(_)
+                | ChangeError::Unsupported(_)),
+            ) => Err(("unknown", e.to_string())),
+            Err(e) => return Err(e).bad_input(),
+        },
+    ))
+}
+
 pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
     use roth::program::analysis::{Verdict, analyse, random_tests};
     use roth::program::equivalence::{Local, MethodProver, ProveOptions, Rule, Trivial, trivial};
     let started = std::time::Instant::now();
     let unit = load_unit(session, &args.file)?;
-    let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
-    let mutants = &selected.mutants;
+    let mutants = match external_mutant(&unit, &args)? {
+        Some(Ok(m)) => vec![m],
+        Some(Err(verdict)) => {
+            if args.json {
+                let report = serde_json::json!({
+                    "file": unit.path,
+                    "verdict": verdict.0,
+                    "detail": verdict.1,
+                });
+                println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+            } else {
+                println!("{} ({})", verdict.0, verdict.1);
+            }
+            return Ok(if verdict.0 == "unknown" {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            });
+        }
+        None => select_mutants(&unit, args.method.as_deref(), &args.operators)?.mutants,
+    };
+    let mutants = &mutants;
     let mut rng = roth::rng::Rng::new(args.seed);
-    let tests = random_tests(&unit, args.tests_per_method, &mut rng);
+    let mut tests = random_tests(&unit, args.tests_per_method, &mut rng);
+    // Only methods with mutants need tests.
+    tests.retain(|t| {
+        mutants
+            .iter()
+            .any(|m| (m.class, m.method) == (t.class, t.method))
+    });
     let limits = Limits {
         steps: args.step_limit,
         ..Limits::default()

@@ -574,21 +574,7 @@ impl<'u> MethodProver<'u> {
                 Part::Expr { .. } => None,
                 Part::Stmts(_) => Some(self.liveness.after(span)),
             };
-            let res = self.check(part, &again, live.clone());
-            if std::env::var("ROTH_DEBUG").is_ok() {
-                eprintln!(
-                    "mutant {} depth {depth} span {:?} live {:?}: {}",
-                    m.id,
-                    span,
-                    live,
-                    match &res {
-                        Ok(Check::Proved) => "proved".to_string(),
-                        Ok(Check::Told(w)) => format!("told {:?}", w),
-                        Err(e) => e.clone(),
-                    }
-                );
-            }
-            match res {
+            match self.check(part, &again, live) {
                 Ok(Check::Proved) => {
                     let whole = matches!(part, Part::Stmts(s) if s.len() == body.stmts.len()
                         && std::ptr::eq(s.as_ptr(), body.stmts.as_ptr()));
@@ -599,10 +585,10 @@ impl<'u> MethodProver<'u> {
                     });
                 }
                 Ok(Check::Told(witness)) => {
-                    if let Some(w) = witness {
-                        if confirm(&w) {
-                            return Local::Killable(w);
-                        }
+                    if let Some(w) = witness
+                        && confirm(&w)
+                    {
+                        return Local::Killable(w);
                     }
                     reason = format!("told apart in every region up to depth {depth}")
                 }
@@ -664,7 +650,8 @@ impl<'u> MethodProver<'u> {
             };
             self.facts.constrain(ex, part.first(), point);
             ex.problem.require(differ).map_err(|e| e.to_string())?;
-            if ex.problem.node_count() > self.options.max_terms {
+            // The question's own terms (the problem also keeps other regions' originals).
+            if ex.problem.cone().iter().filter(|&&r| r).count() > self.options.max_terms {
                 return Err(format!(
                     "the region's terms exceed {} nodes",
                     self.options.max_terms

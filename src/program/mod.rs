@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod cfg;
 pub mod draw;
 pub mod equivalence;
+pub mod external;
 pub mod front;
 pub mod inputs;
 pub mod interp;

@@ -59,6 +59,8 @@ pub enum Operator {
     VDL,
     CDL,
     ODL,
+    /// A mutant made by another tool or by hand (`roth equiv --mutant`).
+    External,
 }
 
 impl Operator {
@@ -105,6 +107,7 @@ impl Operator {
             Operator::VDL => "VDL",
             Operator::CDL => "CDL",
             Operator::ODL => "ODL",
+            Operator::External => "EXTERNAL",
         }
     }
 

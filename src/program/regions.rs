@@ -248,6 +248,9 @@ pub fn live_after(
     live
 }
 
+/// A CFG node's source span (`None` for entry and exit) and successors.
+type FlowNode = (Option<(u32, u32)>, Vec<usize>);
+
 /// Which locals are live where, over the method's control-flow graph: a local is live after a
 /// region when some path from one of the region's exits reads it before a statement that
 /// certainly overwrites it (thesis §2.2: only live values are observable outputs of a region).
@@ -257,8 +260,8 @@ pub fn live_after(
 pub struct Liveness {
     /// Per CFG node, the locals live on entry to it.
     live_in: Vec<bitvec::vec::BitVec>,
-    /// Per CFG node, its source span and successors (`None` span for entry and exit).
-    nodes: Vec<(Option<(u32, u32)>, Vec<usize>)>,
+    /// Per CFG node, its source span and successors.
+    nodes: Vec<FlowNode>,
 }
 
 impl Liveness {

@@ -453,6 +453,76 @@ impl Problem {
         true
     }
 
+    /// Which nodes the constraints reach (their operands, transitively, and the variables of
+    /// nogoods): the only part of the problem a solution has to care about.
+    pub fn cone(&self) -> Vec<bool> {
+        let mut reached = vec![false; self.nodes.len()];
+        let mut stack: Vec<ExprId> = Vec::new();
+        for c in &self.constraints {
+            match c {
+                Constraint::Holds(e) => stack.push(*e),
+                Constraint::Exclude(pairs) => {
+                    stack.extend(pairs.iter().map(|(v, _)| self.var_nodes[v.index()]))
+                }
+            }
+        }
+        while let Some(e) = stack.pop() {
+            if std::mem::replace(&mut reached[e.index()], true) {
+                continue;
+            }
+            stack.extend(super::propagate::operands(self.nodes[e.index()]));
+        }
+        reached
+    }
+
+    /// The problem restricted to its [`cone`](Problem::cone): same constraints over only the
+    /// nodes they reach, and for each variable of `self` its variable in the restriction.
+    /// A caller that keeps many questions' terms in one problem (each region's original
+    /// built once) asks the solver about the one question's terms only.
+    pub fn restricted(&self) -> (Problem, Vec<Option<VarId>>) {
+        let reached = self.cone();
+        let mut out = Problem::new();
+        let mut node_map = vec![ExprId(u32::MAX); self.nodes.len()];
+        let mut var_map = vec![None; self.var_types.len()];
+        let map = |e: ExprId, m: &[ExprId]| m[e.index()];
+        for (i, &node) in self.nodes.iter().enumerate() {
+            if !reached[i] {
+                continue;
+            }
+            let ty = self.types[i];
+            let new = match node {
+                Node::Var(v) => {
+                    let nv = out.var(&self.names[v.index()], self.var_types[v.index()]);
+                    var_map[v.index()] = Some(nv);
+                    out.read(nv)
+                }
+                Node::Const(_) => out.push_node(node, ty),
+                Node::Unary(op, a) => out.push_node(Node::Unary(op, map(a, &node_map)), ty),
+                Node::Binary(op, a, b) => {
+                    out.push_node(Node::Binary(op, map(a, &node_map), map(b, &node_map)), ty)
+                }
+                Node::Cond(c, a, b) => out.push_node(
+                    Node::Cond(map(c, &node_map), map(a, &node_map), map(b, &node_map)),
+                    ty,
+                ),
+                Node::Cast(t, a) => out.push_node(Node::Cast(t, map(a, &node_map)), ty),
+            };
+            node_map[i] = new;
+        }
+        for c in &self.constraints {
+            out.constraints.push(match c {
+                Constraint::Holds(e) => Constraint::Holds(node_map[e.index()]),
+                Constraint::Exclude(pairs) => Constraint::Exclude(
+                    pairs
+                        .iter()
+                        .map(|(v, x)| (var_map[v.index()].expect("in the cone"), *x))
+                        .collect(),
+                ),
+            });
+        }
+        (out, var_map)
+    }
+
     /// Evaluates `e` under `model` with Java semantics (`&&`, `||` and `?:` evaluate only
     /// what Java evaluates, so a guarded division by zero raises nothing).
     pub fn eval(&self, e: ExprId, model: &Model) -> Result<Value, Exception> {

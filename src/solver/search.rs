@@ -788,6 +788,31 @@ impl<'p> Solver<'p> {
 
 /// Solves `problem` once.
 pub fn solve(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) {
+    // Terms no constraint reaches cost setup and search time for nothing: a problem that
+    // holds many questions' terms is solved on the current question's cone. Variables
+    // outside it are free; they get their type's zero.
+    let reached = problem.cone().iter().filter(|&&r| r).count();
+    if reached * 4 < problem.node_count() * 3 {
+        let (small, var_map) = problem.restricted();
+        let mut solver = Solver::new(&small, options);
+        let verdict = match solver.solve() {
+            Verdict::Sat(model) => Verdict::Sat(Model {
+                values: problem
+                    .vars()
+                    .zip(&var_map)
+                    .map(|(v, m)| match m {
+                        Some(nv) => model.get(*nv),
+                        None => match problem.var_type(v) {
+                            JType::Double => Value::Double(0.0),
+                            t => Value::Int(t, 0),
+                        },
+                    })
+                    .collect(),
+            }),
+            other => other,
+        };
+        return (verdict, solver.stats);
+    }
     let mut solver = Solver::new(problem, options);
     let verdict = solver.solve();
     (verdict, solver.stats)

@@ -285,3 +285,121 @@ fn dead_updates_and_indistinguishable_branches_are_proved() {
         Local::Open(_)
     ));
 }
+
+const MAX3: &str = "public class M {
+    public static int max3(int a, int b, int c) {
+        int m = a;
+        if (b > m) {
+            m = b;
+        }
+        if (c > m) {
+            m = c;
+        }
+        return m;
+    }
+
+    public static int twice(int x) {
+        return x + x;
+    }
+}
+";
+
+#[test]
+fn a_mutated_file_is_located_and_widened_to_tokens() {
+    use roth::program::external::{Change, ChangeError, find_change};
+    let unit = load("M.java", MAX3).unwrap();
+    let change = |text: &str| find_change(&unit, "Mutant.java", text);
+    assert!(matches!(change(MAX3), Ok(Change::Identical)));
+    // Layout, a comment and `+ 0`: nothing a compiler keeps.
+    let layout = MAX3
+        .replace("int m = a;", "int m = a + 0; // start")
+        .replace("return x + x;", "return x+x;");
+    assert!(matches!(change(&layout), Ok(Change::CompilerEquivalent)));
+    // An edit inside the token `>`: the whole operator is the change.
+    let Ok(Change::Mutant(m)) = change(&MAX3.replace("c > m", "c >= m")) else {
+        panic!("one mutant expected");
+    };
+    assert_eq!((m.original.as_str(), m.replacement.as_str()), (">", ">="));
+    assert_eq!(
+        (m.line, m.method_name.as_str()),
+        (7, "M.max3(int, int, int)")
+    );
+    // An insertion shows with its operand.
+    let Ok(Change::Mutant(m)) = change(&MAX3.replace("return m;", "return m++;")) else {
+        panic!("one mutant expected");
+    };
+    assert_eq!((m.original.as_str(), m.replacement.as_str()), ("m", "m++"));
+    // Two methods changed, a field added, a different class: not one mutant.
+    let two = MAX3.replace("c > m", "c < m").replace("x + x", "x * x");
+    assert!(matches!(change(&two), Err(ChangeError::Several(v)) if v.len() == 2));
+    let field = MAX3.replace(
+        "public class M {",
+        "public class M {\n    static int k = 1;",
+    );
+    assert!(matches!(
+        change(&field),
+        Err(ChangeError::OutsideMethods(_))
+    ));
+    let renamed = MAX3.replace("class M", "class N");
+    assert!(matches!(change(&renamed), Err(ChangeError::Shape(_))));
+    let broken = MAX3.replace("int m = a;", "int m = a");
+    let Err(ChangeError::Mutant(d)) = change(&broken) else {
+        panic!("a syntax error expected");
+    };
+    assert_eq!(d.path, "Mutant.java");
+}
+
+#[test]
+fn unified_diffs_apply_with_context_checked() {
+    use roth::program::external::apply_patch;
+    let patch = "--- M.java\n+++ M.java\n@@ -6,3 +6,3 @@\n         }\n-        if (c > m) {\n+        if (c >= m) {\n             m = c;\n";
+    assert_eq!(
+        apply_patch(MAX3, patch).unwrap(),
+        MAX3.replace("c > m", "c >= m")
+    );
+    // A hunk a few lines off its stated place still applies.
+    let shifted = patch.replace("@@ -6,3", "@@ -3,3");
+    assert_eq!(
+        apply_patch(MAX3, &shifted).unwrap(),
+        MAX3.replace("c > m", "c >= m")
+    );
+    // Context that is not in the file, or no hunk at all, is an error naming the line.
+    let wrong = patch.replace("if (c > m)", "if (d > m)");
+    let e = apply_patch(MAX3, &wrong).unwrap_err().to_string();
+    assert!(e.contains("patch line 3"), "{e}");
+    assert!(apply_patch(MAX3, "not a patch\n").is_err());
+}
+
+#[test]
+fn roth_equiv_judges_a_mutant_given_as_a_file_or_a_diff() {
+    use crate::helpers::{roth, scratch_dir, stdout};
+    let dir = scratch_dir("equiv-external");
+    std::fs::write(dir.join("M.java"), MAX3).unwrap();
+    let run = |name: &str, text: &str, flag: &str| {
+        std::fs::write(dir.join(name), text).unwrap();
+        let o = roth(&dir, &["equiv", "M.java", flag, name, "--seed", "3"]);
+        (stdout(&o), o.status.code())
+    };
+    let (out, code) = run("A.java", &MAX3.replace("c > m", "c >= m"), "--mutant");
+    assert!(out.starts_with("equivalent (proved"), "{out}");
+    assert_eq!(code, Some(0));
+    let (out, code) = run("B.java", &MAX3.replace("c > m", "c < m"), "--mutant");
+    assert!(out.starts_with("killable (test: "), "{out}");
+    assert_eq!(code, Some(0));
+    let (out, code) = run(
+        "C.java",
+        &MAX3.replace("c > m", "c < m").replace("x + x", "x * x"),
+        "--mutant",
+    );
+    assert!(
+        out.starts_with("unknown (the mutant changes 2 methods"),
+        "{out}"
+    );
+    assert_eq!(code, Some(1));
+    let (_, code) = run("D.java", &MAX3.replace("int m = a;", "int m ="), "--mutant");
+    assert_eq!(code, Some(2));
+    let patch = "@@ -13,3 +13,3 @@\n     public static int twice(int x) {\n-        return x + x;\n+        return x * 2;\n     }\n";
+    let (out, code) = run("e.patch", patch, "--diff");
+    assert!(out.starts_with("equivalent ("), "{out}");
+    assert_eq!(code, Some(0));
+}
