@@ -223,11 +223,53 @@ fn analysis(c: &mut Criterion) {
     group.finish();
 }
 
+/// The local analysis of equivalence alone (no tests first): every mutant of a program, the
+/// provers built per method as `roth equiv` builds them, each mutant's regions up the ladder
+/// until one proves it or none is left.
+fn equivalence(c: &mut Criterion) {
+    use roth::program::equivalence::{Local, MethodProver, ProveOptions};
+    let mut group = c.benchmark_group("equivalence");
+    group.sample_size(10);
+    for name in ["Mid", "Triangle", "CalDays"] {
+        let (path, source) = shipped()
+            .into_iter()
+            .find(|(p, _)| p.ends_with(&format!("{name}.java")))
+            .expect("a shipped program");
+        let unit = load(&path, &source).unwrap();
+        let mutants = mutant::generate(&unit).mutants;
+        let prove_all = || {
+            let mut provers = std::collections::HashMap::new();
+            let mut proved = 0;
+            for m in &mutants {
+                let p = provers.entry((m.class, m.method)).or_insert_with(|| {
+                    MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
+                });
+                if let Some(p) = p.as_mut()
+                    && matches!(p.prove(m, &mut |_| false), Local::Equivalent(_))
+                {
+                    proved += 1;
+                }
+            }
+            proved
+        };
+        println!(
+            "{name}: {} mutants, {} proved equivalent",
+            mutants.len(),
+            prove_all()
+        );
+        group.bench_function(format!("prove every mutant of {name}"), |b| {
+            b.iter(|| black_box(prove_all()))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     interpreter,
     front_end_and_cfg,
     generation,
-    analysis
+    analysis,
+    equivalence
 );
 criterion_main!(benches);

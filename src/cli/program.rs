@@ -667,6 +667,37 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
     })
     .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
     bar.finish_and_clear();
+    // The killing test of each mutant killed so far.
+    let mut killers: Vec<Option<Vec<roth::program::interp::Value>>> = analysis
+        .verdicts
+        .iter()
+        .map(|v| match v {
+            Verdict::Killed(t) => Some(tests[*t].args.clone()),
+            _ => None,
+        })
+        .collect();
+    // A second, longer random phase on the survivors alone (cheap: few mutants, and proofs
+    // cost more than runs); a mutant it kills needs no proof.
+    let survivors: Vec<usize> = (0..mutants.len())
+        .filter(|&i| killers[i].is_none())
+        .collect();
+    if !survivors.is_empty() {
+        let again: Vec<roth::program::mutant::Mutant> =
+            survivors.iter().map(|&i| mutants[i].clone()).collect();
+        let mut more = random_tests(&unit, 10 * args.tests_per_method, &mut rng);
+        more.retain(|t| {
+            again
+                .iter()
+                .any(|m| (m.class, m.method) == (t.class, t.method))
+        });
+        let second = analyse(&unit, &again, &more, limits, 1, &|_| {})
+            .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
+        for (k, v) in second.verdicts.iter().enumerate() {
+            if let Verdict::Killed(t) = v {
+                killers[survivors[k]] = Some(more[*t].args.clone());
+            }
+        }
+    }
     let compiled = trivial(&unit, mutants);
     let mut provers: std::collections::HashMap<(u32, u32), Option<MethodProver>> =
         std::collections::HashMap::new();
@@ -679,8 +710,8 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
                 "compiler-equivalent".to_string(),
                 "compiler".to_string(),
             )
-        } else if let Verdict::Killed(t) = analysis.verdicts[i] {
-            let shown: Vec<String> = tests[t].args.iter().map(|a| a.to_string()).collect();
+        } else if let Some(args) = &killers[i] {
+            let shown: Vec<String> = args.iter().map(|a| a.to_string()).collect();
             (
                 "killable",
                 format!("test: {}", shown.join(", ")),

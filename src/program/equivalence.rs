@@ -663,14 +663,34 @@ impl<'u> MethodProver<'u> {
                 propagation_limit: self.options.propagation_limit,
                 ..SolveOptions::default()
             };
-            let (verdict, _) = solve(&ex.problem, options);
+            let (verdict, _) = solve(&ex.problem, options.clone());
             match verdict {
                 Verdict::Unsat => Ok(Check::Proved),
-                Verdict::Sat(model) => Ok(Check::Told(if at_entry {
-                    ex.witness(&model, params, MAX_WITNESS_LENGTH)
-                } else {
-                    None
-                })),
+                Verdict::Sat(_) if !at_entry => Ok(Check::Told(None)),
+                Verdict::Sat(model) => {
+                    // A model may tell the two apart only by a loop cut at the unwinding
+                    // bound; a test needs one that differs within the bound.
+                    let finished = |m: &crate::solver::Model, p: &crate::solver::Problem| {
+                        [a.incomplete, b.incomplete]
+                            .iter()
+                            .all(|&i| p.eval(i, m) == Ok(crate::solver::Value::boolean(false)))
+                    };
+                    let model = if finished(&model, &ex.problem) {
+                        Some(model)
+                    } else {
+                        for i in [a.incomplete, b.incomplete] {
+                            let done = ex.not(i);
+                            ex.problem.require(done).map_err(|e| e.to_string())?;
+                        }
+                        match solve(&ex.problem, options).0 {
+                            Verdict::Sat(m) => Some(m),
+                            _ => None,
+                        }
+                    };
+                    Ok(Check::Told(
+                        model.and_then(|m| ex.witness(&m, params, MAX_WITNESS_LENGTH)),
+                    ))
+                }
                 Verdict::Unknown(why) => Err(format!("the solver gave up: {why}")),
             }
         })();

@@ -104,15 +104,8 @@ pub fn chain(body: &Body, site: (u32, u32)) -> Vec<(&[Stmt], usize)> {
     }
 }
 
-fn is_loop(s: &Stmt) -> bool {
-    matches!(
-        s.kind,
-        StmtKind::While { .. }
-            | StmtKind::Do { .. }
-            | StmtKind::For { .. }
-            | StmtKind::ForEach { .. }
-    )
-}
+/// Statements of a block a region grows by, one at a time, before it takes the rest at once.
+const MAX_STEPS: usize = 6;
 
 /// The regions for a mutation of `site`, smallest first, and the spans of the loops that
 /// enclose each (for liveness).
@@ -159,8 +152,13 @@ pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
         _ => {}
     }
     for &(list, i) in chain.iter().rev() {
-        parts.push(Part::Stmts(&list[i..=i]));
-        if i + 1 < list.len() {
+        // The statement, then it with each following statement of its block in turn: the
+        // effect may die a few statements on (a temporary read by the next decision) before
+        // the block reaches something no region can prove (a loop not fully unwound).
+        for j in i..list.len().min(i + MAX_STEPS) {
+            parts.push(Part::Stmts(&list[i..=j]));
+        }
+        if i + MAX_STEPS < list.len() {
             parts.push(Part::Stmts(&list[i..]));
         }
     }
@@ -171,81 +169,6 @@ pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
         }
     }
     parts
-}
-
-/// The loops that enclose `site`, as source ranges.
-pub fn enclosing_loops(body: &Body, site: (u32, u32)) -> Vec<(u32, u32)> {
-    chain(body, site)
-        .into_iter()
-        .map(|(list, i)| &list[i])
-        .filter(|s| is_loop(s))
-        .map(|s| (s.span.start, s.span.end))
-        .collect()
-}
-
-/// Every read of a local in the body, with its source position.
-pub fn local_reads(body: &Body) -> Vec<(LocalId, u32)> {
-    fn expr(e: &Expr, out: &mut Vec<(LocalId, u32)>) {
-        match &e.kind {
-            ExprKind::Local(id) => out.push((*id, e.span.start)),
-            // A plain assignment does not read its target local.
-            ExprKind::Assign {
-                target, op, value, ..
-            } => {
-                if op.is_some() || !matches!(target.kind, ExprKind::Local(_)) {
-                    expr(target, out);
-                }
-                expr(value, out);
-            }
-            _ => {
-                for c in e.children() {
-                    expr(c, out);
-                }
-            }
-        }
-    }
-    fn stmt(s: &Stmt, out: &mut Vec<(LocalId, u32)>) {
-        for e in s.expressions() {
-            expr(e, out);
-        }
-        if let StmtKind::ForEach {
-            array_local,
-            index_local,
-            ..
-        } = &s.kind
-        {
-            // The hidden locals are read at every iteration.
-            out.push((*array_local, s.span.start));
-            out.push((*index_local, s.span.start));
-        }
-        for c in s.substatements() {
-            stmt(c, out);
-        }
-    }
-    let mut out = Vec::new();
-    for s in &body.stmts {
-        stmt(s, &mut out);
-    }
-    out
-}
-
-/// The locals whose values after the region (span `region`) may be read: read after it in
-/// the source, or anywhere in a loop around it (the region included: it runs again). A sound
-/// over-approximation of liveness.
-pub fn live_after(
-    reads: &[(LocalId, u32)],
-    region: (u32, u32),
-    loops: &[(u32, u32)],
-) -> Vec<LocalId> {
-    let mut live: Vec<LocalId> = reads
-        .iter()
-        // In a loop the region runs again: its own reads count too.
-        .filter(|(_, p)| *p >= region.1 || loops.iter().any(|l| contains(*l, (*p, *p))))
-        .map(|(id, _)| *id)
-        .collect();
-    live.sort_by_key(|l| l.0);
-    live.dedup();
-    live
 }
 
 /// A CFG node's source span (`None` for entry and exit) and successors.

@@ -121,6 +121,19 @@ pub enum HeapOp {
         call: u32,
         guard: ExprId,
     },
+    /// Text written to `System.out`: one list of pieces per argument.
+    Print {
+        kind: super::ir::PrintKind,
+        pieces: Vec<Vec<Piece>>,
+        guard: ExprId,
+    },
+}
+
+/// A piece of printed text: fixed text, or a value printed as Java prints its type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    Text(String),
+    Value(ExprId, Type),
 }
 
 /// The state of one version during the execution.
@@ -390,7 +403,7 @@ impl<'u> Executor<'u> {
             .expect("booleans")
     }
 
-    fn not(&mut self, a: ExprId) -> ExprId {
+    pub fn not(&mut self, a: ExprId) -> ExprId {
         if self.is_const(a, 1) {
             return self.false_;
         }
@@ -583,7 +596,8 @@ impl<'u> Executor<'u> {
                 match &mut op {
                     HeapOp::Store { guard, .. }
                     | HeapOp::Put { guard, .. }
-                    | HeapOp::Call { guard, .. } => *guard = self.and(arm, *guard),
+                    | HeapOp::Call { guard, .. }
+                    | HeapOp::Print { guard, .. } => *guard = self.and(arm, *guard),
                 }
                 heap.push(op);
             }
@@ -679,7 +693,7 @@ impl<'u> Executor<'u> {
                     return self.cond_sym(hit, value, rest);
                 }
                 HeapOp::Store { array: a, .. } if !self.may_alias(*a, array) => {}
-                HeapOp::Put { .. } => {}
+                HeapOp::Put { .. } | HeapOp::Print { .. } => {}
                 // No call can reach an array the region allocated.
                 HeapOp::Call { .. } if fresh => {}
                 _ => {
@@ -1122,8 +1136,42 @@ impl<'u> Executor<'u> {
                 }
                 Ok(Sym::Ref(r))
             }
-            ExprKind::Print(..) => unsupported("printing"),
+            ExprKind::Print(kind, args) => {
+                let mut pieces = Vec::with_capacity(args.len());
+                for a in args {
+                    pieces.push(self.pieces(st, a, extra)?);
+                }
+                let guard = self.guard(st, extra);
+                st.heap.push(HeapOp::Print {
+                    kind: *kind,
+                    pieces,
+                    guard,
+                });
+                Ok(Sym::Prim(self.zero))
+            }
         }
+    }
+
+    /// The text of a printed (or exception message) expression as pieces: string literals and
+    /// concatenations of them with values; other strings are not modelled.
+    fn pieces(&mut self, st: &mut State, e: &Expr, extra: Option<ExprId>) -> Result<Vec<Piece>> {
+        Ok(match &e.kind {
+            ExprKind::Literal(Const::Str(text)) => {
+                vec![Piece::Text(String::from_utf16_lossy(text))]
+            }
+            ExprKind::Null => vec![Piece::Text("null".into())],
+            ExprKind::Concat(a, b) => {
+                let mut out = self.pieces(st, a, extra)?;
+                out.extend(self.pieces(st, b, extra)?);
+                out
+            }
+            ExprKind::Convert(inner) if e.ty == Type::String => self.pieces(st, inner, extra)?,
+            _ if e.ty == Type::String => return unsupported("strings"),
+            _ => match self.eval(st, e, extra)? {
+                Sym::Prim(x) => vec![Piece::Value(x, e.ty.clone())],
+                Sym::Ref(_) => return unsupported("printing a reference"),
+            },
+        })
     }
 
     fn and_opt(&mut self, a: Option<ExprId>, b: ExprId) -> ExprId {
@@ -1467,10 +1515,9 @@ impl<'u> Executor<'u> {
                 self.leave(st, RETURN, t, None);
             }
             StmtKind::Throw { exception, args } => {
+                // The message is not an outcome a test compares; its evaluation may still throw.
                 for a in args {
-                    if !matches!(a.kind, ExprKind::Literal(_)) {
-                        self.eval(st, a, None)?;
-                    }
+                    self.pieces(st, a, None)?;
                 }
                 let code = self.exception(exception);
                 let t = self.true_;
@@ -1721,6 +1768,62 @@ impl<'u> Executor<'u> {
                     parts.push(self.true_);
                 }
                 _ => {}
+            }
+        }
+        let prints = |h: &[HeapOp]| -> Vec<HeapOp> {
+            h.iter()
+                .filter(|op| matches!(op, HeapOp::Print { .. }))
+                .cloned()
+                .collect()
+        };
+        let (pa, pb) = (prints(&a.heap), prints(&b.heap));
+        if pa.len() != pb.len() {
+            // Not compared event by event: no proof.
+            parts.push(self.true_);
+        } else {
+            for (x, y) in pa.iter().zip(&pb) {
+                let (
+                    HeapOp::Print {
+                        kind: kx,
+                        pieces: px,
+                        guard: gx,
+                    },
+                    HeapOp::Print {
+                        kind: ky,
+                        pieces: py,
+                        guard: gy,
+                    },
+                ) = (x, y)
+                else {
+                    unreachable!("filtered to prints");
+                };
+                // The text differs only if one prints and the other not, or both print and a
+                // value differs (pieces of another shape may differ anyhow).
+                let guards = self.problem.binary(BinOp::Ne, *gx, *gy)?;
+                parts.push(guards);
+                let same_shape = kx == ky
+                    && px.len() == py.len()
+                    && px.iter().zip(py).all(|(u, v)| {
+                        u.len() == v.len()
+                            && u.iter().zip(v).all(|pair| match pair {
+                                (Piece::Text(s), Piece::Text(t)) => s == t,
+                                (Piece::Value(_, s), Piece::Value(_, t)) => s == t,
+                                _ => false,
+                            })
+                    });
+                let mut values = self.false_;
+                if same_shape {
+                    for (u, v) in px.iter().flatten().zip(py.iter().flatten()) {
+                        if let (Piece::Value(p, _), Piece::Value(q, _)) = (u, v) {
+                            let d = self.differs(Sym::Prim(*p), Sym::Prim(*q))?;
+                            values = self.or(values, d);
+                        }
+                    }
+                } else {
+                    values = self.true_;
+                }
+                let both = self.and(*gx, values);
+                parts.push(both);
             }
         }
         let (ha, hb) = (a.heap.clone(), b.heap.clone());

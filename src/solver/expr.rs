@@ -347,6 +347,27 @@ impl Problem {
         let p = JType::binary_promotion(self.ty(a), self.ty(b));
         let a = self.promote(a, p);
         let b = self.promote(b, p);
+        if op == BinOp::Rem
+            && let (Node::Unary(UnOp::Neg, x), Node::Const(Value::Int(_, c))) =
+                (self.node(a), self.node(b))
+            && c != 0
+            && matches!(p, JType::Int | JType::Long)
+        {
+            // `(-x) % c` is `-(x % c)`, except at the one x whose negation wraps (then it is
+            // `x % c`): said so, the remainder of `x` is shared with every other term that
+            // takes it (a negated operand, the common mutant, no longer hides it from the
+            // original's `x % c`).
+            let rem = self.push_node(Node::Binary(BinOp::Rem, x, b), p);
+            let negated = self.push_node(Node::Unary(UnOp::Neg, rem), p);
+            let min = Value::Int(p, p.range().0);
+            if java::integer_op(BinOp::Rem, p, p.range().0, c) == Ok(0) {
+                // x = MIN gives 0 both ways.
+                return Ok(negated);
+            }
+            let min = self.constant(min);
+            let wraps = self.push_node(Node::Binary(BinOp::Eq, x, min), JType::Boolean);
+            return Ok(self.push_node(Node::Cond(wraps, rem, negated), p));
+        }
         Ok(self.push_node(Node::Binary(op, a, b), p))
     }
 
