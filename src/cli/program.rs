@@ -449,17 +449,10 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
             .iter()
             .zip(&analysis.verdicts)
             .map(|(m, v)| {
-                serde_json::json!({
-                    "id": m.id,
-                    "operator": m.operator.name(),
-                    "method": m.method_name,
-                    "line": m.line,
-                    "column": m.column,
-                    "original": m.original,
-                    "replacement": m.replacement,
+                mutant_json(m, serde_json::json!({
                     "status": match v { Verdict::Killed(_) => "killed", Verdict::NotReached => "not reached", Verdict::Survived => "survived" },
                     "killed_by": match v { Verdict::Killed(t) => Some(tests[*t].name.clone()), _ => None },
-                })
+                }))
             })
             .collect();
         let report = serde_json::json!({
@@ -511,6 +504,23 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
     ));
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// A mutant's identity and change as report rows show it, with `extra` fields after them.
+fn mutant_json(m: &roth::program::mutant::Mutant, extra: serde_json::Value) -> serde_json::Value {
+    let mut row = serde_json::json!({
+        "id": m.id,
+        "operator": m.operator.name(),
+        "method": m.method_name,
+        "line": m.line,
+        "column": m.column,
+        "original": m.original,
+        "replacement": m.replacement,
+    });
+    if let (Some(row), serde_json::Value::Object(extra)) = (row.as_object_mut(), extra) {
+        row.extend(extra);
+    }
+    row
 }
 
 #[derive(Debug, Args)]
@@ -722,14 +732,7 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
                 MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
             });
             let mut confirm = |w: &roth::program::symbolic::Witness| {
-                let test = roth::program::analysis::TestCase {
-                    name: format!("witness of mutant {}", m.id),
-                    class: m.class,
-                    method: m.method,
-                    args: w.args.clone(),
-                    fields: w.fields.clone(),
-                };
-                roth::program::analysis::tells_apart(&unit, m, &test, limits).unwrap_or(false)
+                roth::program::analysis::witness_kills(&unit, m, w, limits).unwrap_or(false)
             };
             match prover.as_mut().map(|p| p.prove(m, &mut confirm)) {
                 Some(Local::Killable(w)) => {
@@ -789,19 +792,15 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
             .zip(&rows)
             .enumerate()
             .map(|(i, (m, r))| {
-                serde_json::json!({
-                    "id": m.id,
-                    "operator": m.operator.name(),
-                    "method": m.method_name,
-                    "line": m.line,
-                    "column": m.column,
-                    "original": m.original,
-                    "replacement": m.replacement,
-                    "verdict": r.0,
-                    "detail": r.1,
-                    "rule": if r.2.is_empty() { None } else { Some(&r.2) },
-                    "duplicate_of": duplicate(i),
-                })
+                mutant_json(
+                    m,
+                    serde_json::json!({
+                        "verdict": r.0,
+                        "detail": r.1,
+                        "rule": if r.2.is_empty() { None } else { Some(&r.2) },
+                        "duplicate_of": duplicate(i),
+                    }),
+                )
             })
             .collect();
         let report = serde_json::json!({

@@ -210,8 +210,26 @@ fn judge(
     Ok((Verdict::Survived, runs))
 }
 
+/// Whether the solver's witness `w` (arguments and receiver fields), run as a test of the
+/// mutant's method, tells `mutant` apart from the original: how a witness becomes a test.
+pub fn witness_kills(
+    unit: &Unit,
+    mutant: &Mutant,
+    w: &super::symbolic::Witness,
+    limits: Limits,
+) -> Result<bool, AnalysisError> {
+    let test = TestCase {
+        name: format!("witness of mutant {}", mutant.id),
+        class: mutant.class,
+        method: mutant.method,
+        args: w.args.clone(),
+        fields: w.fields.clone(),
+    };
+    tells_apart(unit, mutant, &test, limits)
+}
+
 /// Whether `test` tells `mutant` apart from the original (both run in the interpreter, their
-/// outcomes compared as the analysis compares them): how a solver's witness becomes a test.
+/// outcomes compared as the analysis compares them).
 pub fn tells_apart(
     unit: &Unit,
     mutant: &Mutant,

@@ -556,7 +556,7 @@ impl<'u> MethodProver<'u> {
         let Ok(mutant_body) = &mutated.body else {
             return Local::Open("the mutant's method is not supported".into());
         };
-        let site = self.site_span(m);
+        let site = (m.start, m.end);
         if self.facts.unreachable(site) {
             return Local::Equivalent(Rule::Reachability);
         }
@@ -598,11 +598,6 @@ impl<'u> MethodProver<'u> {
         Local::Open(reason)
     }
 
-    /// The source range of the mutated statement or expression.
-    fn site_span(&self, m: &Mutant) -> (u32, u32) {
-        (m.start, m.end)
-    }
-
     /// Whether the region proves the mutant equivalent.
     fn check(
         &mut self,
@@ -616,7 +611,7 @@ impl<'u> MethodProver<'u> {
         let (start, end) = part.span();
         let key = (start, end, matches!(part, Part::Expr { .. }));
         if !self.originals.contains_key(&key) {
-            let built = self.run(part).map_err(|e| e.0);
+            let built = Self::run_with(&mut self.executor, part).map_err(|e| e.0);
             self.originals.insert(key, built);
         }
         let original = self.originals[&key].clone()?;
@@ -696,13 +691,6 @@ impl<'u> MethodProver<'u> {
         })();
         ex.rollback(checkpoint);
         answer
-    }
-
-    fn run(
-        &mut self,
-        part: &super::regions::Part<'_>,
-    ) -> Result<super::symbolic::State, super::symbolic::Unsupported> {
-        Self::run_with(&mut self.executor, part)
     }
 
     fn run_with(

@@ -160,14 +160,7 @@ fn check_proofs(path: &std::path::Path) -> (usize, usize) {
         });
         let Some(p) = prover.as_mut() else { continue };
         let mut confirm = |w: &roth::program::symbolic::Witness| {
-            let test = roth::program::analysis::TestCase {
-                name: "witness".into(),
-                class: m.class,
-                method: m.method,
-                args: w.args.clone(),
-                fields: w.fields.clone(),
-            };
-            roth::program::analysis::tells_apart(&unit, m, &test, limits).unwrap()
+            roth::program::analysis::witness_kills(&unit, m, w, limits).unwrap()
         };
         let local = p.prove(m, &mut confirm);
         if let Local::Equivalent(rule) = local {
