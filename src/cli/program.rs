@@ -187,10 +187,22 @@ unreachable code, a deleted return) is not a mutant; the summary says how many w
 and why (--json lists each). Ids are numbered over every mutant of the file in source order,
 so they are the same whatever --method and --operators select.
 
+--collapse groups the mutants into a hierarchy (the program side's fault collapsing): mutant
+K subsumes mutant J when every test that kills K kills J, so a test set that kills the
+strongest mutants kills them all. Equivalent mutants are proved first (as roth equiv does)
+and left out. A subsumption is `proved` when it holds for every input (the same code, or a
+region proof for mutants of one condition or expression that runs once per call) and
+`observed` when it holds on the kill matrix of the tests (random and boundary tests, the
+solver's witnesses, and --tests if given). Mutants that subsume each other form a class; the
+collapsed list is one member of each class nothing else subsumes. The summary gives, like
+Kapoor's table: mutants, equivalent, classes, strongest classes and the saving
+1 - strongest / (mutants - equivalent), with observed relations and with proved ones alone.
+
 Examples:
     roth mutate programs/Triangle.java
     roth mutate programs/Triangle.java --operators ROR,AORB --json
-    roth mutate programs/Gcd.java --emit-dir mutants   # mutants/1/Gcd.java, mutants/2/Gcd.java, ...")]
+    roth mutate programs/Gcd.java --emit-dir mutants   # mutants/1/Gcd.java, mutants/2/Gcd.java, ...
+    roth mutate programs/Mid.java --collapse")]
 pub struct MutateArgs {
     /// The Java source file.
     file: PathBuf,
@@ -210,6 +222,27 @@ pub struct MutateArgs {
     /// Replace mutant files already in --emit-dir.
     #[arg(long)]
     force: bool,
+
+    /// Group the mutants into classes by subsumption and list the strongest (the collapsed
+    /// list).
+    #[arg(long)]
+    collapse: bool,
+
+    /// With --collapse: a test set (roth's JSON test format) added to the kill matrix.
+    #[arg(long, short, requires = "collapse")]
+    tests: Option<PathBuf>,
+
+    /// With --collapse: random and boundary tests per method.
+    #[arg(long, default_value_t = 300, requires = "collapse")]
+    tests_per_method: usize,
+
+    /// With --collapse: seed of the random tests.
+    #[arg(long, default_value_t = 1, requires = "collapse")]
+    seed: u64,
+
+    /// With --collapse: steps before a run counts as non-terminating.
+    #[arg(long, default_value_t = 100_000, requires = "collapse")]
+    step_limit: u64,
 
     /// A JSON report instead of the table.
     #[arg(long)]
@@ -289,6 +322,9 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
     }
     reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let counts = mutant::per_operator(&selected.mutants);
+    if args.collapse {
+        return collapse(session, &unit, &selected.mutants, &args);
+    }
     if args.json {
         let report = serde_json::json!({
             "file": unit.path,
@@ -342,6 +378,196 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
             dir.display()
         ));
     }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `roth mutate --collapse`: the mutant hierarchy and the collapsed list.
+fn collapse(
+    session: &Session,
+    unit: &Unit,
+    mutants: &[roth::program::mutant::Mutant],
+    args: &MutateArgs,
+) -> Result<ExitCode, CliError> {
+    use roth::program::analysis::kill_matrix;
+    use roth::program::classify::{ClassifyOptions, Status, classify};
+    use roth::program::equivalence::ProveOptions;
+    use roth::program::hierarchy::{Relation, build};
+    let started = std::time::Instant::now();
+    let limits = Limits {
+        steps: args.step_limit,
+        ..Limits::default()
+    };
+    let options = ClassifyOptions {
+        tests_per_method: args.tests_per_method,
+        seed: args.seed,
+        limits,
+        prove: ProveOptions::default(),
+    };
+    let mut user_tests = Vec::new();
+    if let Some(path) = &args.tests {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))
+            .bad_input()?;
+        user_tests = roth::program::testfile::read_tests(unit, &text)
+            .map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
+    }
+    let bar = session.progress_bar(mutants.len() as u64, "mutants");
+    let classification = classify(unit, mutants, &options, &|n| bar.set_position(n as u64))
+        .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
+    bar.finish_and_clear();
+    let mut tests = classification.test_set();
+    tests.extend(user_tests);
+    let matrix =
+        kill_matrix(unit, mutants, &tests, limits, default_threads()).map_err(|e| match e {
+            roth::program::analysis::AnalysisError::BadTest { .. } => bad_input(e),
+            other => CliError::from(anyhow::anyhow!("{other}")),
+        })?;
+    let hierarchy = build(
+        unit,
+        mutants,
+        &classification,
+        &matrix.kills,
+        &options.prove,
+    );
+    let equivalent = classification
+        .statuses
+        .iter()
+        .filter(|s| matches!(s, Status::Equivalent(_)))
+        .count();
+    let unknown = classification
+        .statuses
+        .iter()
+        .filter(|s| matches!(s, Status::Unknown(_)))
+        .count();
+    let collapsed = hierarchy.collapsed();
+    let strongest_proved = hierarchy.strongest_by_proof;
+    let relevant = mutants.len() - equivalent;
+    let saving = |kept: usize| {
+        if relevant == 0 {
+            0.0
+        } else {
+            1.0 - kept as f64 / relevant as f64
+        }
+    };
+    let relation = |r: Relation| match r {
+        Relation::Proved => "proved",
+        Relation::Observed => "observed",
+    };
+    if args.json {
+        let classes: Vec<serde_json::Value> = hierarchy
+            .classes
+            .iter()
+            .enumerate()
+            .map(|(ci, c)| {
+                serde_json::json!({
+                    "class": ci + 1,
+                    "members": c.members.iter().map(|&i| mutants[i].id).collect::<Vec<_>>(),
+                    "strongest": c.strongest,
+                    "members_proved_equal": c.proved,
+                    "subsumed_by": c.subsumed_by.iter().map(|(d, r)| serde_json::json!({"class": d + 1, "relation": relation(*r)})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let results: Vec<serde_json::Value> = mutants
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let status = match &classification.statuses[i] {
+                    Status::Equivalent(_) => "equivalent",
+                    Status::Killable(_) => "killable",
+                    Status::Unknown(_) => "unknown",
+                };
+                mutant_json(
+                    m,
+                    serde_json::json!({
+                        "status": status,
+                        "class": hierarchy.class_of[i].map(|c| c + 1),
+                    }),
+                )
+            })
+            .collect();
+        let report = serde_json::json!({
+            "file": unit.path,
+            "mutants": mutants.len(),
+            "equivalent": equivalent,
+            "unknown": unknown,
+            "classes": hierarchy.classes.len(),
+            "strongest": collapsed.len(),
+            "strongest_by_proof": strongest_proved,
+            "saving": saving(collapsed.len()),
+            "saving_by_proof": saving(strongest_proved),
+            "proved_subsumptions": hierarchy.proved_pairs,
+            "subsumption_questions": hierarchy.questions,
+            "kill_matrix_tests": tests.len(),
+            "collapsed": collapsed.iter().map(|&i| mutants[i].id).collect::<Vec<_>>(),
+            "hierarchy": classes,
+            "results": results,
+        });
+        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let width = method_column(mutants);
+    let mut out = format!(
+        "{:>5}  {:<9} {:>5}  {:<5} {:<width$} {:>9}  {:<40}  subsumed by\n",
+        "class", "", "id", "op", "method", "line:col", "change"
+    );
+    for (ci, c) in hierarchy.classes.iter().enumerate() {
+        for (k, &i) in c.members.iter().enumerate() {
+            let m = &mutants[i];
+            let change = format!("{} -> {}", one_line(&m.original), one_line(&m.replacement));
+            let kind = match (k, c.strongest) {
+                (0, true) => "strongest",
+                (0, false) => "weaker",
+                _ if c.proved => "duplicate",
+                _ => "same kills",
+            };
+            let by: Vec<String> = if k == 0 {
+                c.subsumed_by
+                    .iter()
+                    .map(|(d, r)| format!("{} ({})", d + 1, relation(*r)))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            out.push_str(&format!(
+                "{:>5}  {:<9} {:>5}  {:<5} {:<width$} {:>9}  {:<40}  {}\n",
+                if k == 0 {
+                    (ci + 1).to_string()
+                } else {
+                    String::new()
+                },
+                kind,
+                m.id,
+                m.operator.name(),
+                m.method_name,
+                format!("{}:{}", m.line, m.column),
+                change,
+                by.join(", ")
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "\n{} mutants: {} equivalent, {} classes ({} unknown mutants among them), {} strongest \
+         classes -> saving {:.1} % (with subsumptions proved for every input alone: {} \
+         strongest, saving {:.1} %); {} subsumptions proved; kill matrix of {} tests; {:.2} s\n",
+        mutants.len(),
+        equivalent,
+        hierarchy.classes.len(),
+        unknown,
+        collapsed.len(),
+        100.0 * saving(collapsed.len()),
+        strongest_proved,
+        100.0 * saving(strongest_proved),
+        hierarchy.proved_pairs,
+        tests.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    let ids: Vec<String> = collapsed
+        .iter()
+        .map(|&i| mutants[i].id.to_string())
+        .collect();
+    out.push_str(&format!("collapsed list: {}\n", ids.join(" ")));
     print!("{out}");
     Ok(ExitCode::SUCCESS)
 }
@@ -632,9 +858,34 @@ fn external_mutant(
     ))
 }
 
+/// `test: ARGS [with FIELD = VALUE, ...]`: a killing test as verdict lines show it.
+fn test_text(t: &roth::program::analysis::TestCase) -> String {
+    let shown: Vec<String> = t.args.iter().map(|a| a.to_string()).collect();
+    let mut text = format!("test: {}", shown.join(", "));
+    if !t.fields.is_empty() {
+        let set: Vec<String> = t.fields.iter().map(|(f, v)| format!("{f} = {v}")).collect();
+        text += &format!(" with {}", set.join(", "));
+    }
+    text
+}
+
+/// How a proof is described on a verdict line, and its name in summaries.
+fn rule_text(rule: &roth::program::equivalence::Rule) -> (String, String) {
+    use roth::program::equivalence::Rule;
+    match rule {
+        Rule::Compiler => ("compiler-equivalent".into(), "compiler".into()),
+        Rule::Reachability => ("unreachable".into(), "reachability".into()),
+        Rule::Region(d) => (
+            format!("proved at region depth {d}"),
+            format!("region depth {d}"),
+        ),
+        Rule::WholeMethod => ("proved on the whole method".into(), "whole method".into()),
+    }
+}
+
 pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
-    use roth::program::analysis::{Verdict, analyse, random_tests};
-    use roth::program::equivalence::{Local, MethodProver, ProveOptions, Rule, Trivial, trivial};
+    use roth::program::classify::{ClassifyOptions, Status, classify};
+    use roth::program::equivalence::{ProveOptions, Trivial};
     let started = std::time::Instant::now();
     let unit = load_unit(session, &args.file)?;
     let mutants = match external_mutant(&unit, &args)? {
@@ -659,121 +910,35 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
         None => select_mutants(&unit, args.method.as_deref(), &args.operators)?.mutants,
     };
     let mutants = &mutants;
-    let mut rng = roth::rng::Rng::new(args.seed);
-    let mut tests = random_tests(&unit, args.tests_per_method, &mut rng);
-    // Only methods with mutants need tests.
-    tests.retain(|t| {
-        mutants
-            .iter()
-            .any(|m| (m.class, m.method) == (t.class, t.method))
-    });
     let limits = Limits {
         steps: args.step_limit,
         ..Limits::default()
     };
+    let options = ClassifyOptions {
+        tests_per_method: args.tests_per_method,
+        seed: args.seed,
+        limits,
+        prove: ProveOptions::default(),
+    };
     let bar = session.progress_bar(mutants.len() as u64, "mutants");
-    let analysis = analyse(&unit, mutants, &tests, limits, 1, &|n| {
-        bar.set_position(n as u64)
-    })
-    .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
+    let classification = classify(&unit, mutants, &options, &|n| bar.set_position(n as u64))
+        .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
     bar.finish_and_clear();
-    // The killing test of each mutant killed so far.
-    let mut killers: Vec<Option<Vec<roth::program::interp::Value>>> = analysis
-        .verdicts
+    let compiled = &classification.trivial;
+    let tests = &classification.tests;
+    // (verdict word, detail, rule name for the summary)
+    let rows: Vec<(&str, String, String)> = classification
+        .statuses
         .iter()
-        .map(|v| match v {
-            Verdict::Killed(t) => Some(tests[*t].args.clone()),
-            _ => None,
+        .map(|s| match s {
+            Status::Killable(t) => ("killable", test_text(t), String::new()),
+            Status::Equivalent(rule) => {
+                let (text, name) = rule_text(rule);
+                ("equivalent", text, name)
+            }
+            Status::Unknown(reason) => ("unknown", reason.clone(), String::new()),
         })
         .collect();
-    // A second, longer random phase on the survivors alone (cheap: few mutants, and proofs
-    // cost more than runs); a mutant it kills needs no proof.
-    let survivors: Vec<usize> = (0..mutants.len())
-        .filter(|&i| killers[i].is_none())
-        .collect();
-    if !survivors.is_empty() {
-        let again: Vec<roth::program::mutant::Mutant> =
-            survivors.iter().map(|&i| mutants[i].clone()).collect();
-        let mut more = random_tests(&unit, 10 * args.tests_per_method, &mut rng);
-        more.retain(|t| {
-            again
-                .iter()
-                .any(|m| (m.class, m.method) == (t.class, t.method))
-        });
-        let second = analyse(&unit, &again, &more, limits, 1, &|_| {})
-            .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
-        for (k, v) in second.verdicts.iter().enumerate() {
-            if let Verdict::Killed(t) = v {
-                killers[survivors[k]] = Some(more[*t].args.clone());
-            }
-        }
-    }
-    let compiled = trivial(&unit, mutants);
-    let mut provers: std::collections::HashMap<(u32, u32), Option<MethodProver>> =
-        std::collections::HashMap::new();
-    // (verdict word, detail, rule name for the summary)
-    let mut rows: Vec<(&str, String, String)> = Vec::new();
-    for (i, m) in mutants.iter().enumerate() {
-        let row = if compiled[i] == Trivial::Equivalent {
-            (
-                "equivalent",
-                "compiler-equivalent".to_string(),
-                "compiler".to_string(),
-            )
-        } else if let Some(args) = &killers[i] {
-            let shown: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-            (
-                "killable",
-                format!("test: {}", shown.join(", ")),
-                String::new(),
-            )
-        } else {
-            let prover = provers.entry((m.class, m.method)).or_insert_with(|| {
-                MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
-            });
-            let mut confirm = |w: &roth::program::symbolic::Witness| {
-                roth::program::analysis::witness_kills(&unit, m, w, limits).unwrap_or(false)
-            };
-            match prover.as_mut().map(|p| p.prove(m, &mut confirm)) {
-                Some(Local::Killable(w)) => {
-                    let shown: Vec<String> = w.args.iter().map(|a| a.to_string()).collect();
-                    let mut text = format!("test: {}", shown.join(", "));
-                    if !w.fields.is_empty() {
-                        let set: Vec<String> =
-                            w.fields.iter().map(|(f, v)| format!("{f} = {v}")).collect();
-                        text += &format!(" with {}", set.join(", "));
-                    }
-                    ("killable", text, String::new())
-                }
-                Some(Local::Equivalent(rule)) => {
-                    let (text, name) = match rule {
-                        Rule::Compiler => {
-                            ("compiler-equivalent".to_string(), "compiler".to_string())
-                        }
-                        Rule::Reachability => {
-                            ("unreachable".to_string(), "reachability".to_string())
-                        }
-                        Rule::Region(d) => (
-                            format!("proved at region depth {d}"),
-                            format!("region depth {d}"),
-                        ),
-                        Rule::WholeMethod => (
-                            "proved on the whole method".to_string(),
-                            "whole method".to_string(),
-                        ),
-                    };
-                    ("equivalent", text, name)
-                }
-                Some(Local::Open(reason)) => ("unknown", reason, String::new()),
-                None => (
-                    "unknown",
-                    "the method is not supported".to_string(),
-                    String::new(),
-                ),
-            }
-        };
-        rows.push(row);
-    }
     let count = |w: &str| rows.iter().filter(|r| r.0 == w).count();
     let (equivalent, killable, unknown) =
         (count("equivalent"), count("killable"), count("unknown"));

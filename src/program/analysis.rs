@@ -8,6 +8,7 @@
 //! it is run only on the tests that reach it. Mutants are spread over threads; each mutant's
 //! verdict (and the first test that kills it) does not depend on the thread count.
 
+use bitvec::vec::BitVec;
 use hashbrown::HashMap;
 
 use super::interp::{Compiled, Limits, Machine, Outcome, ProbeSites, Termination, Value};
@@ -42,6 +43,9 @@ pub struct Analysis {
     pub original: Vec<Outcome>,
     /// One verdict per mutant, in the order given.
     pub verdicts: Vec<Verdict>,
+    /// The tests that kill each mutant: all of them after [`kill_matrix`], the first one after
+    /// [`analyse`] (which stops there).
+    pub kills: Vec<BitVec>,
     /// Mutant runs made (a mutant on a test), and runs avoided because the test does not reach
     /// the mutant.
     pub runs: u64,
@@ -87,7 +91,8 @@ fn probe_sites(mutants: &[Mutant]) -> (ProbeSites, Vec<u32>) {
     (sites, of_mutant)
 }
 
-/// Runs `tests` on the original and on each mutant, on `threads` threads.
+/// Runs `tests` on the original and on each mutant, on `threads` threads; a mutant stops at
+/// the first test that kills it.
 pub fn analyse(
     unit: &Unit,
     mutants: &[Mutant],
@@ -95,6 +100,30 @@ pub fn analyse(
     limits: Limits,
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
+) -> Result<Analysis, AnalysisError> {
+    analyse_with(unit, mutants, tests, limits, threads, progress, false)
+}
+
+/// Runs every test that reaches each mutant, recording all the tests that kill it: the kill
+/// matrix that dynamic subsumption between mutants is read from.
+pub fn kill_matrix(
+    unit: &Unit,
+    mutants: &[Mutant],
+    tests: &[TestCase],
+    limits: Limits,
+    threads: usize,
+) -> Result<Analysis, AnalysisError> {
+    analyse_with(unit, mutants, tests, limits, threads, &|_| {}, true)
+}
+
+fn analyse_with(
+    unit: &Unit,
+    mutants: &[Mutant],
+    tests: &[TestCase],
+    limits: Limits,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    every_kill: bool,
 ) -> Result<Analysis, AnalysisError> {
     let (sites, site_of) = probe_sites(mutants);
     let original = Compiled::new(unit, Some(&sites));
@@ -128,6 +157,7 @@ pub fn analyse(
                             outcomes,
                             &reached[site_of[i] as usize],
                             limits,
+                            every_kill,
                         );
                         out.push((i, r));
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -149,17 +179,20 @@ pub fn analyse(
         }
     }
     let mut verdicts = Vec::with_capacity(mutants.len());
+    let mut kills = Vec::with_capacity(mutants.len());
     let mut runs = 0;
     let mut runs_avoided = 0;
     for (i, r) in results.into_iter().enumerate() {
-        let (verdict, made) = r.expect("every mutant judged")?;
+        let (verdict, killed_by, made) = r.expect("every mutant judged")?;
         runs += made;
         runs_avoided += tests.len() as u64 - reached[site_of[i] as usize].len() as u64;
         verdicts.push(verdict);
+        kills.push(killed_by);
     }
     Ok(Analysis {
         original: outcomes,
         verdicts,
+        kills,
         runs,
         runs_avoided,
     })
@@ -174,10 +207,11 @@ fn run_test(machine: &mut Machine, test: &TestCase) -> Result<Outcome, AnalysisE
         })
 }
 
-/// A mutant's verdict and the runs it took.
-type Judged = Result<(Verdict, u64), AnalysisError>;
+/// A mutant's verdict, the tests that kill it and the runs it took.
+type Judged = Result<(Verdict, BitVec, u64), AnalysisError>;
 
-/// Runs one mutant on the tests that reach it; the verdict and the runs made.
+/// Runs one mutant on the tests that reach it (all of them with `every_kill`, else up to the
+/// first that kills it); the verdict, the killing tests and the runs made.
 fn judge(
     unit: &Unit,
     mutant: &Mutant,
@@ -185,9 +219,11 @@ fn judge(
     original: &[Outcome],
     reaching: &[usize],
     limits: Limits,
+    every_kill: bool,
 ) -> Judged {
+    let mut kills = BitVec::repeat(false, tests.len());
     if reaching.is_empty() {
-        return Ok((Verdict::NotReached, 0));
+        return Ok((Verdict::NotReached, kills, 0));
     }
     let program = mutant_program(unit, mutant).map_err(|diagnostic| AnalysisError::Mutant {
         id: mutant.id,
@@ -195,6 +231,7 @@ fn judge(
     })?;
     let mut machine = Machine::new(&program, limits);
     let mut runs = 0;
+    let mut first = None;
     for &t in reaching {
         if original[t].termination == Termination::Timeout {
             // The original never finished: there is no expected outcome to tell a mutant by.
@@ -204,10 +241,15 @@ fn judge(
         runs += 1;
         let outcome = run_test(&mut machine, test)?;
         if outcome.differs(&original[t]) {
-            return Ok((Verdict::Killed(t), runs));
+            kills.set(t, true);
+            first.get_or_insert(t);
+            if !every_kill {
+                break;
+            }
         }
     }
-    Ok((Verdict::Survived, runs))
+    let verdict = first.map_or(Verdict::Survived, Verdict::Killed);
+    Ok((verdict, kills, runs))
 }
 
 /// Whether the solver's witness `w` (arguments and receiver fields), run as a test of the

@@ -501,6 +501,28 @@ enum Check {
     Told(Option<super::symbolic::Witness>),
 }
 
+/// Why a region gave no answer.
+enum Refused {
+    /// Its terms exceed the size limit.
+    TooLarge(usize),
+    Other(String),
+}
+
+impl From<String> for Refused {
+    fn from(why: String) -> Refused {
+        Refused::Other(why)
+    }
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::TooLarge(limit) => write!(f, "the region's terms exceed {limit} nodes"),
+            Refused::Other(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Proves mutants of one method equivalent, region by region (thesis ch. 2): the original's
 /// region terms are built once and kept for every mutant of the method; each mutant's region
 /// is built in a solver scope and taken back.
@@ -512,6 +534,11 @@ pub struct MethodProver<'u> {
     facts: super::zones::Facts,
     originals: HashMap<(u32, u32, bool), Result<super::symbolic::State, String>>,
     options: ProveOptions,
+    /// Whether the class calls this method (its regions may then run several times per test).
+    called: bool,
+    /// Regions a subsumption question found over the size limit (the next question about the
+    /// same region would be as large: not asked again).
+    too_large: hashbrown::HashSet<(u32, u32)>,
 }
 
 impl<'u> MethodProver<'u> {
@@ -538,6 +565,8 @@ impl<'u> MethodProver<'u> {
             facts: super::zones::Facts::of(unit, body),
             originals: HashMap::new(),
             options,
+            called: is_called(unit, class, method),
+            too_large: hashbrown::HashSet::new(),
         })
     }
 
@@ -574,7 +603,7 @@ impl<'u> MethodProver<'u> {
                 Part::Expr { .. } => None,
                 Part::Stmts(_) => Some(self.liveness.after(span)),
             };
-            match self.check(part, &again, live) {
+            match self.check(part, &[again], live) {
                 Ok(Check::Proved) => {
                     let whole = matches!(part, Part::Stmts(s) if s.len() == body.stmts.len()
                         && std::ptr::eq(s.as_ptr(), body.stmts.as_ptr()));
@@ -592,21 +621,104 @@ impl<'u> MethodProver<'u> {
                     }
                     reason = format!("told apart in every region up to depth {depth}")
                 }
-                Err(why) => reason = why,
+                Err(why) => reason = why.to_string(),
             }
         }
         Local::Open(reason)
     }
 
-    /// Whether the region proves the mutant equivalent.
+    /// Whether every input that kills mutant `k` also kills mutant `j` (both of this method,
+    /// both changing the same statement: Kapoor's intra-location mutants), proved in a region
+    /// around both: `Ok(Some(depth))` when proved, `Ok(None)` when no region tried proves it.
+    ///
+    /// Sound only because the region runs at most once per call of a method that nothing in
+    /// the class calls (not inside a loop, the method neither recursive nor a helper): a run of
+    /// `k` is the original's up to the region; if the region's outputs equal the original's
+    /// there, `k` is not killed; if they differ, the query showed `j`'s outputs equal `k`'s,
+    /// and both then run the original's code from the same state to the same outcome.
+    pub fn subsumes(&mut self, k: &Mutant, j: &Mutant) -> Result<Option<usize>, String> {
+        use super::regions::{Part, find_again, ladder};
+        /// Regions tried around both sites (the smallest that holds both, and the next ones).
+        const TRIES: usize = 1;
+        if self.called {
+            return Err("the method is called from the class: its regions may run again".into());
+        }
+        let body = self.body;
+        fn mutated(m: &Mutant) -> Result<&Body, String> {
+            m.mutated
+                .as_ref()
+                .and_then(|f| f.body.as_ref().ok())
+                .ok_or_else(|| format!("mutant {} has no supported method", m.id))
+        }
+        let (body_k, body_j) = (mutated(k)?, mutated(j)?);
+        let (site_k, site_j) = ((k.start, k.end), (j.start, j.end));
+        let innermost = |site| {
+            super::regions::chain(body, site)
+                .last()
+                .map(|&(list, i)| (list[i].span.start, list[i].span.end))
+        };
+        if innermost(site_k) != innermost(site_j) {
+            return Err("the mutants change different statements".into());
+        }
+        let delta = |m: &Mutant| m.replacement.len() as i64 - (m.end as i64 - m.start as i64);
+        let mut tried = 0;
+        for (depth, part) in ladder(body, site_k).iter().enumerate() {
+            let span = part.span();
+            if !(span.0 <= site_j.0 && site_j.1 <= span.1)
+                || repeats(body, span)
+                || self.too_large.contains(&span)
+            {
+                continue;
+            }
+            // One condition or one simple statement (Kapoor's location); a compound
+            // statement's region holds whole branches, which cost more than the saving.
+            if let Part::Stmts(stmts) = part
+                && stmts.iter().any(|s| !s.substatements().is_empty())
+            {
+                break;
+            }
+            let (Some(again_k), Some(again_j)) = (
+                find_again(body_k, part, site_k, delta(k)),
+                find_again(body_j, part, site_j, delta(j)),
+            ) else {
+                continue;
+            };
+            let live = match part {
+                Part::Expr { .. } => None,
+                Part::Stmts(_) => Some(self.liveness.after(span)),
+            };
+            // A subsumption is a saving, not a verdict: a tenth of an equivalence
+            // question's search.
+            let full = self.options.clone();
+            self.options.node_limit = (full.node_limit / 10).max(1);
+            self.options.propagation_limit = (full.propagation_limit / 10).max(1);
+            let answer = self.check(part, &[again_k, again_j], live);
+            self.options = full;
+            match answer {
+                Ok(Check::Proved) => return Ok(Some(depth)),
+                Err(Refused::TooLarge(_)) => {
+                    self.too_large.insert(span);
+                }
+                _ => {}
+            }
+            tried += 1;
+            if tried == TRIES {
+                break;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Asks the region `part` about its versions in the mutants: with one version, whether
+    /// any input tells the original and that mutant apart (equivalence); with two, `k` and
+    /// `j`, whether any input tells `k` from the original and `j` from `k` (subsumption).
     fn check(
         &mut self,
         part: &super::regions::Part<'_>,
-        again: &super::regions::Part<'_>,
+        versions: &[super::regions::Part<'_>],
         live: Option<Vec<super::ir::LocalId>>,
-    ) -> Result<Check, String> {
+    ) -> Result<Check, Refused> {
         use super::regions::Part;
-        use super::symbolic::Sym;
         use crate::solver::{SolveOptions, Verdict, solve};
         let (start, end) = part.span();
         let key = (start, end, matches!(part, Part::Expr { .. }));
@@ -617,27 +729,34 @@ impl<'u> MethodProver<'u> {
         let original = self.originals[&key].clone()?;
         let ex = &mut self.executor;
         let checkpoint = ex.checkpoint();
-        // A model of a region that starts where the method does is a model of the method's inputs.
-        let at_entry =
-            matches!(part, Part::Stmts(s) if std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()));
+        // A model of a region that starts where the method does is a model of the method's
+        // inputs (only an equivalence question's model is a test).
+        let at_entry = versions.len() == 1
+            && matches!(part, Part::Stmts(s) if std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()));
         let params = self.params;
-        let answer = (|| -> Result<Check, String> {
-            let mut b = Self::run_with(ex, again).map_err(|e| e.0)?;
+        let answer = (|| -> Result<Check, Refused> {
+            let mut states = Vec::with_capacity(versions.len());
+            for v in versions {
+                states.push(Self::run_with(ex, v).map_err(|e| e.0)?);
+            }
             let mut a = original.clone();
             let live = match live {
                 Some(l) => l,
-                // An expression's region: every local either version assigned is an output.
+                // An expression's region: every local any version assigned is an output.
                 None => {
-                    let mut l: Vec<_> = a.assigned().chain(b.assigned()).collect();
+                    let mut l: Vec<_> = a.assigned().collect();
+                    for b in &states {
+                        l.extend(b.assigned());
+                    }
                     l.sort_by_key(|x| x.0);
                     l.dedup();
                     l
                 }
             };
-            let mut differ = ex.distinguish(&mut a, &mut b, &live).map_err(|e| e.0)?;
-            if let (Some(Sym::Prim(x)), Some(Sym::Prim(y))) = (a.value, b.value) {
-                let d = ex.differs(Sym::Prim(x), Sym::Prim(y)).map_err(|e| e.0)?;
-                differ = ex.or(differ, d);
+            let mut differ = outputs_differ(ex, &mut a, &mut states[0], &live)?;
+            if let [k, j] = &mut states[..] {
+                let d = outputs_differ(ex, k, j, &live)?;
+                differ = ex.and(differ, d);
             }
             let point = match part {
                 Part::Expr { point, .. } => *point,
@@ -647,10 +766,7 @@ impl<'u> MethodProver<'u> {
             ex.problem.require(differ).map_err(|e| e.to_string())?;
             // The question's own terms (the problem also keeps other regions' originals).
             if ex.problem.cone().iter().filter(|&&r| r).count() > self.options.max_terms {
-                return Err(format!(
-                    "the region's terms exceed {} nodes",
-                    self.options.max_terms
-                ));
+                return Err(Refused::TooLarge(self.options.max_terms));
             }
             let options = SolveOptions {
                 node_limit: self.options.node_limit,
@@ -663,6 +779,7 @@ impl<'u> MethodProver<'u> {
                 Verdict::Unsat => Ok(Check::Proved),
                 Verdict::Sat(_) if !at_entry => Ok(Check::Told(None)),
                 Verdict::Sat(model) => {
+                    let b = &states[0];
                     // A model may tell the two apart only by a loop cut at the unwinding
                     // bound; a test needs one that differs within the bound.
                     let finished = |m: &crate::solver::Model, p: &crate::solver::Problem| {
@@ -686,7 +803,7 @@ impl<'u> MethodProver<'u> {
                         model.and_then(|m| ex.witness(&m, params, MAX_WITNESS_LENGTH)),
                     ))
                 }
-                Verdict::Unknown(why) => Err(format!("the solver gave up: {why}")),
+                Verdict::Unknown(why) => Err(format!("the solver gave up: {why}").into()),
             }
         })();
         ex.rollback(checkpoint);
@@ -708,4 +825,68 @@ impl<'u> MethodProver<'u> {
         }
         Ok(st)
     }
+}
+
+/// Everything by which two versions of a region can be told apart after it: its outputs
+/// (see [`super::symbolic::Executor::distinguish`]) and, for an expression's region, its
+/// value.
+fn outputs_differ(
+    ex: &mut super::symbolic::Executor<'_>,
+    a: &mut super::symbolic::State,
+    b: &mut super::symbolic::State,
+    live: &[super::ir::LocalId],
+) -> Result<crate::solver::ExprId, String> {
+    let mut differ = ex.distinguish(a, b, live).map_err(|e| e.0)?;
+    match (a.value, b.value) {
+        (None, None) => {}
+        (Some(x), Some(y)) => {
+            // The value is read only when the region completes normally (the exits are
+            // compared above: when `a` goes on and `b` not, they differ anyway).
+            let d = ex.differs(x, y).map_err(|e| e.0)?;
+            let on = ex.goes_on(a).map_err(|e| e.0)?;
+            let d = ex.and(on, d);
+            differ = ex.or(differ, d);
+        }
+        _ => return Err("one version of the region has a value, the other not".into()),
+    }
+    Ok(differ)
+}
+
+/// Whether the code at `span` may run more than once per call: it lies inside a loop (a loop
+/// that is the region itself runs once).
+fn repeats(body: &Body, span: (u32, u32)) -> bool {
+    super::regions::chain(body, span).iter().any(|&(list, i)| {
+        let s = &list[i];
+        matches!(
+            s.kind,
+            StmtKind::While { .. }
+                | StmtKind::Do { .. }
+                | StmtKind::For { .. }
+                | StmtKind::ForEach { .. }
+        ) && (s.span.start, s.span.end) != span
+    })
+}
+
+/// Whether any method of the unit, or a field's initializer, calls method `method` of class
+/// `class`.
+fn is_called(unit: &Unit, class: u32, method: u32) -> bool {
+    let target = |e: &Expr| matches!(&e.kind, ExprKind::Call { method: r, .. } if (r.class, r.method) == (class, method));
+    let mut found = false;
+    for c in &unit.classes {
+        for m in &c.methods {
+            if let Ok(b) = &m.body {
+                super::front::visit_stmts(&b.stmts, &mut |e| found |= target(e));
+            }
+        }
+        for f in &c.fields {
+            if let Some(init) = &f.init {
+                let mut stack = vec![init];
+                while let Some(e) = stack.pop() {
+                    found |= target(e);
+                    stack.extend(e.children());
+                }
+            }
+        }
+    }
+    found
 }

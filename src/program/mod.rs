@@ -10,10 +10,12 @@
 
 pub mod analysis;
 pub mod cfg;
+pub mod classify;
 pub mod draw;
 pub mod equivalence;
 pub mod external;
 pub mod front;
+pub mod hierarchy;
 pub mod inputs;
 pub mod interp;
 pub mod ir;

@@ -373,7 +373,7 @@ impl<'u> Executor<'u> {
         matches!(self.problem.node(e), Node::Const(Value::Int(_, x)) if x == v)
     }
 
-    fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
         if self.is_const(a, 1) || a == b {
             return b;
         }
@@ -1703,6 +1703,23 @@ impl<'u> Executor<'u> {
         }
     }
 
+    /// A term true when control leaves the region normally (no exception, no `return`): when
+    /// the code after it runs and reads its locals or its value.
+    pub fn goes_on(&mut self, st: &State) -> Result<ExprId> {
+        let on = |c: &i64| *c < EXCEPTION_BASE && *c != RETURN;
+        if st.codes.iter().all(on) {
+            return Ok(self.true_);
+        }
+        if !st.codes.iter().any(on) {
+            return Ok(self.false_);
+        }
+        let below = self.int(EXCEPTION_BASE);
+        let normal = self.problem.binary(BinOp::Lt, st.exit, below)?;
+        let ret = self.int(RETURN);
+        let not_ret = self.problem.binary(BinOp::Ne, st.exit, ret)?;
+        Ok(self.and(normal, not_ret))
+    }
+
     /// Everything by which `a` (original) and `b` (mutant) can be told apart after the
     /// region, as one term: the exit, the returned value, the `live` locals (when control goes
     /// on), fields and array elements written by either, and either being incomplete.
@@ -1719,13 +1736,7 @@ impl<'u> Executor<'u> {
             let d = self.differs(x, y)?;
             parts.push(self.and(returned, d));
         }
-        let going_on = {
-            let below = self.int(EXCEPTION_BASE);
-            let normal = self.problem.binary(BinOp::Lt, a.exit, below)?;
-            let ret = self.int(RETURN);
-            let not_ret = self.problem.binary(BinOp::Ne, a.exit, ret)?;
-            self.and(normal, not_ret)
-        };
+        let going_on = self.goes_on(a)?;
         // Arrays the region allocated that are still reachable after it: through the returned
         // value or a live local. The cells of the others are scratch, not outputs.
         let mut reachable: Vec<u32> = [a.ret, b.ret]

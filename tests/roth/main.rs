@@ -9,6 +9,7 @@ mod dalg;
 mod equivalence;
 mod generated;
 mod helpers;
+mod hierarchy;
 mod iscas;
 mod java;
 mod parser;
