@@ -196,6 +196,117 @@ pub fn same_but_for_number_text(roth: &str, jvm: &str) -> bool {
         })
 }
 
+/// Writes the driver's directives for method `mi` of class `ci` and `per_method` random cases
+/// (the arguments, and half the time the receiver's fields), each with the interpreter's
+/// outcome as the driver prints it: (method, case, outcome). Runs roth stops (its step, memory
+/// and stack limits, which are not the JVM's) are left out and counted.
+fn write_cases(
+    unit: &roth::program::Unit,
+    program: &Compiled,
+    (ci, mi): (u32, u32),
+    per_method: usize,
+    rng: &mut Rng,
+    cases: &mut String,
+) -> (Vec<(String, String, String)>, usize) {
+    let class = &unit.classes[ci as usize];
+    let m = &class.methods[mi as usize];
+    let qualified = match &unit.package {
+        Some(p) => format!("{p}.{}", class.name),
+        None => class.name.clone(),
+    };
+    let mut expected = Vec::new();
+    let mut skipped_timeouts = 0;
+    writeln!(cases, "class {qualified}").unwrap();
+    let params: Vec<String> = m.params.iter().map(java_type).collect();
+    writeln!(cases, "method {} {}", m.name, params.join(" ")).unwrap();
+    writeln!(cases, "{}", if m.is_static { "static" } else { "instance" }).unwrap();
+    let mut field_list = Vec::new();
+    let mut receiver_fields = Vec::new();
+    for (cj, c) in unit.classes.iter().enumerate() {
+        let cj = cj as u32;
+        for f in &c.fields {
+            if f.constant.is_some()
+                || f.unsupported.is_some()
+                || !(f.is_static || (!m.is_static && cj == ci))
+            {
+                continue;
+            }
+            let declaring = match &unit.package {
+                Some(p) => format!("{p}.{}", c.name),
+                None => c.name.clone(),
+            };
+            field_list.push(format!("{declaring}:{}", f.name));
+            if !f.is_static && cj == ci {
+                receiver_fields.push((f.name.clone(), f.ty.clone()));
+            }
+        }
+    }
+    writeln!(cases, "fields {}", field_list.join(" ")).unwrap();
+    for _ in 0..per_method {
+        let args: Vec<Value> = m
+            .params
+            .iter()
+            .map(|t| inputs::random_value(t, rng))
+            .collect();
+        // Half the cases keep the receiver as constructed, half set its fields.
+        let settings: Vec<(String, Value)> = if rng.chance(1, 2) {
+            receiver_fields
+                .iter()
+                .map(|(n, t)| (n.clone(), inputs::random_value(t, rng)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let outcome = program
+            .run(ci, mi, &args, &settings, Limits::default())
+            .expect("arguments fit");
+        let result = match &outcome.termination {
+            // The JVM's limits are its own: a run roth stops is not compared.
+            Termination::Timeout => {
+                skipped_timeouts += 1;
+                continue;
+            }
+            Termination::Throw(e)
+                if e == "java.lang.OutOfMemoryError" || e == "java.lang.StackOverflowError" =>
+            {
+                skipped_timeouts += 1;
+                continue;
+            }
+            Termination::Return(None) => "return".to_string(),
+            Termination::Return(Some(v)) => {
+                format!("return {}", text::string_literal(&show(v)))
+            }
+            Termination::Throw(e) => format!("throw {e}"),
+        };
+        let mut line = result;
+        write!(
+            line,
+            "; printed {}",
+            text::string_literal(&text::utf16(&outcome.printed))
+        )
+        .unwrap();
+        line.push_str("; fields");
+        for (_, v) in &outcome.fields {
+            write!(line, " {}", text::string_literal(&show(v))).unwrap();
+        }
+        line.push_str("; args");
+        for v in outcome.args.iter().flatten() {
+            write!(line, " {}", text::string_literal(&show(v))).unwrap();
+        }
+        let mut case = format!("case {}", settings.len());
+        for (n, v) in &settings {
+            write!(case, " {n}").unwrap();
+            encode(v, &mut case);
+        }
+        for a in &args {
+            encode(a, &mut case);
+        }
+        writeln!(cases, "{case}").unwrap();
+        expected.push((format!("{}.{}", class.name, m.signature()), case, line));
+    }
+    (expected, skipped_timeouts)
+}
+
 #[test]
 fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
     let Some((javac_path, java_path)) = jdk() else {
@@ -221,10 +332,6 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
         let unit = load(&path.display().to_string(), &source).expect("shipped programs load");
         let program = Compiled::new(&unit, None);
         for (ci, class) in unit.classes.iter().enumerate() {
-            let qualified = match &unit.package {
-                Some(p) => format!("{p}.{}", class.name),
-                None => class.name.clone(),
-            };
             for (mi, m) in class.methods.iter().enumerate() {
                 if m.body.is_err() && extra {
                     continue;
@@ -239,95 +346,17 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
                     continue;
                 }
                 methods += 1;
-                writeln!(cases, "class {qualified}").unwrap();
-                let params: Vec<String> = m.params.iter().map(java_type).collect();
-                writeln!(cases, "method {} {}", m.name, params.join(" ")).unwrap();
-                writeln!(cases, "{}", if m.is_static { "static" } else { "instance" }).unwrap();
-                let mut field_list = Vec::new();
-                let mut receiver_fields = Vec::new();
-                for (cj, c) in unit.classes.iter().enumerate() {
-                    for f in &c.fields {
-                        if f.constant.is_some()
-                            || f.unsupported.is_some()
-                            || !(f.is_static || (!m.is_static && cj == ci))
-                        {
-                            continue;
-                        }
-                        let declaring = match &unit.package {
-                            Some(p) => format!("{p}.{}", c.name),
-                            None => c.name.clone(),
-                        };
-                        field_list.push(format!("{declaring}:{}", f.name));
-                        if !f.is_static && cj == ci {
-                            receiver_fields.push((f.name.clone(), f.ty.clone()));
-                        }
-                    }
-                }
-                writeln!(cases, "fields {}", field_list.join(" ")).unwrap();
-                let mut rng = Rng::new(0x5eed ^ (file_index as u64) << 16 ^ mi as u64);
-                for _ in 0..per_method {
-                    let args: Vec<Value> = m
-                        .params
-                        .iter()
-                        .map(|t| inputs::random_value(t, &mut rng))
-                        .collect();
-                    // Half the cases keep the receiver as constructed, half set its fields.
-                    let settings: Vec<(String, Value)> = if rng.chance(1, 2) {
-                        receiver_fields
-                            .iter()
-                            .map(|(n, t)| (n.clone(), inputs::random_value(t, &mut rng)))
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    let outcome = program
-                        .run(ci as u32, mi as u32, &args, &settings, Limits::default())
-                        .expect("arguments fit");
-                    let result = match &outcome.termination {
-                        // The JVM's limits are its own: a run roth stops is not compared.
-                        Termination::Timeout => {
-                            skipped_timeouts += 1;
-                            continue;
-                        }
-                        Termination::Throw(e)
-                            if e == "java.lang.OutOfMemoryError"
-                                || e == "java.lang.StackOverflowError" =>
-                        {
-                            skipped_timeouts += 1;
-                            continue;
-                        }
-                        Termination::Return(None) => "return".to_string(),
-                        Termination::Return(Some(v)) => {
-                            format!("return {}", text::string_literal(&show(v)))
-                        }
-                        Termination::Throw(e) => format!("throw {e}"),
-                    };
-                    let mut line = result;
-                    write!(
-                        line,
-                        "; printed {}",
-                        text::string_literal(&text::utf16(&outcome.printed))
-                    )
-                    .unwrap();
-                    line.push_str("; fields");
-                    for (_, v) in &outcome.fields {
-                        write!(line, " {}", text::string_literal(&show(v))).unwrap();
-                    }
-                    line.push_str("; args");
-                    for v in outcome.args.iter().flatten() {
-                        write!(line, " {}", text::string_literal(&show(v))).unwrap();
-                    }
-                    let mut case = format!("case {}", settings.len());
-                    for (n, v) in &settings {
-                        write!(case, " {n}").unwrap();
-                        encode(v, &mut case);
-                    }
-                    for a in &args {
-                        encode(a, &mut case);
-                    }
-                    writeln!(cases, "{case}").unwrap();
-                    expected.push((format!("{}.{}", class.name, m.signature()), case, line));
-                }
+                let seed = 0x5eed ^ (file_index as u64) << 16 ^ mi as u64;
+                let (lines, left_out) = write_cases(
+                    &unit,
+                    &program,
+                    (ci as u32, mi as u32),
+                    per_method,
+                    &mut Rng::new(seed),
+                    &mut cases,
+                );
+                expected.extend(lines);
+                skipped_timeouts += left_out;
             }
         }
     }
@@ -503,5 +532,168 @@ fn every_mutant_of_every_shipped_program_compiles_with_javac() {
             .cloned()
             .collect::<Vec<_>>()
             .join("\n")
+    );
+}
+
+/// Every mutant roth proves equivalent, in every shipped program, runs on the JVM (compiled
+/// by javac) exactly as the original does, on random and boundary inputs: the proofs checked
+/// against the real semantics, not only roth's interpreter.
+#[test]
+fn proved_equivalent_mutants_behave_as_the_original_on_the_jvm() {
+    use roth::program::classify::{ClassifyOptions, Status, classify};
+    use roth::program::equivalence::ProveOptions;
+    use roth::program::mutant;
+    let Some((javac_path, java_path)) = jdk() else {
+        return;
+    };
+    let dir = scratch_dir("equivalent-jvm");
+    let tools = javac(
+        &javac_path,
+        &[
+            project_file("tests/roth/java/RothDriver.java"),
+            project_file("tests/roth/java/CompileEach.java"),
+        ],
+        &dir,
+    );
+    let limits = Limits {
+        steps: 100_000,
+        ..Limits::default()
+    };
+    // Per program: the cases file, the original's folder and each equivalent mutant's.
+    let mut runs: Vec<(PathBuf, Vec<(PathBuf, String)>)> = Vec::new();
+    let mut folders = Vec::new();
+    let mut cases_total = 0;
+    for (file_index, path) in shipped_programs().iter().enumerate() {
+        let source = std::fs::read_to_string(path).unwrap();
+        let unit = load(&path.display().to_string(), &source).unwrap();
+        let mutants = mutant::generate(&unit).mutants;
+        let options = ClassifyOptions {
+            tests_per_method: 100,
+            seed: 1,
+            limits,
+            prove: ProveOptions::default(),
+        };
+        let classification = classify(&unit, &mutants, &options, &|_| {}).unwrap();
+        let equivalent: Vec<&mutant::Mutant> = mutants
+            .iter()
+            .zip(&classification.statuses)
+            .filter(|(_, s)| matches!(s, Status::Equivalent(_)))
+            .map(|(m, _)| m)
+            .collect();
+        if equivalent.is_empty() {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let file_name = path.file_name().unwrap();
+        let base = dir.join("versions").join(&stem);
+        let original = base.join("original");
+        std::fs::create_dir_all(&original).unwrap();
+        std::fs::write(original.join(file_name), &source).unwrap();
+        folders.push(original.clone());
+        let mut versions = vec![(original, "original".to_string())];
+        for m in &equivalent {
+            let d = base.join(m.id.to_string());
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(d.join(file_name), mutant::mutated_source(&source, m)).unwrap();
+            folders.push(d.clone());
+            versions.push((
+                d,
+                format!(
+                    "{stem} #{} {} {} -> {}",
+                    m.id, m.operator, m.original, m.replacement
+                ),
+            ));
+        }
+        // Cases for the methods the equivalent mutants change.
+        let program = Compiled::new(&unit, None);
+        let mut methods: Vec<(u32, u32)> = equivalent.iter().map(|m| (m.class, m.method)).collect();
+        methods.sort();
+        methods.dedup();
+        let mut cases = String::new();
+        for (ci, mi) in methods {
+            let seed = 0xe9 ^ (file_index as u64) << 16 ^ mi as u64;
+            let (lines, _) = write_cases(
+                &unit,
+                &program,
+                (ci, mi),
+                300,
+                &mut Rng::new(seed),
+                &mut cases,
+            );
+            cases_total += lines.len();
+        }
+        let cases_file = base.join("cases.txt");
+        std::fs::write(&cases_file, cases).unwrap();
+        runs.push((cases_file, versions));
+    }
+    // Compile every version in one JVM.
+    let list = dir.join("folders.txt");
+    let listed: Vec<String> = folders.iter().map(|d| d.display().to_string()).collect();
+    std::fs::write(&list, listed.join("\n")).unwrap();
+    let out = Command::new(&java_path)
+        .arg("-cp")
+        .arg(&tools)
+        .arg("CompileEach")
+        .arg(&list)
+        .output()
+        .expect("java runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    let failed: Vec<&str> = report.lines().filter(|l| !l.starts_with("ok ")).collect();
+    assert!(
+        out.status.success() && failed.is_empty(),
+        "versions that do not compile: {failed:?}"
+    );
+    let mut disagreements = Vec::new();
+    let mut compared = 0;
+    for (cases_file, versions) in &runs {
+        let mut command = Command::new(&java_path);
+        command
+            .arg("-cp")
+            .arg(&tools)
+            .arg("RothDriver")
+            .arg(cases_file);
+        for (d, _) in versions {
+            command.arg(d);
+        }
+        let out = command.output().expect("java runs");
+        assert!(
+            out.status.success(),
+            "the driver failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // One section per version, each opened by its "version FOLDER" line.
+        let text = String::from_utf8(out.stdout).unwrap();
+        let sections: Vec<Vec<&str>> = text
+            .split("version ")
+            .skip(1)
+            .map(|s| s.lines().skip(1).collect())
+            .collect();
+        assert_eq!(sections.len(), versions.len(), "one section per version");
+        let original = &sections[0];
+        for (section, (_, name)) in sections.iter().zip(versions).skip(1) {
+            compared += 1;
+            if let Some((want, got)) = original.iter().zip(section).find(|(a, b)| a != b) {
+                disagreements.push(format!("{name}\n  original: {want}\n  mutant:   {got}"));
+            } else if section.len() != original.len() {
+                disagreements.push(format!(
+                    "{name}: {} outcomes, not {}",
+                    section.len(),
+                    original.len()
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "equivalent mutants on the JVM: {compared} mutants, {cases_total} cases, {} disagreements",
+        disagreements.len()
+    );
+    assert!(
+        disagreements.is_empty(),
+        "proved equivalent, told apart by the JVM:\n{}",
+        disagreements.join("\n")
+    );
+    assert!(
+        compared >= 250,
+        "only {compared} equivalent mutants checked"
     );
 }

@@ -12,6 +12,7 @@
 import java.io.*;
 import java.lang.reflect.*;
 import java.nio.charset.StandardCharsets;
+import java.net.*;
 import java.nio.file.*;
 import java.util.*;
 
@@ -106,9 +107,26 @@ public class RothDriver {
         return c;
     }
 
+    // With class folders after the cases file, the cases run once per folder, each with the
+    // program's classes loaded from that folder alone (the original, then mutants: roth's test
+    // of equivalent mutants), after a line "version FOLDER".
     public static void main(String[] argv) throws Exception {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
         List<String> lines = Files.readAllLines(Paths.get(argv[0]), StandardCharsets.UTF_8);
+        if (argv.length == 1) {
+            run(lines, RothDriver.class.getClassLoader(), out);
+            return;
+        }
+        for (int k = 1; k < argv.length; k++) {
+            out.println("version " + argv[k]);
+            URL[] path = {new File(argv[k]).toURI().toURL()};
+            try (URLClassLoader loader = new URLClassLoader(path, ClassLoader.getPlatformClassLoader())) {
+                run(lines, loader, out);
+            }
+        }
+    }
+
+    static void run(List<String> lines, ClassLoader loader, PrintStream out) throws Exception {
         Class<?> cls = null;
         Method method = null;
         boolean isStatic = true;
@@ -119,7 +137,7 @@ public class RothDriver {
             pos = 1;
             switch (toks[0]) {
                 case "class":
-                    cls = Class.forName(toks[1]);
+                    cls = Class.forName(toks[1], true, loader);
                     break;
                 case "method": {
                     Class<?>[] ps = new Class<?>[toks.length - 2];
@@ -136,7 +154,7 @@ public class RothDriver {
                     fields.clear();
                     for (int i = 1; i < toks.length; i++) {
                         String[] parts = toks[i].split(":");
-                        Field f = Class.forName(parts[0]).getDeclaredField(parts[1]);
+                        Field f = Class.forName(parts[0], true, loader).getDeclaredField(parts[1]);
                         f.setAccessible(true);
                         fields.add(f);
                         if (Modifier.isStatic(f.getModifiers()) && !initial.containsKey(f)) initial.put(f, copy(f.get(null)));
