@@ -382,6 +382,58 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
     Ok(ExitCode::SUCCESS)
 }
 
+/// A JSON test file's tests, checked against the unit.
+fn read_test_file(
+    unit: &Unit,
+    path: &Path,
+) -> Result<Vec<roth::program::analysis::TestCase>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", path.display()))
+        .bad_input()?;
+    roth::program::testfile::read_tests(unit, &text)
+        .map_err(|e| bad_input(format!("{}: {e}", path.display())))
+}
+
+/// A mutation analysis error: a bad test is the user's input, anything else roth's failure.
+fn analysis_error(e: roth::program::analysis::AnalysisError) -> CliError {
+    match e {
+        roth::program::analysis::AnalysisError::BadTest { .. } => bad_input(e),
+        other => CliError::from(anyhow::anyhow!("{other}")),
+    }
+}
+
+/// Classifies `mutants` (random tests, then proofs) with a progress bar; the options used.
+fn classify_mutants(
+    session: &Session,
+    unit: &Unit,
+    mutants: &[roth::program::mutant::Mutant],
+    tests_per_method: usize,
+    seed: u64,
+    step_limit: u64,
+) -> Result<
+    (
+        roth::program::classify::Classification,
+        roth::program::classify::ClassifyOptions,
+    ),
+    CliError,
+> {
+    use roth::program::classify::{ClassifyOptions, classify};
+    let options = ClassifyOptions {
+        tests_per_method,
+        seed,
+        limits: Limits {
+            steps: step_limit,
+            ..Limits::default()
+        },
+        prove: roth::program::equivalence::ProveOptions::default(),
+    };
+    let bar = session.progress_bar(mutants.len() as u64, "mutants");
+    let classification = classify(unit, mutants, &options, &|n| bar.set_position(n as u64))
+        .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
+    bar.finish_and_clear();
+    Ok((classification, options))
+}
+
 /// `roth mutate --collapse`: the mutant hierarchy and the collapsed list.
 fn collapse(
     session: &Session,
@@ -390,39 +442,25 @@ fn collapse(
     args: &MutateArgs,
 ) -> Result<ExitCode, CliError> {
     use roth::program::analysis::kill_matrix;
-    use roth::program::classify::{ClassifyOptions, Status, classify};
-    use roth::program::equivalence::ProveOptions;
+    use roth::program::classify::Status;
     use roth::program::hierarchy::{Relation, build};
     let started = std::time::Instant::now();
-    let limits = Limits {
-        steps: args.step_limit,
-        ..Limits::default()
+    let user_tests = match &args.tests {
+        Some(path) => read_test_file(unit, path)?,
+        None => Vec::new(),
     };
-    let options = ClassifyOptions {
-        tests_per_method: args.tests_per_method,
-        seed: args.seed,
-        limits,
-        prove: ProveOptions::default(),
-    };
-    let mut user_tests = Vec::new();
-    if let Some(path) = &args.tests {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))
-            .bad_input()?;
-        user_tests = roth::program::testfile::read_tests(unit, &text)
-            .map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
-    }
-    let bar = session.progress_bar(mutants.len() as u64, "mutants");
-    let classification = classify(unit, mutants, &options, &|n| bar.set_position(n as u64))
-        .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
-    bar.finish_and_clear();
+    let (classification, options) = classify_mutants(
+        session,
+        unit,
+        mutants,
+        args.tests_per_method,
+        args.seed,
+        args.step_limit,
+    )?;
     let mut tests = classification.test_set();
     tests.extend(user_tests);
-    let matrix =
-        kill_matrix(unit, mutants, &tests, limits, default_threads()).map_err(|e| match e {
-            roth::program::analysis::AnalysisError::BadTest { .. } => bad_input(e),
-            other => CliError::from(anyhow::anyhow!("{other}")),
-        })?;
+    let matrix = kill_matrix(unit, mutants, &tests, options.limits, default_threads())
+        .map_err(analysis_error)?;
     let hierarchy = build(
         unit,
         mutants,
@@ -642,13 +680,8 @@ fn default_threads() -> usize {
 
 pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
     use roth::program::analysis::{Verdict, analyse};
-    use roth::program::testfile::read_tests;
     let unit = load_unit(session, &args.file)?;
-    let text = std::fs::read_to_string(&args.tests)
-        .with_context(|| format!("cannot read {}", args.tests.display()))
-        .bad_input()?;
-    let tests = read_tests(&unit, &text)
-        .map_err(|e| bad_input(format!("{}: {e}", args.tests.display())))?;
+    let tests = read_test_file(&unit, &args.tests)?;
     let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
     let mutants = &selected.mutants;
     let bar = session.progress_bar(mutants.len() as u64, "mutants");
@@ -659,10 +692,7 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
     let analysis = analyse(&unit, mutants, &tests, limits, args.threads, &|n| {
         bar.set_position(n as u64)
     })
-    .map_err(|e| match e {
-        roth::program::analysis::AnalysisError::BadTest { .. } => bad_input(e),
-        other => CliError::from(anyhow::anyhow!("{other}")),
-    })?;
+    .map_err(analysis_error)?;
     bar.finish_and_clear();
     let killed = analysis.killed();
     let verdict_text = |v: &Verdict| match v {
@@ -884,8 +914,8 @@ fn rule_text(rule: &roth::program::equivalence::Rule) -> (String, String) {
 }
 
 pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
-    use roth::program::classify::{ClassifyOptions, Status, classify};
-    use roth::program::equivalence::{ProveOptions, Trivial};
+    use roth::program::classify::Status;
+    use roth::program::equivalence::Trivial;
     let started = std::time::Instant::now();
     let unit = load_unit(session, &args.file)?;
     let mutants = match external_mutant(&unit, &args)? {
@@ -910,20 +940,14 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
         None => select_mutants(&unit, args.method.as_deref(), &args.operators)?.mutants,
     };
     let mutants = &mutants;
-    let limits = Limits {
-        steps: args.step_limit,
-        ..Limits::default()
-    };
-    let options = ClassifyOptions {
-        tests_per_method: args.tests_per_method,
-        seed: args.seed,
-        limits,
-        prove: ProveOptions::default(),
-    };
-    let bar = session.progress_bar(mutants.len() as u64, "mutants");
-    let classification = classify(&unit, mutants, &options, &|n| bar.set_position(n as u64))
-        .map_err(|e| CliError::from(anyhow::anyhow!("{e}")))?;
-    bar.finish_and_clear();
+    let (classification, _) = classify_mutants(
+        session,
+        &unit,
+        mutants,
+        args.tests_per_method,
+        args.seed,
+        args.step_limit,
+    )?;
     let compiled = &classification.trivial;
     let tests = &classification.tests;
     // (verdict word, detail, rule name for the summary)

@@ -603,7 +603,7 @@ impl<'u> MethodProver<'u> {
                 Part::Expr { .. } => None,
                 Part::Stmts(_) => Some(self.liveness.after(span)),
             };
-            match self.check(part, &[again], live) {
+            match self.check(part, &[again], live, 1) {
                 Ok(Check::Proved) => {
                     let whole = matches!(part, Part::Stmts(s) if s.len() == body.stmts.len()
                         && std::ptr::eq(s.as_ptr(), body.stmts.as_ptr()));
@@ -689,12 +689,7 @@ impl<'u> MethodProver<'u> {
             };
             // A subsumption is a saving, not a verdict: a tenth of an equivalence
             // question's search.
-            let full = self.options.clone();
-            self.options.node_limit = (full.node_limit / 10).max(1);
-            self.options.propagation_limit = (full.propagation_limit / 10).max(1);
-            let answer = self.check(part, &[again_k, again_j], live);
-            self.options = full;
-            match answer {
+            match self.check(part, &[again_k, again_j], live, 10) {
                 Ok(Check::Proved) => return Ok(Some(depth)),
                 Err(Refused::TooLarge(_)) => {
                     self.too_large.insert(span);
@@ -712,11 +707,13 @@ impl<'u> MethodProver<'u> {
     /// Asks the region `part` about its versions in the mutants: with one version, whether
     /// any input tells the original and that mutant apart (equivalence); with two, `k` and
     /// `j`, whether any input tells `k` from the original and `j` from `k` (subsumption).
+    /// The solver searches for `1 / share` of the options' limits.
     fn check(
         &mut self,
         part: &super::regions::Part<'_>,
         versions: &[super::regions::Part<'_>],
         live: Option<Vec<super::ir::LocalId>>,
+        share: u64,
     ) -> Result<Check, Refused> {
         use super::regions::Part;
         use crate::solver::{SolveOptions, Verdict, solve};
@@ -769,9 +766,9 @@ impl<'u> MethodProver<'u> {
                 return Err(Refused::TooLarge(self.options.max_terms));
             }
             let options = SolveOptions {
-                node_limit: self.options.node_limit,
-                backtrack_limit: 2 * self.options.node_limit,
-                propagation_limit: self.options.propagation_limit,
+                node_limit: (self.options.node_limit / share).max(1),
+                backtrack_limit: 2 * (self.options.node_limit / share).max(1),
+                propagation_limit: (self.options.propagation_limit / share).max(1),
                 ..SolveOptions::default()
             };
             let (verdict, _) = solve(&ex.problem, options.clone());

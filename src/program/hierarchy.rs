@@ -221,12 +221,15 @@ pub fn build(
             }
         }
     }
-    let proved_pairs = edges.iter().filter(|e| e.2 == Relation::Proved).count();
-    let mut h = group(n, &equivalent, &edges);
-    h.proved_pairs = proved_pairs;
-    h.questions = questions;
-    h.edges = edges;
-    h
+    let (classes, class_of, strongest_by_proof) = group(&equivalent, &edges, &proved_from);
+    Hierarchy {
+        classes,
+        class_of,
+        proved_pairs: edges.iter().filter(|e| e.2 == Relation::Proved).count(),
+        edges,
+        questions,
+        strongest_by_proof,
+    }
 }
 
 /// Whether a chain of proved subsumptions leads from `k` to `j`.
@@ -247,8 +250,15 @@ fn implied(proved_from: &[Vec<usize>], k: usize, j: usize) -> bool {
     false
 }
 
-/// Classes (strongly connected components of the relation) and their order.
-fn group(n: usize, equivalent: &[bool], edges: &[(usize, usize, Relation)]) -> Hierarchy {
+/// Classes (strongly connected components of the relation, `proved_from` its proved edges by
+/// the stronger mutant), the class of each mutant, and how many classes are strongest by proved
+/// edges alone.
+fn group(
+    equivalent: &[bool],
+    edges: &[(usize, usize, Relation)],
+    proved_from: &[Vec<usize>],
+) -> (Vec<Class>, Vec<Option<usize>>, usize) {
+    let n = equivalent.len();
     let mut graph: DiGraph<usize, Relation> = DiGraph::new();
     let mut node: Vec<Option<NodeIndex>> = vec![None; n];
     for i in 0..n {
@@ -281,19 +291,13 @@ fn group(n: usize, equivalent: &[bool], edges: &[(usize, usize, Relation)]) -> H
             strongest: true,
         })
         .collect();
-    // Members proved equal to the representative: reached from it and reaching it by
-    // proved edges inside the class.
-    let mut proved: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &(k, j, r) in edges {
-        if r == Relation::Proved {
-            proved[k].push(j);
-        }
-    }
-    for (ci, c) in classes.iter_mut().enumerate() {
+    // Members proved equal to the representative: a chain of proved subsumptions each way
+    // (every mutant on such a chain is in the class too).
+    for c in &mut classes {
         let rep = c.members[0];
-        c.proved = c.members[1..].iter().all(|&m| {
-            reaches(&proved, rep, m, ci, &class_of) && reaches(&proved, m, rep, ci, &class_of)
-        });
+        c.proved = c.members[1..]
+            .iter()
+            .all(|&m| implied(proved_from, rep, m) && implied(proved_from, m, rep));
     }
     for &(k, j, r) in edges {
         let (Some(a), Some(b)) = (class_of[k], class_of[j]) else {
@@ -312,14 +316,8 @@ fn group(n: usize, equivalent: &[bool], edges: &[(usize, usize, Relation)]) -> H
     for c in &mut classes {
         c.subsumed_by.sort();
     }
-    Hierarchy {
-        classes,
-        class_of,
-        edges: Vec::new(),
-        proved_pairs: 0,
-        questions: 0,
-        strongest_by_proof: sources(&graph, |r| r == Relation::Proved),
-    }
+    let strongest_by_proof = sources(&graph, |r| r == Relation::Proved);
+    (classes, class_of, strongest_by_proof)
 }
 
 /// The number of classes no other class subsumes, over the edges `keep` accepts.
@@ -340,29 +338,4 @@ fn sources(graph: &DiGraph<usize, Relation>, keep: impl Fn(Relation) -> bool) ->
         }
     }
     subsumed.iter().filter(|&&s| !s).count()
-}
-
-/// Whether `to` is reached from `from` by proved edges (`proved[x]`: the targets of `x`'s)
-/// inside class `class`.
-fn reaches(
-    proved: &[Vec<usize>],
-    from: usize,
-    to: usize,
-    class: usize,
-    class_of: &[Option<usize>],
-) -> bool {
-    let mut seen = vec![from];
-    let mut stack = vec![from];
-    while let Some(x) = stack.pop() {
-        if x == to {
-            return true;
-        }
-        for &b in &proved[x] {
-            if class_of[b] == Some(class) && !seen.contains(&b) {
-                seen.push(b);
-                stack.push(b);
-            }
-        }
-    }
-    false
 }

@@ -133,6 +133,31 @@ pub fn javac(javac: &Path, sources: &[PathBuf], dir: &Path) -> PathBuf {
     classes
 }
 
+/// Compiles the Java files of each folder on its own with the `CompileEach` tool (in `tools`),
+/// in one JVM: one line per folder, `ok FOLDER` or `fail FOLDER: first error`.
+fn compile_each(java: &Path, tools: &Path, folders: &[&Path], scratch: &Path) -> Vec<String> {
+    let list = scratch.join("folders.txt");
+    let listed: Vec<String> = folders.iter().map(|d| d.display().to_string()).collect();
+    std::fs::write(&list, listed.join("\n")).unwrap();
+    let out = Command::new(java)
+        .arg("-cp")
+        .arg(tools)
+        .arg("CompileEach")
+        .arg(&list)
+        .output()
+        .expect("java runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
 /// The JVM's major version (`17` for `openjdk version "17.0.15"`).
 pub fn jvm_major(java: &Path) -> u32 {
     let out = Command::new(java)
@@ -481,30 +506,12 @@ fn every_mutant_of_every_shipped_program_compiles_with_javac() {
         mutant::Operator::ALL.len(),
         "every operator is exercised: {operators:?}"
     );
-    let list = dir.join("folders.txt");
-    let all_dirs: Vec<String> = valid_dirs
+    let all_dirs: Vec<&Path> = valid_dirs
         .iter()
         .chain(&skipped_dirs)
-        .map(|(d, _)| d.display().to_string())
+        .map(|(d, _)| d.as_path())
         .collect();
-    std::fs::write(&list, all_dirs.join("\n")).unwrap();
-    let out = Command::new(&java_path)
-        .arg("-cp")
-        .arg(&tool)
-        .arg("CompileEach")
-        .arg(&list)
-        .output()
-        .expect("java runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
+    let lines = compile_each(&java_path, &tool, &all_dirs, &dir);
     assert_eq!(lines.len(), all_dirs.len());
     let mut failures = Vec::new();
     for (line, (_, what)) in lines.iter().zip(&valid_dirs) {
@@ -627,20 +634,11 @@ fn proved_equivalent_mutants_behave_as_the_original_on_the_jvm() {
         runs.push((cases_file, versions));
     }
     // Compile every version in one JVM.
-    let list = dir.join("folders.txt");
-    let listed: Vec<String> = folders.iter().map(|d| d.display().to_string()).collect();
-    std::fs::write(&list, listed.join("\n")).unwrap();
-    let out = Command::new(&java_path)
-        .arg("-cp")
-        .arg(&tools)
-        .arg("CompileEach")
-        .arg(&list)
-        .output()
-        .expect("java runs");
-    let report = String::from_utf8_lossy(&out.stdout);
-    let failed: Vec<&str> = report.lines().filter(|l| !l.starts_with("ok ")).collect();
+    let folders: Vec<&Path> = folders.iter().map(|d| d.as_path()).collect();
+    let report = compile_each(&java_path, &tools, &folders, &dir);
+    let failed: Vec<&String> = report.iter().filter(|l| !l.starts_with("ok ")).collect();
     assert!(
-        out.status.success() && failed.is_empty(),
+        failed.is_empty(),
         "versions that do not compile: {failed:?}"
     );
     let mut disagreements = Vec::new();
