@@ -130,6 +130,7 @@ fn analyse_with(
     let mut machine = Machine::new(&original, limits);
     machine.record_coverage(sites.len());
     let mut outcomes = Vec::with_capacity(tests.len());
+    let mut steps = Vec::with_capacity(tests.len());
     // Which tests reach each site.
     let mut reached: Vec<Vec<usize>> = vec![Vec::new(); sites.len()];
     for (t, test) in tests.iter().enumerate() {
@@ -138,6 +139,7 @@ fn analyse_with(
             reached[site].push(t);
         }
         outcomes.push(outcome);
+        steps.push(machine.steps());
     }
     let threads = threads.max(1).min(mutants.len().max(1));
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -146,7 +148,8 @@ fn analyse_with(
     let chunks: Vec<Vec<(usize, Judged)>> = crossbeam::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|w| {
-                let (outcomes, reached, site_of, done) = (&outcomes, &reached, &site_of, &done);
+                let (outcomes, steps, reached, site_of, done) =
+                    (&outcomes, &steps, &reached, &site_of, &done);
                 scope.spawn(move |_| {
                     let mut out = Vec::new();
                     for i in (w..mutants.len()).step_by(threads) {
@@ -154,7 +157,7 @@ fn analyse_with(
                             unit,
                             &mutants[i],
                             tests,
-                            outcomes,
+                            (outcomes, steps),
                             &reached[site_of[i] as usize],
                             limits,
                             every_kill,
@@ -216,7 +219,7 @@ fn judge(
     unit: &Unit,
     mutant: &Mutant,
     tests: &[TestCase],
-    original: &[Outcome],
+    (original, original_steps): (&[Outcome], &[u64]),
     reaching: &[usize],
     limits: Limits,
     every_kill: bool,
@@ -240,6 +243,7 @@ fn judge(
         let test = &tests[t];
         runs += 1;
         let outcome = run_test(&mut machine, test)?;
+        let outcome = slow_or_hung(&program, test, outcome, original_steps[t], limits)?;
         if outcome.differs(&original[t]) {
             kills.set(t, true);
             first.get_or_insert(t);
@@ -279,7 +283,8 @@ pub fn tells_apart(
     limits: Limits,
 ) -> Result<bool, AnalysisError> {
     let original = Compiled::new(unit, None);
-    let expected = run_test(&mut Machine::new(&original, limits), test)?;
+    let mut machine = Machine::new(&original, limits);
+    let expected = run_test(&mut machine, test)?;
     if expected.termination == Termination::Timeout {
         return Ok(false);
     }
@@ -288,7 +293,36 @@ pub fn tells_apart(
         diagnostic,
     })?;
     let outcome = run_test(&mut Machine::new(&program, limits), test)?;
+    let outcome = slow_or_hung(&program, test, outcome, machine.steps(), limits)?;
     Ok(outcome.differs(&expected))
+}
+
+/// How many times the original's steps a mutant may run before it counts as hung.
+const HANG_FACTOR: u64 = 10;
+
+/// A mutant's outcome that ran out of steps where the original finished in `original_steps`:
+/// a timeout (a kill) only when the mutant ran [`HANG_FACTOR`] times as long, else it is run
+/// again with that budget and its real outcome taken. Like PIT's timeout factor, this keeps a
+/// mutant that is merely slower (an extra step per loop iteration: the interpreter's cost, not
+/// a behaviour a test sees) from being killed by an original that finished near the limit.
+fn slow_or_hung(
+    program: &Compiled,
+    test: &TestCase,
+    outcome: Outcome,
+    original_steps: u64,
+    limits: Limits,
+) -> Result<Outcome, AnalysisError> {
+    let budget = original_steps
+        .saturating_mul(HANG_FACTOR)
+        .saturating_add(1_000);
+    if outcome.termination != Termination::Timeout || budget <= limits.steps {
+        return Ok(outcome);
+    }
+    let longer = Limits {
+        steps: budget,
+        ..limits
+    };
+    run_test(&mut Machine::new(program, longer), test)
 }
 
 /// `per_method` random tests for every supported method (constructors excluded), receivers

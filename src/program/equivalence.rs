@@ -491,6 +491,9 @@ impl Default for ProveOptions {
     }
 }
 
+/// Solver decisions to decide whether a loop region may enter an iteration.
+const PRUNE_DECISIONS: u64 = 50;
+
 /// The longest array a witness may ask for (a test with a longer one is not worth writing).
 const MAX_WITNESS_LENGTH: i64 = 64;
 
@@ -532,7 +535,7 @@ pub struct MethodProver<'u> {
     executor: super::symbolic::Executor<'u>,
     liveness: super::regions::Liveness,
     facts: super::zones::Facts,
-    originals: HashMap<(u32, u32, bool), Result<super::symbolic::State, String>>,
+    originals: HashMap<(u32, u32, u8), Result<super::symbolic::State, String>>,
     options: ProveOptions,
     /// Whether the class calls this method (its regions may then run several times per test).
     called: bool,
@@ -601,7 +604,7 @@ impl<'u> MethodProver<'u> {
             let span = part.span();
             let live = match part {
                 Part::Expr { .. } => None,
-                Part::Stmts(_) => Some(self.liveness.after(span)),
+                Part::Stmts(_) | Part::Loop(_) => Some(self.liveness.after(span)),
             };
             match self.check(part, &[again], live, 1) {
                 Ok(Check::Proved) => {
@@ -677,6 +680,10 @@ impl<'u> MethodProver<'u> {
             {
                 break;
             }
+            if let Part::Loop(_) = part {
+                // Its entry constraint is one mutant's infection, not a pair's.
+                continue;
+            }
             let (Some(again_k), Some(again_j)) = (
                 find_again(body_k, part, site_k, delta(k)),
                 find_again(body_j, part, site_j, delta(j)),
@@ -685,7 +692,7 @@ impl<'u> MethodProver<'u> {
             };
             let live = match part {
                 Part::Expr { .. } => None,
-                Part::Stmts(_) => Some(self.liveness.after(span)),
+                Part::Stmts(_) | Part::Loop(_) => Some(self.liveness.after(span)),
             };
             // A subsumption is a saving, not a verdict: a tenth of an equivalence
             // question's search.
@@ -718,14 +725,61 @@ impl<'u> MethodProver<'u> {
         use super::regions::Part;
         use crate::solver::{SolveOptions, Verdict, solve};
         let (start, end) = part.span();
-        let key = (start, end, matches!(part, Part::Expr { .. }));
-        if !self.originals.contains_key(&key) {
+        let key = (
+            start,
+            end,
+            match part {
+                Part::Stmts(_) => 0u8,
+                Part::Expr { .. } => 1,
+                Part::Loop(_) => 2,
+            },
+        );
+        // A loop region is built under its entry constraints (pruned), so per mutant.
+        let is_loop = matches!(part, Part::Loop(_));
+        if !is_loop && !self.originals.contains_key(&key) {
             let built = Self::run_with(&mut self.executor, part).map_err(|e| e.0);
             self.originals.insert(key, built);
         }
-        let original = self.originals[&key].clone()?;
         let ex = &mut self.executor;
         let checkpoint = ex.checkpoint();
+        let point = match part {
+            Part::Expr { point, .. } => *point,
+            Part::Stmts(_) => super::regions::Point::Entry,
+            Part::Loop(_) => super::regions::Point::Head,
+        };
+        let original = if let (Part::Loop(o), [Part::Loop(m)]) = (part, versions) {
+            // The region starts at the first evaluation of the condition that differs; each
+            // version's loop is built knowing it, iterations it rules out left away.
+            let built = (|| -> Result<super::symbolic::State, String> {
+                self.facts.constrain(ex, part.first(), point);
+                let infected = Self::conditions_differ(ex, o, m).map_err(|e| e.0)?;
+                ex.problem.require(infected).map_err(|e| e.to_string())?;
+                ex.prune = Some(PRUNE_DECISIONS);
+                let built = Self::run_with(ex, part).map_err(|e| e.0);
+                ex.prune = None;
+                built
+            })();
+            match built {
+                Ok(b) => b,
+                Err(e) => {
+                    ex.rollback(checkpoint);
+                    return Err(e.into());
+                }
+            }
+        } else if is_loop {
+            ex.rollback(checkpoint);
+            return Err("a loop region is asked about one mutant at a time"
+                .to_string()
+                .into());
+        } else {
+            match self.originals[&key].clone() {
+                Ok(o) => o,
+                Err(e) => {
+                    ex.rollback(checkpoint);
+                    return Err(e.into());
+                }
+            }
+        };
         // A model of a region that starts where the method does is a model of the method's
         // inputs (only an equivalence question's model is a test).
         let at_entry = versions.len() == 1
@@ -733,9 +787,15 @@ impl<'u> MethodProver<'u> {
         let params = self.params;
         let answer = (|| -> Result<Check, Refused> {
             let mut states = Vec::with_capacity(versions.len());
+            ex.prune = is_loop.then_some(PRUNE_DECISIONS);
             for v in versions {
-                states.push(Self::run_with(ex, v).map_err(|e| e.0)?);
+                let built = Self::run_with(ex, v).map_err(|e| e.0);
+                if built.is_err() {
+                    ex.prune = None;
+                }
+                states.push(built?);
             }
+            ex.prune = None;
             let mut a = original.clone();
             let live = match live {
                 Some(l) => l,
@@ -755,14 +815,15 @@ impl<'u> MethodProver<'u> {
                 let d = outputs_differ(ex, k, j, &live)?;
                 differ = ex.and(differ, d);
             }
-            let point = match part {
-                Part::Expr { point, .. } => *point,
-                Part::Stmts(_) => super::regions::Point::Entry,
-            };
-            self.facts.constrain(ex, part.first(), point);
-            ex.problem.require(differ).map_err(|e| e.to_string())?;
+            if !is_loop {
+                self.facts.constrain(ex, part.first(), point);
+            }
             // The question's own terms (the problem also keeps other regions' originals).
-            if ex.problem.cone().iter().filter(|&&r| r).count() > self.options.max_terms {
+            ex.problem.push();
+            ex.problem.require(differ).map_err(|e| e.to_string())?;
+            let size = ex.problem.cone().iter().filter(|&&r| r).count();
+            ex.problem.pop();
+            if size > self.options.max_terms {
                 return Err(Refused::TooLarge(self.options.max_terms));
             }
             let options = SolveOptions {
@@ -771,36 +832,56 @@ impl<'u> MethodProver<'u> {
                 propagation_limit: (self.options.propagation_limit / share).max(1),
                 ..SolveOptions::default()
             };
-            let (verdict, _) = solve(&ex.problem, options.clone());
-            match verdict {
-                Verdict::Unsat => Ok(Check::Proved),
-                Verdict::Sat(_) if !at_entry => Ok(Check::Told(None)),
-                Verdict::Sat(model) => {
-                    let b = &states[0];
-                    // A model may tell the two apart only by a loop cut at the unwinding
-                    // bound; a test needs one that differs within the bound.
-                    let finished = |m: &crate::solver::Model, p: &crate::solver::Problem| {
-                        [a.incomplete, b.incomplete]
-                            .iter()
-                            .all(|&i| p.eval(i, m) == Ok(crate::solver::Value::boolean(false)))
-                    };
-                    let model = if finished(&model, &ex.problem) {
-                        Some(model)
-                    } else {
-                        for i in [a.incomplete, b.incomplete] {
-                            let done = ex.not(i);
-                            ex.problem.require(done).map_err(|e| e.to_string())?;
-                        }
-                        match solve(&ex.problem, options).0 {
-                            Verdict::Sat(m) => Some(m),
-                            _ => None,
-                        }
-                    };
-                    Ok(Check::Told(
-                        model.and_then(|m| ex.witness(&m, params, MAX_WITNESS_LENGTH)),
-                    ))
+            // Each way of telling the two apart (each top-level disjunct: the exit, the
+            // returned value, one output, one cell) is asked alone: a depth-first search that
+            // is stuck in one disjunct never reaches the next, and most are refuted by
+            // propagation alone. Proved only when every one is unsat.
+            let mut ways = Vec::new();
+            disjuncts(&ex.problem, differ, &mut ways);
+            let mut gave_up = None;
+            for way in ways {
+                ex.problem.push();
+                ex.problem.require(way).map_err(|e| e.to_string())?;
+                let verdict = solve(&ex.problem, options.clone()).0;
+                let told = match verdict {
+                    Verdict::Unsat => None,
+                    Verdict::Unknown(why) => {
+                        gave_up.get_or_insert(why);
+                        None
+                    }
+                    Verdict::Sat(_) if !at_entry => Some(Check::Told(None)),
+                    Verdict::Sat(model) => {
+                        let b = &states[0];
+                        // A model may tell the two apart only by a loop cut at the unwinding
+                        // bound; a test needs one that differs within the bound.
+                        let finished = [a.incomplete, b.incomplete].iter().all(|&i| {
+                            ex.problem.eval(i, &model) == Ok(crate::solver::Value::boolean(false))
+                        });
+                        let model = if finished {
+                            Some(model)
+                        } else {
+                            for i in [a.incomplete, b.incomplete] {
+                                let done = ex.not(i);
+                                ex.problem.require(done).map_err(|e| e.to_string())?;
+                            }
+                            match solve(&ex.problem, options.clone()).0 {
+                                Verdict::Sat(m) => Some(m),
+                                _ => None,
+                            }
+                        };
+                        Some(Check::Told(
+                            model.and_then(|m| ex.witness(&m, params, MAX_WITNESS_LENGTH)),
+                        ))
+                    }
+                };
+                ex.problem.pop();
+                if let Some(told) = told {
+                    return Ok(told);
                 }
-                Verdict::Unknown(why) => Err(format!("the solver gave up: {why}").into()),
+            }
+            match gave_up {
+                None => Ok(Check::Proved),
+                Some(why) => Err(format!("the solver gave up: {why}").into()),
             }
         })();
         ex.rollback(checkpoint);
@@ -819,8 +900,56 @@ impl<'u> MethodProver<'u> {
                 st.value = Some(v);
             }
             Part::Stmts(stmts) => ex.exec_all(&mut st, stmts)?,
+            Part::Loop(s) => ex.loop_from_head(&mut st, s)?,
         }
         Ok(st)
+    }
+
+    /// A term true when loop conditions `o` (original) and `m` (mutant), evaluated from one
+    /// state at the head, differ in value or in how their evaluation ends.
+    fn conditions_differ(
+        ex: &mut super::symbolic::Executor<'_>,
+        o: &Stmt,
+        m: &Stmt,
+    ) -> Result<crate::solver::ExprId, super::symbolic::Unsupported> {
+        use super::regions::loop_condition;
+        let (Some(co), Some(cm)) = (loop_condition(o), loop_condition(m)) else {
+            return Err(super::symbolic::Unsupported(
+                "a loop without a condition".into(),
+            ));
+        };
+        if co.has_effects() || cm.has_effects() {
+            // An evaluation of equal value could still leave different states: the first
+            // evaluation that differs in value need not be the first that differs.
+            return Err(super::symbolic::Unsupported(
+                "a loop condition with side effects".into(),
+            ));
+        }
+        let mut a = ex.entry()?;
+        let x = ex.eval(&mut a, co, None)?;
+        let mut b = ex.entry()?;
+        let y = ex.eval(&mut b, cm, None)?;
+        let values = ex.differs(x, y)?;
+        let exits = ex
+            .problem
+            .binary(crate::solver::BinOp::Ne, a.exit, b.exit)
+            .map_err(super::symbolic::Unsupported::from)?;
+        Ok(ex.or(values, exits))
+    }
+}
+
+/// The top-level disjuncts of `e` (`e` itself when it is no `||`).
+fn disjuncts(
+    problem: &crate::solver::Problem,
+    e: crate::solver::ExprId,
+    out: &mut Vec<crate::solver::ExprId>,
+) {
+    match problem.node(e) {
+        crate::solver::Node::Binary(crate::solver::BinOp::LogicalOr, a, b) => {
+            disjuncts(problem, a, out);
+            disjuncts(problem, b, out);
+        }
+        _ => out.push(e),
     }
 }
 

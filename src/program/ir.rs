@@ -676,6 +676,15 @@ impl Expr {
         )
     }
 
+    /// Whether evaluating the expression may change state: an assignment, an increment or
+    /// a call anywhere in it.
+    pub fn has_effects(&self) -> bool {
+        matches!(
+            self.kind,
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. }
+        ) || self.children().into_iter().any(Expr::has_effects)
+    }
+
     /// The direct subexpressions.
     pub fn children(&self) -> Vec<&Expr> {
         match &self.kind {

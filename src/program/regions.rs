@@ -36,6 +36,12 @@ pub enum Part<'m> {
         point: Point,
     },
     Stmts(&'m [Stmt]),
+    /// A loop entered at its head at the first evaluation of its (mutated) condition that
+    /// differs: each version runs its own loop to the end from one state. Before that
+    /// evaluation both ran the same code from the same state, so the state is shared; after
+    /// it, whatever the original stops doing or the mutant goes on doing (one more pass that
+    /// changes nothing) is what the region compares.
+    Loop(&'m Stmt),
 }
 
 impl<'m> Part<'m> {
@@ -44,6 +50,7 @@ impl<'m> Part<'m> {
         match self {
             Part::Expr { expr, .. } => (expr.span.start, expr.span.end),
             Part::Stmts(s) => (s[0].span.start, s[s.len() - 1].span.end),
+            Part::Loop(s) => (s.span.start, s.span.end),
         }
     }
 
@@ -52,6 +59,7 @@ impl<'m> Part<'m> {
         match self {
             Part::Expr { stmt, .. } => stmt,
             Part::Stmts(s) => &s[0],
+            Part::Loop(s) => s,
         }
     }
 }
@@ -107,6 +115,9 @@ pub fn chain(body: &Body, site: (u32, u32)) -> Vec<(&[Stmt], usize)> {
 /// Statements of a block a region grows by, one at a time, before it takes the rest at once.
 const MAX_STEPS: usize = 6;
 
+/// Statements before the mutated one a region takes in, one at a time.
+const MAX_BACK: usize = 2;
+
 /// The regions for a mutation of `site`, smallest first, and the spans of the loops that
 /// enclose each (for liveness).
 pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
@@ -131,7 +142,8 @@ pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
                 stmt: s,
                 expr: cond,
                 point: Point::Head,
-            })
+            });
+            parts.push(Part::Loop(s));
         }
         StmtKind::For { cond, update, .. } => {
             if let Some(c) = cond.as_ref().filter(|c| in_expr(c)) {
@@ -140,6 +152,7 @@ pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
                     expr: c,
                     point: Point::Head,
                 });
+                parts.push(Part::Loop(s));
             }
             if let Some(u) = update.iter().find(|u| in_expr(u)) {
                 parts.push(Part::Expr {
@@ -160,6 +173,12 @@ pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
         }
         if i + MAX_STEPS < list.len() {
             parts.push(Part::Stmts(&list[i..]));
+        }
+        // Widened back over the statements just before (thesis §2.4: up to a dominator):
+        // what they did is then known, not a free input (an index they already used is in
+        // bounds, a value they computed is that value).
+        for k in 1..=MAX_BACK.min(i) {
+            parts.push(Part::Stmts(&list[i - k..=(i + k).min(list.len() - 1)]));
         }
     }
     if !body.stmts.is_empty() {
@@ -325,6 +344,10 @@ pub fn find_again<'b>(
             let j = list.iter().position(|s| s.span.end == end)?;
             (j >= i).then(|| Part::Stmts(&list[i..=j]))
         }
+        Part::Loop(stmt) => {
+            let (list, i) = find_list(vec![&body.stmts[..]], stmt.span.start)?;
+            Some(Part::Loop(&list[i]))
+        }
         Part::Expr { stmt, expr, point } => {
             let (list, i) = find_list(vec![&body.stmts[..]], stmt.span.start)?;
             let s = &list[i];
@@ -336,5 +359,15 @@ pub fn find_again<'b>(
                 point: *point,
             })
         }
+    }
+}
+
+/// The condition of a `while`, `do` or `for` loop (`None` for other statements and a `for`
+/// without one).
+pub fn loop_condition(s: &Stmt) -> Option<&Expr> {
+    match &s.kind {
+        StmtKind::While { cond, .. } | StmtKind::Do { cond, .. } => Some(cond),
+        StmtKind::For { cond, .. } => cond.as_ref(),
+        _ => None,
     }
 }

@@ -45,6 +45,8 @@ impl From<crate::solver::TypeError> for Unsupported {
 /// Exit codes: how control leaves the region.
 pub const NORMAL: i64 = 0;
 pub const RETURN: i64 = 1;
+/// A call that never returns: nothing after it happens, nothing of the region is observed.
+pub const HANG: i64 = 2;
 const JUMP_BASE: i64 = 10;
 /// Exception classes are numbered from here.
 pub const EXCEPTION_BASE: i64 = 1_000_000;
@@ -180,6 +182,11 @@ pub struct Executor<'u> {
     exceptions: HashMap<String, i64>,
     /// Iterations of each loop before the state counts as incomplete.
     pub unroll: usize,
+    /// When set, a loop iteration that the problem's constraints (required so far) rule out
+    /// is not built: the solver, given this many decisions, is asked whether the loop can
+    /// enter it. Unsat leaves the iteration out (exact under those constraints, which every
+    /// later question keeps); any other answer builds it.
+    pub prune: Option<u64>,
     /// Arrays allocated since the entry of the region being executed.
     allocations: u32,
     zero: ExprId,
@@ -231,6 +238,7 @@ impl<'u> Executor<'u> {
             jumps: HashMap::new(),
             exceptions: HashMap::new(),
             unroll: 6,
+            prune: None,
             allocations: 0,
             zero,
             true_,
@@ -1280,8 +1288,6 @@ impl<'u> Executor<'u> {
         st.heap.push(HeapOp::Call { call: id, guard: g });
         let hangs = self.input(Input::CallHangs(id), JType::Boolean);
         let hangs = self.problem.read(hangs);
-        let hangs = self.and(g, hangs);
-        st.incomplete = self.or(st.incomplete, hangs);
         let throws = self.input(Input::CallThrows(id), JType::Boolean);
         let throws = self.problem.read(throws);
         let class = self.input(Input::CallException(id), JType::Int);
@@ -1294,6 +1300,14 @@ impl<'u> Executor<'u> {
         st.codes.push(EXCEPTION_BASE + 1);
         // Any exception class may come out: mark the state as possibly leaving that way.
         st.codes.push(i64::MAX);
+        // A call that never returns leaves by its own code, not as an incomplete state: the
+        // same call hangs in both versions (the callee is a deterministic function of the
+        // arguments and the heap; for the mutated method itself, by induction on the depth of
+        // the calls), so two versions that both hang there are alike.
+        let g_hang = self.and(g, hangs);
+        let hang = self.int(HANG);
+        st.exit = self.cond(g_hang, hang, st.exit)?;
+        st.codes.push(HANG);
         st.codes.sort_unstable();
         st.codes.dedup();
         if *ty == Type::Void {
@@ -1563,6 +1577,44 @@ impl<'u> Executor<'u> {
         Ok(())
     }
 
+    /// Whether a loop iteration entered when `enter` holds (in state `st`) may run under
+    /// the constraints required so far (true unless pruning is on and the solver says no).
+    fn can_enter(&mut self, st: &State, enter: ExprId) -> Result<bool> {
+        let Some(limit) = self.prune else {
+            return Ok(true);
+        };
+        if self.is_const(enter, 0) || self.is_const(enter, 1) {
+            return Ok(!self.is_const(enter, 0));
+        }
+        let g = self.guard(st, None);
+        let runs = self.and(g, enter);
+        self.problem.push();
+        self.problem.require(runs)?;
+        let options = crate::solver::SolveOptions {
+            node_limit: limit,
+            backtrack_limit: 2 * limit,
+            propagation_limit: 100 * limit,
+            ..crate::solver::SolveOptions::default()
+        };
+        let verdict = crate::solver::solve(&self.problem, options).0;
+        self.problem.pop();
+        Ok(verdict != crate::solver::Verdict::Unsat)
+    }
+
+    /// Runs loop statement `s` from its head (its condition evaluated first; a `for`'s
+    /// initializers not run): the loop of a [`super::regions::Part::Loop`] region.
+    pub fn loop_from_head(&mut self, st: &mut State, s: &Stmt) -> Result<()> {
+        match &s.kind {
+            StmtKind::While { cond, body } | StmtKind::Do { cond, body } => {
+                self.run_loop(st, s.id, Some(cond), body, &[], false)
+            }
+            StmtKind::For {
+                cond, update, body, ..
+            } => self.run_loop(st, s.id, cond.as_ref(), body, update, false),
+            _ => unsupported("a loop region around a statement that is no loop"),
+        }
+    }
+
     fn run_loop(
         &mut self,
         st: &mut State,
@@ -1585,6 +1637,11 @@ impl<'u> Executor<'u> {
                     }
                     None => self.true_,
                 }
+            };
+            let enter = if self.can_enter(st, enter)? {
+                enter
+            } else {
+                self.false_
             };
             let before = st.heap.len();
             let mut go = st.clone();
@@ -1706,7 +1763,7 @@ impl<'u> Executor<'u> {
     /// A term true when control leaves the region normally (no exception, no `return`): when
     /// the code after it runs and reads its locals or its value.
     pub fn goes_on(&mut self, st: &State) -> Result<ExprId> {
-        let on = |c: &i64| *c < EXCEPTION_BASE && *c != RETURN;
+        let on = |c: &i64| *c < EXCEPTION_BASE && *c != RETURN && *c != HANG;
         if st.codes.iter().all(on) {
             return Ok(self.true_);
         }
@@ -1717,7 +1774,10 @@ impl<'u> Executor<'u> {
         let normal = self.problem.binary(BinOp::Lt, st.exit, below)?;
         let ret = self.int(RETURN);
         let not_ret = self.problem.binary(BinOp::Ne, st.exit, ret)?;
-        Ok(self.and(normal, not_ret))
+        let hang = self.int(HANG);
+        let not_hang = self.problem.binary(BinOp::Ne, st.exit, hang)?;
+        let on = self.and(normal, not_ret);
+        Ok(self.and(on, not_hang))
     }
 
     /// Everything by which `a` (original) and `b` (mutant) can be told apart after the
@@ -1729,8 +1789,12 @@ impl<'u> Executor<'u> {
         b: &mut State,
         live: &[LocalId],
     ) -> Result<ExprId> {
-        let mut parts = vec![a.incomplete, b.incomplete];
-        parts.push(self.problem.binary(BinOp::Ne, a.exit, b.exit)?);
+        let certain = [
+            a.incomplete,
+            b.incomplete,
+            self.problem.binary(BinOp::Ne, a.exit, b.exit)?,
+        ];
+        let mut parts = Vec::new();
         if let (Some(x), Some(y)) = (a.ret, b.ret) {
             let returned = self.eq_const(a.exit, RETURN);
             let d = self.differs(x, y)?;
@@ -1850,6 +1914,15 @@ impl<'u> Executor<'u> {
         }
         let mut any = self.false_;
         for p in parts {
+            any = self.or(any, p);
+        }
+        // When both hang (equal exits), nothing they did is ever observed.
+        if a.codes.contains(&HANG) {
+            let hangs = self.eq_const(a.exit, HANG);
+            let observed = self.not(hangs);
+            any = self.and(observed, any);
+        }
+        for p in certain {
             any = self.or(any, p);
         }
         Ok(any)

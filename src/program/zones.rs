@@ -387,6 +387,25 @@ impl Analysis<'_> {
                 let lo = if llo >= 0 { 0 } else { -(k - 1) };
                 (lo, k - 1)
             }
+            ExprKind::Binary {
+                op: BinaryOp::Div,
+                left,
+                right,
+                ..
+            } => {
+                // A divisor known positive: truncation toward zero keeps the quotient between
+                // the corner quotients (Java's and i128's `/` round alike).
+                let (llo, lhi) = self.interval(z, left);
+                let (rlo, rhi) = self.interval(z, right);
+                if rlo < 1 || rhi >= INF || llo <= -INF || lhi >= INF {
+                    return full;
+                }
+                let q = [llo / rlo, llo / rhi, lhi / rlo, lhi / rhi];
+                (
+                    *q.iter().min().expect("four"),
+                    *q.iter().max().expect("four"),
+                )
+            }
             ExprKind::Convert(x) | ExprKind::Cast(x) => {
                 let (lo, hi) = self.interval(z, x);
                 if lo >= full.0 && hi <= full.1 {
@@ -547,16 +566,9 @@ impl Analysis<'_> {
         }
     }
 
-    fn has_effects(e: &Expr) -> bool {
-        matches!(
-            e.kind,
-            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. }
-        ) || e.children().into_iter().any(Self::has_effects)
-    }
-
     /// The zones where condition `c` is true and where it is false.
     fn branch(&self, z: Option<Zone>, c: &Expr) -> (Option<Zone>, Option<Zone>) {
-        if Self::has_effects(c) {
+        if c.has_effects() {
             let z = self.effects(z, c);
             return (z.clone(), z);
         }

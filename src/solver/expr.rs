@@ -272,6 +272,16 @@ impl Problem {
                 }
                 let p = ty.promoted();
                 let e = self.promote(e, p);
+                if let Node::Unary(UnOp::Neg, x) = self.node(e) {
+                    // `-(-x)` is `x` and `|-x|` is `|x|`, for every value (`-MIN` wraps to
+                    // `MIN`; a double's negation flips only its sign bit): said so, a
+                    // negated operand no longer hides a term's equality with the original's,
+                    // which bounds propagation alone never sees.
+                    return Ok(match op {
+                        UnOp::Neg => x,
+                        _ => self.push_node(Node::Unary(UnOp::Abs, x), p),
+                    });
+                }
                 Ok(self.push_node(Node::Unary(op, e), p))
             }
             UnOp::BitNot => {
@@ -333,8 +343,28 @@ impl Problem {
                 }
                 if op.is_comparison() {
                     let p = JType::binary_promotion(ta, tb);
-                    let a = self.promote(a, p);
-                    let b = self.promote(b, p);
+                    let mut a = self.promote(a, p);
+                    let mut b = self.promote(b, p);
+                    if matches!(op, BinOp::Eq | BinOp::Ne) && matches!(p, JType::Int | JType::Long)
+                    {
+                        // Negation is a bijection of the integers: `-x == -y` is `x == y`,
+                        // `-x == c` is `x == -c`.
+                        match (self.node(a), self.node(b)) {
+                            (Node::Unary(UnOp::Neg, x), Node::Unary(UnOp::Neg, y)) => {
+                                (a, b) = (x, y);
+                            }
+                            (Node::Unary(UnOp::Neg, x), Node::Const(Value::Int(_, c))) => {
+                                let negated = java::wrap(p, -(c as i128));
+                                (a, b) = (x, self.constant(Value::Int(p, negated)));
+                            }
+                            _ => {}
+                        }
+                    }
+                    if a == b && p.is_integral() {
+                        // Only NaN is unequal to itself.
+                        let holds = matches!(op, BinOp::Eq | BinOp::Le | BinOp::Ge);
+                        return Ok(self.boolean(holds));
+                    }
                     Ok(self.push_node(Node::Binary(op, a, b), JType::Boolean))
                 } else {
                     self.arithmetic(op, a, b)
@@ -367,6 +397,28 @@ impl Problem {
             let min = self.constant(min);
             let wraps = self.push_node(Node::Binary(BinOp::Eq, x, min), JType::Boolean);
             return Ok(self.push_node(Node::Cond(wraps, rem, negated), p));
+        }
+        if op == BinOp::Rem
+            && let Node::Unary(UnOp::Neg, x) = self.node(a)
+            && matches!(p, JType::Int | JType::Long)
+        {
+            // The same for any divisor: `(-x) % y` is `-(x % y)` but at `x == MIN`.
+            let b = match self.node(b) {
+                Node::Unary(UnOp::Neg, y) => y,
+                _ => b,
+            };
+            let rem = self.push_node(Node::Binary(BinOp::Rem, x, b), p);
+            let negated = self.push_node(Node::Unary(UnOp::Neg, rem), p);
+            let min = self.constant(Value::Int(p, p.range().0));
+            let wraps = self.push_node(Node::Binary(BinOp::Eq, x, min), JType::Boolean);
+            return Ok(self.push_node(Node::Cond(wraps, rem, negated), p));
+        }
+        if op == BinOp::Rem
+            && let Node::Unary(UnOp::Neg, y) = self.node(b)
+        {
+            // The remainder takes the dividend's sign and the divisor's magnitude only:
+            // `x % -y` is `x % y` (`-MIN` is `MIN`; zero stays zero; fmod alike).
+            return Ok(self.push_node(Node::Binary(op, a, y), p));
         }
         Ok(self.push_node(Node::Binary(op, a, b), p))
     }

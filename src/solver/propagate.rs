@@ -263,6 +263,22 @@ pub fn propagate(
             if op.is_comparison() && a == b {
                 return propagate_self_comparison(store, e, op, a, operand_ty);
             }
+            if op.is_comparison() && same_value(problem, store, a, b, &mut { SAME_VALUE_BUDGET }) {
+                // One value under two names: each name gets what the other is known to be.
+                match store.dom(a).clone() {
+                    Dom::Int(d) => {
+                        store.narrow_int(b, &d)?;
+                        let d = store.int(b).clone();
+                        store.narrow_int(a, &d)?;
+                    }
+                    Dom::Real(d) => {
+                        store.narrow_real(b, &d)?;
+                        let d = store.real(b);
+                        store.narrow_real(a, &d)?;
+                    }
+                }
+                return propagate_self_comparison(store, e, op, a, operand_ty);
+            }
             if op.is_comparison() && operand_ty == JType::Double {
                 return propagate_real_comparison(store, e, op, a, b);
             }
@@ -275,6 +291,55 @@ pub fn propagate(
             }
             propagate_binary(store, e, op, ty, a, b, strict)
         }
+    }
+}
+
+/// Nodes [`same_value`] may visit for one comparison.
+const SAME_VALUE_BUDGET: u32 = 256;
+
+/// The branch a `?:` takes once its condition is decided (through nested ones), else `e`.
+fn taken(problem: &Problem, store: &Store, mut e: ExprId) -> ExprId {
+    while let Node::Cond(c, x, y) = problem.node(e) {
+        match store.int(c).value() {
+            Some(v) => e = if v == 1 { x } else { y },
+            None => break,
+        }
+    }
+    e
+}
+
+/// Whether `a` and `b` take the same value in every solution below the current store: they
+/// are the same term once every `?:` whose condition is decided is replaced by the branch it
+/// takes. The original and a mutant are built from shared nodes and differ only where the
+/// mutation is; once the search has decided the conditions that tell them apart (the
+/// mutation not infecting), their outputs are one term, which bounds reasoning alone would
+/// see only with every input fixed. Gives up (false: nothing inferred) after `budget` nodes.
+fn same_value(problem: &Problem, store: &Store, a: ExprId, b: ExprId, budget: &mut u32) -> bool {
+    if a == b {
+        return true;
+    }
+    if *budget == 0 || problem.ty(a) != problem.ty(b) {
+        return false;
+    }
+    *budget -= 1;
+    let (ta, tb) = (taken(problem, store, a), taken(problem, store, b));
+    if (ta, tb) != (a, b) {
+        return same_value(problem, store, ta, tb, budget);
+    }
+    match (problem.node(a), problem.node(b)) {
+        (Node::Unary(o, x), Node::Unary(p, y)) if o == p => {
+            same_value(problem, store, x, y, budget)
+        }
+        (Node::Cast(t, x), Node::Cast(u, y)) if t == u => same_value(problem, store, x, y, budget),
+        (Node::Binary(o, x1, y1), Node::Binary(p, x2, y2)) if o == p => {
+            same_value(problem, store, x1, x2, budget) && same_value(problem, store, y1, y2, budget)
+        }
+        (Node::Cond(c1, x1, y1), Node::Cond(c2, x2, y2)) => {
+            same_value(problem, store, c1, c2, budget)
+                && same_value(problem, store, x1, x2, budget)
+                && same_value(problem, store, y1, y2, budget)
+        }
+        _ => false,
     }
 }
 
@@ -1155,6 +1220,9 @@ fn forward_real(problem: &Problem, store: &mut Store, e: ExprId) -> Result<(), C
                     let hi = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                     (down(lo), up(hi), false)
                 }
+                // A divisor that may be zero and a dividend that may not: a number (an
+                // infinity at zero), never NaN.
+                BinOp::Div if x.lo > 0.0 || x.hi < 0.0 => (f64::NEG_INFINITY, f64::INFINITY, false),
                 BinOp::Min => (x.lo.min(y.lo), x.hi.min(y.hi), false),
                 BinOp::Max => (x.lo.max(y.lo), x.hi.max(y.hi), false),
                 _ => return Ok(()),
@@ -1267,18 +1335,37 @@ fn propagate_real_comparison(
     let Some(r) = store.int(e).value() else {
         return Ok(());
     };
-    // Narrow only where both sides must be numbers: a true comparison other than `!=`, or a
-    // false `!=` (then a == b and neither is NaN).
-    let op = match (op, r) {
-        (BinOp::Ne, 0) => BinOp::Eq,
+    // A true comparison other than `!=`, or a false `!=` (then a == b): both sides are
+    // numbers, ordered by `op`. A false `<`, `<=`, `>`, `>=`: one side is NaN or the reverse
+    // order holds, so a side is narrowed (keeping its own NaN) only when the other cannot be
+    // NaN.
+    let (op, narrow_a, narrow_b) = match (op, r) {
+        (BinOp::Ne, 0) => (BinOp::Eq, true, true),
         (BinOp::Ne, _) => return Ok(()),
-        (_, 1) => op,
+        (_, 1) => (op, true, true),
+        (BinOp::Eq, _) => return Ok(()),
+        (BinOp::Lt, _) => (BinOp::Ge, !y.nan, !x.nan),
+        (BinOp::Le, _) => (BinOp::Gt, !y.nan, !x.nan),
+        (BinOp::Gt, _) => (BinOp::Le, !y.nan, !x.nan),
+        (BinOp::Ge, _) => (BinOp::Lt, !y.nan, !x.nan),
         _ => return Ok(()),
     };
-    let numbers_only = |d: RealDomain| RealDomain { nan: false, ..d };
-    store.narrow_real(a, &numbers_only(x))?;
-    store.narrow_real(b, &numbers_only(y))?;
+    let holds = r == 1 || op == BinOp::Eq;
+    let (nan_a, nan_b) = if holds {
+        (false, false)
+    } else {
+        (x.nan, y.nan)
+    };
+    if holds {
+        let numbers_only = |d: RealDomain| RealDomain { nan: false, ..d };
+        store.narrow_real(a, &numbers_only(x))?;
+        store.narrow_real(b, &numbers_only(y))?;
+    }
     let (x, y) = (store.real(a), store.real(b));
+    if !x.has_numbers() || !y.has_numbers() {
+        // Only NaN on a side: nothing to order.
+        return Ok(());
+    }
     let below = |v: f64| {
         if v == 0.0 {
             -f64::from_bits(1)
@@ -1306,6 +1393,15 @@ fn propagate_real_comparison(
         BinOp::Ge => ((y.lo, f64::INFINITY), (f64::NEG_INFINITY, x.hi)),
         _ => ((y.lo, y.hi), (x.lo, x.hi)),
     };
-    store.narrow_real(a, &RealDomain::interval(xa.0, xa.1))?;
-    store.narrow_real(b, &RealDomain::interval(yb.0, yb.1))
+    let with_nan = |d: RealDomain, nan: bool| RealDomain {
+        nan: d.nan || nan,
+        ..d
+    };
+    if narrow_a {
+        store.narrow_real(a, &with_nan(RealDomain::interval(xa.0, xa.1), nan_a))?;
+    }
+    if narrow_b {
+        store.narrow_real(b, &with_nan(RealDomain::interval(yb.0, yb.1), nan_b))?;
+    }
+    Ok(())
 }

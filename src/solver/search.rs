@@ -153,6 +153,16 @@ pub struct Solver<'p> {
     /// The comparison nodes the relations read: one that becomes fixed adds a relation, which
     /// runs at once rather than after local propagation has crawled on it.
     comparison: Vec<bool>,
+    /// Comparisons between two terms of one shape (an original's output and a mutant's):
+    /// asked again at the end of each fixpoint whether the search made them one term
+    /// (deciding a `?:` deep inside need not change the domain of the operands' roots, so
+    /// nothing else would schedule them).
+    twins: Vec<ExprId>,
+    /// The required constraints and the variables of nogoods: where [`Solver::active`] starts.
+    roots: Vec<ExprId>,
+    /// Whether variables nothing reads any more are left undecided (one model stands for all
+    /// their values): right for one answer, wrong for an enumeration of every model.
+    skip_unread: bool,
     /// An atom changed since the linear systems last ran.
     linear_dirty: bool,
     /// The comparisons between linear terms (their terms are marked in `linear_atom` too: one
@@ -203,6 +213,21 @@ impl<'p> Solver<'p> {
         for c in relations.comparisons() {
             comparison[c.index()] = true;
         }
+        let twins = (0..n)
+            .map(|i| ExprId(i as u32))
+            .filter(|&e| match problem.node(e) {
+                Node::Binary(op, a, b) if op.is_comparison() && a != b => {
+                    match (problem.node(a), problem.node(b)) {
+                        (Node::Cond(..), _) | (_, Node::Cond(..)) => true,
+                        (Node::Binary(o, ..), Node::Binary(p, ..)) => o == p,
+                        (Node::Unary(o, _), Node::Unary(p, _)) => o == p,
+                        (Node::Cast(t, _), Node::Cast(u, _)) => t == u,
+                        _ => false,
+                    }
+                }
+                _ => false,
+            })
+            .collect();
         let var_nodes: Vec<ExprId> = problem.vars().map(|v| problem.read(v)).collect();
         let mut nogoods = vec![Vec::new(); n];
         for (k, c) in problem.constraints().iter().enumerate() {
@@ -226,6 +251,21 @@ impl<'p> Solver<'p> {
             linear,
             linear_atom,
             comparison,
+            twins,
+            roots: roots
+                .iter()
+                .copied()
+                .chain(problem.constraints().iter().flat_map(|c| {
+                    match c {
+                        Constraint::Exclude(pairs) => pairs
+                            .iter()
+                            .map(|(v, _)| problem.read(*v))
+                            .collect::<Vec<_>>(),
+                        Constraint::Holds(_) => Vec::new(),
+                    }
+                }))
+                .collect(),
+            skip_unread: false,
             linear_dirty: true,
             relations,
             cases: Vec::new(),
@@ -382,7 +422,19 @@ impl<'p> Solver<'p> {
                 // The local propagators are done; the global one runs on what they left.
                 self.run_linear()?;
                 if self.store.changed.is_empty() {
-                    return Ok(());
+                    for k in 0..self.twins.len() {
+                        let e = self.twins[k];
+                        self.stats.propagations += 1;
+                        propagate::propagate(
+                            self.problem,
+                            &mut self.store,
+                            e,
+                            self.strict[e.index()],
+                        )?;
+                    }
+                    if self.store.changed.is_empty() {
+                        return Ok(());
+                    }
                 }
                 continue;
             };
@@ -534,10 +586,18 @@ impl<'p> Solver<'p> {
     fn leaf_models(&mut self) -> Vec<Model> {
         let mut values = Vec::with_capacity(self.var_nodes.len());
         let mut zeros = Vec::new();
+        let active = self.active();
         for v in self.problem.vars() {
             let node = self.var_nodes[v.index()];
             let ty = self.problem.var_type(v);
             values.push(match self.store.dom(node) {
+                // A variable nothing reads any more: any value of its domain.
+                Dom::Int(d) if !active[node.index()] => Value::Int(ty, d.nearest(0)),
+                Dom::Real(d) if !active[node.index()] => Value::Double(if d.has_numbers() {
+                    0.0f64.clamp(d.lo, d.hi)
+                } else {
+                    f64::NAN
+                }),
                 Dom::Int(d) => match d.value() {
                     Some(i) => Value::Int(ty, i),
                     None => return Vec::new(),
@@ -575,6 +635,44 @@ impl<'p> Solver<'p> {
         models
     }
 
+    /// The nodes the constraints still read under the store: below a `?:` whose condition is
+    /// decided only the branch it takes, below a `&&` or `||` whose left operand decides it
+    /// not the right one. A variable outside is never read (Java evaluates neither untaken
+    /// branches nor short-circuited operands), so deciding it would only multiply leaves
+    /// that fail or succeed alike (a region's outputs read a local only on some paths).
+    fn active(&self) -> Vec<bool> {
+        if !self.skip_unread {
+            return vec![true; self.problem.node_count()];
+        }
+        let mut seen = vec![false; self.problem.node_count()];
+        let mut stack = self.roots.clone();
+        while let Some(e) = stack.pop() {
+            if std::mem::replace(&mut seen[e.index()], true) {
+                continue;
+            }
+            let decided = |x: ExprId| self.store.int(x).value();
+            match self.problem.node(e) {
+                Node::Cond(c, a, b) => {
+                    stack.push(c);
+                    match decided(c) {
+                        Some(1) => stack.push(a),
+                        Some(_) => stack.push(b),
+                        None => stack.extend([a, b]),
+                    }
+                }
+                Node::Binary(op @ (BinOp::LogicalAnd | BinOp::LogicalOr), a, b) => {
+                    stack.push(a);
+                    let short = i64::from(op == BinOp::LogicalOr);
+                    if decided(a) != Some(short) {
+                        stack.push(b);
+                    }
+                }
+                node => stack.extend(propagate::operands(node)),
+            }
+        }
+        seen
+    }
+
     /// The next decision: the open variable (or open disjunction) with the smallest domain.
     fn pick(&mut self) -> Option<Frame> {
         // A sum in a relation that may wrap gets its wrap case first: in each case the
@@ -591,6 +689,7 @@ impl<'p> Solver<'p> {
                 next: 0,
             });
         }
+        let active = self.active();
         let mut best: Option<(u128, usize, ExprId)> = None;
         let mut consider = |size: u128, rank: usize, e: ExprId| {
             if best.is_none_or(|(s, r, _)| (size, rank) < (s, r)) {
@@ -598,7 +697,7 @@ impl<'p> Solver<'p> {
             }
         };
         // Open disjunctions first among equals: their operands are the clauses to choose.
-        for i in 0..self.problem.node_count() {
+        for (i, _) in active.iter().enumerate().filter(|&(_, &a)| a) {
             let e = ExprId(i as u32);
             if let Node::Binary(op @ (BinOp::LogicalOr | BinOp::LogicalAnd), a, b) =
                 self.problem.node(e)
@@ -630,6 +729,9 @@ impl<'p> Solver<'p> {
             }
         }
         for (k, &node) in self.var_nodes.iter().enumerate() {
+            if !active[node.index()] {
+                continue;
+            }
             let size = match self.store.dom(node) {
                 Dom::Int(d) => d.size(),
                 // A zero interval is one value here; the leaf tries both signs.
@@ -795,6 +897,7 @@ pub fn solve(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) 
     if reached * 4 < problem.node_count() * 3 {
         let (small, var_map) = problem.restricted();
         let mut solver = Solver::new(&small, options);
+        solver.skip_unread = true;
         let verdict = match solver.solve() {
             Verdict::Sat(model) => Verdict::Sat(Model {
                 values: problem
@@ -814,6 +917,7 @@ pub fn solve(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) 
         return (verdict, solver.stats);
     }
     let mut solver = Solver::new(problem, options);
+    solver.skip_unread = true;
     let verdict = solver.solve();
     (verdict, solver.stats)
 }

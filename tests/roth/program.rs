@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 
 use roth::program::analysis::{Verdict, analyse, random_tests};
-use roth::program::interp::{Compiled, Limits, Value};
+use roth::program::interp::{Compiled, Limits, Machine, Termination, Value};
 use roth::program::mutant::{self, mutant_unit};
 use roth::program::{inputs, load};
 use roth::rng::Rng;
@@ -405,23 +405,30 @@ fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
             fast.verdicts, one_thread.verdicts,
             "thread count changed verdicts"
         );
-        // Naive: every mutant on every test, first differing test.
+        // Naive: every mutant on every test, first differing test; a mutant out of steps
+        // where the original finished is hung only past ten times the original's steps
+        // (plus 1,000), else its outcome with that budget counts.
         let original = Compiled::new(&unit, None);
         let expected: Vec<_> = tests
             .iter()
             .map(|t| {
-                original
-                    .run(t.class, t.method, &t.args, &t.fields, limits)
-                    .unwrap()
+                let mut machine = Machine::new(&original, limits);
+                let outcome = machine.run(t.class, t.method, &t.args, &t.fields).unwrap();
+                (outcome, machine.steps())
             })
             .collect();
         for (m, verdict) in all.mutants.iter().zip(&fast.verdicts) {
             let program = Compiled::new(&mutant_unit(&unit, m).unwrap(), None);
-            let first_kill = tests.iter().zip(&expected).position(|(t, want)| {
-                program
-                    .run(t.class, t.method, &t.args, &t.fields, limits)
-                    .unwrap()
-                    .differs(want)
+            let first_kill = tests.iter().zip(&expected).position(|(t, (want, steps))| {
+                let patient = Limits {
+                    steps: limits.steps.max(steps * 10 + 1_000),
+                    ..limits
+                };
+                want.termination != Termination::Timeout
+                    && program
+                        .run(t.class, t.method, &t.args, &t.fields, patient)
+                        .unwrap()
+                        .differs(want)
             });
             match (first_kill, verdict) {
                 (Some(t), Verdict::Killed(k)) => assert_eq!(t, *k, "{} #{}", path.display(), m.id),

@@ -1187,3 +1187,198 @@ fn relations_over_whole_narrow_domains_agree_with_brute_force() {
     eprintln!("whole narrow domains: {sat} sat, {unsat} unsat of {cases}");
     assert!(sat > 0 && unsat > 0);
 }
+
+/// `e` rebuilt with the `target`-th node met (depth first) mutated as a mutation operator
+/// would: an arithmetic or comparison operator swapped, a negation or a `?:` condition
+/// flipped. `count` numbers the nodes met so far.
+fn mutated(rng: &mut Rng, p: &mut Problem, e: ExprId, target: u32, count: &mut u32) -> ExprId {
+    use roth::solver::Node;
+    let here = *count;
+    *count += 1;
+    let node = p.node(e);
+    if here == target {
+        return match node {
+            Node::Binary(op, a, b) if op.is_comparison() => {
+                let other = pick(rng, &COMPARISONS);
+                // Booleans compare only by `==` and `!=`.
+                p.binary(other, a, b).unwrap_or(e)
+            }
+            Node::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, a, b) => {
+                let other = pick(rng, &[BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Rem]);
+                p.binary(other, a, b).unwrap_or(e)
+            }
+            Node::Cond(c, a, b) => {
+                let not = p.unary(UnOp::Not, c).expect("boolean");
+                p.cond(not, a, b).expect("same branches")
+            }
+            _ if p.ty(e).is_numeric() => p.unary(UnOp::Neg, e).expect("number"),
+            _ => e,
+        };
+    }
+    match node {
+        Node::Const(_) | Node::Var(_) => e,
+        Node::Unary(op, a) => {
+            let a = mutated(rng, p, a, target, count);
+            p.unary(op, a).unwrap_or(e)
+        }
+        Node::Cast(ty, a) => {
+            let a = mutated(rng, p, a, target, count);
+            p.cast(ty, a).unwrap_or(e)
+        }
+        Node::Binary(op, a, b) => {
+            let a = mutated(rng, p, a, target, count);
+            let b = mutated(rng, p, b, target, count);
+            p.binary(op, a, b).unwrap_or(e)
+        }
+        Node::Cond(c, a, b) => {
+            let c = mutated(rng, p, c, target, count);
+            let a = mutated(rng, p, a, target, count);
+            let b = mutated(rng, p, b, target, count);
+            p.cond(c, a, b).unwrap_or(e)
+        }
+    }
+}
+
+/// An original and a mutant built from shared nodes, asked whether they can differ: the
+/// shape of every equivalence question, where the solver's structural reasoning (a decided
+/// `?:` makes two terms one, negations cancel) does its work.
+fn mutant_pair_instance(seed: u64) -> Instance {
+    let mut rng = Rng::new(seed);
+    let mut instance = instance(seed);
+    let p = &mut instance.problem;
+    let vars: Vec<(ExprId, JType)> = p.vars().map(|v| (p.read(v), p.var_type(v))).collect();
+    let original = numeric(&mut rng, p, &vars, 3);
+    let size = {
+        let mut n = 0;
+        mutated(&mut rng, p, original, u32::MAX, &mut n);
+        n
+    };
+    let target = below(&mut rng, u64::from(size)) as u32;
+    let mutant = mutated(&mut rng, p, original, target, &mut 0);
+    let differ = p.binary(BinOp::Ne, original, mutant).expect("same types");
+    p.require(differ).expect("boolean");
+    instance
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: solver_cases(5_000, 20) as u32,
+        failure_persistence: None,
+        .. ProptestConfig::default()
+    })]
+
+    /// Original/mutant pairs: verdicts agree with enumeration, models satisfy.
+    #[test]
+    fn mutant_pairs_agree_with_brute_force(seed in any::<u64>()) {
+        let instance = mutant_pair_instance(seed);
+        let p = &instance.problem;
+        let expected = brute_force(&instance);
+        let options = SolveOptions { seed, node_limit: 20_000, ..SolveOptions::default() };
+        let (verdict, _) = solve(p, options);
+        judge(p, &verdict, &expected).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// Doubles worth trying: zeros of both signs, NaN, infinities, and small values.
+const SPECIAL_DOUBLES: [f64; 11] = [
+    0.0,
+    -0.0,
+    f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    1.0,
+    -1.0,
+    0.5,
+    2.0,
+    -3.0,
+    1e308,
+];
+
+fn double_expr(rng: &mut Rng, p: &mut Problem, vars: &[ExprId], depth: u32) -> ExprId {
+    if depth == 0 || below(rng, 4) == 0 {
+        return if below(rng, 3) > 0 {
+            pick(rng, vars)
+        } else {
+            p.double(pick(rng, &SPECIAL_DOUBLES))
+        };
+    }
+    match below(rng, 8) {
+        0..=3 => {
+            let op = pick(rng, &[BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div]);
+            let a = double_expr(rng, p, vars, depth - 1);
+            let b = double_expr(rng, p, vars, depth - 1);
+            p.binary(op, a, b).expect("doubles")
+        }
+        4 => {
+            let op = pick(rng, &[UnOp::Neg, UnOp::Abs]);
+            let a = double_expr(rng, p, vars, depth - 1);
+            p.unary(op, a).expect("double")
+        }
+        5 => {
+            // Through `long` and back, as rounding code does.
+            let a = double_expr(rng, p, vars, depth - 1);
+            let l = p.cast(JType::Long, a).expect("cast");
+            p.cast(JType::Double, l).expect("cast")
+        }
+        _ => {
+            let op = pick(rng, &COMPARISONS);
+            let a = double_expr(rng, p, vars, depth - 1);
+            let b = double_expr(rng, p, vars, depth - 1);
+            let c = p.binary(op, a, b).expect("comparison");
+            let x = double_expr(rng, p, vars, depth - 1);
+            let y = double_expr(rng, p, vars, depth - 1);
+            p.cond(c, x, y).expect("doubles")
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: solver_cases(2_000, 50) as u32,
+        failure_persistence: None,
+        .. ProptestConfig::default()
+    })]
+
+    /// Double constraints (and original/mutant pairs of them): a model satisfies, and an
+    /// unsat is never contradicted by any combination of special values.
+    #[test]
+    fn double_verdicts_hold_on_special_values(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let mut p = Problem::new();
+        let count = 1 + below(&mut rng, 2) as usize;
+        let vars: Vec<ExprId> = (0..count)
+            .map(|k| {
+                let v = p.var(&format!("d{k}"), JType::Double);
+                p.read(v)
+            })
+            .collect();
+        let a = double_expr(&mut rng, &mut p, &vars, 3);
+        let b = if below(&mut rng, 2) == 0 {
+            let size = {
+                let mut n = 0;
+                mutated(&mut rng, &mut p, a, u32::MAX, &mut n);
+                n
+            };
+            let target = below(&mut rng, u64::from(size)) as u32;
+            mutated(&mut rng, &mut p, a, target, &mut 0)
+        } else {
+            double_expr(&mut rng, &mut p, &vars, 2)
+        };
+        let op = pick(&mut rng, &COMPARISONS);
+        let c = p.binary(op, a, b).expect("comparison");
+        let c = if below(&mut rng, 2) == 0 { p.unary(UnOp::Not, c).expect("boolean") } else { c };
+        p.require(c).expect("boolean");
+        let options = SolveOptions { seed, node_limit: 5_000, ..SolveOptions::default() };
+        match solve(&p, options).0 {
+            Verdict::Sat(m) => prop_assert!(p.satisfies(&m), "model fails: {}", describe(&p)),
+            Verdict::Unsat => {
+                let choices: Vec<Vec<Value>> = (0..count)
+                    .map(|_| SPECIAL_DOUBLES.iter().map(|&d| Value::Double(d)).collect())
+                    .collect();
+                let found = enumerate_models(&p, &choices);
+                prop_assert!(found.is_empty(), "wrong unsat (e.g. {:?}): {}", found[0], describe(&p));
+            }
+            Verdict::Unknown(_) => {}
+        }
+    }
+}
