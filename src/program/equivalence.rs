@@ -747,56 +747,36 @@ impl<'u> MethodProver<'u> {
             Part::Stmts(_) => super::regions::Point::Entry,
             Part::Loop(_) => super::regions::Point::Head,
         };
-        let original = if let (Part::Loop(o), [Part::Loop(m)]) = (part, versions) {
-            // The region starts at the first evaluation of the condition that differs; each
-            // version's loop is built knowing it, iterations it rules out left away.
-            let built = (|| -> Result<super::symbolic::State, String> {
-                self.facts.constrain(ex, part.first(), point);
-                let infected = Self::conditions_differ(ex, o, m).map_err(|e| e.0)?;
-                ex.problem.require(infected).map_err(|e| e.to_string())?;
-                ex.prune = Some(PRUNE_DECISIONS);
-                let built = Self::run_with(ex, part).map_err(|e| e.0);
-                ex.prune = None;
-                built
-            })();
-            match built {
-                Ok(b) => b,
-                Err(e) => {
-                    ex.rollback(checkpoint);
-                    return Err(e.into());
-                }
-            }
-        } else if is_loop {
-            ex.rollback(checkpoint);
-            return Err("a loop region is asked about one mutant at a time"
-                .to_string()
-                .into());
-        } else {
-            match self.originals[&key].clone() {
-                Ok(o) => o,
-                Err(e) => {
-                    ex.rollback(checkpoint);
-                    return Err(e.into());
-                }
-            }
-        };
+        let cached = (!is_loop).then(|| self.originals[&key].clone());
         // A model of a region that starts where the method does is a model of the method's
         // inputs (only an equivalence question's model is a test).
         let at_entry = versions.len() == 1
             && matches!(part, Part::Stmts(s) if std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()));
         let params = self.params;
         let answer = (|| -> Result<Check, Refused> {
-            let mut states = Vec::with_capacity(versions.len());
-            ex.prune = is_loop.then_some(PRUNE_DECISIONS);
-            for v in versions {
-                let built = Self::run_with(ex, v).map_err(|e| e.0);
-                if built.is_err() {
-                    ex.prune = None;
+            let mut a = match (part, versions, cached) {
+                (_, _, Some(original)) => original?,
+                (Part::Loop(o), [Part::Loop(m)], None) => {
+                    // The region starts at the first evaluation of the condition that
+                    // differs; each version's loop is built knowing it, iterations it rules
+                    // out left away.
+                    self.facts.constrain(ex, part.first(), point);
+                    let infected = Self::conditions_differ(ex, o, m).map_err(|e| e.0)?;
+                    ex.problem.require(infected).map_err(|e| e.to_string())?;
+                    ex.prune = Some(PRUNE_DECISIONS);
+                    Self::run_with(ex, part).map_err(|e| e.0)?
                 }
-                states.push(built?);
+                _ => {
+                    return Err("a loop region is asked about one mutant at a time"
+                        .to_string()
+                        .into());
+                }
+            };
+            let mut states = Vec::with_capacity(versions.len());
+            for v in versions {
+                states.push(Self::run_with(ex, v).map_err(|e| e.0)?);
             }
             ex.prune = None;
-            let mut a = original.clone();
             let live = match live {
                 Some(l) => l,
                 // An expression's region: every local any version assigned is an output.
@@ -884,6 +864,7 @@ impl<'u> MethodProver<'u> {
                 Some(why) => Err(format!("the solver gave up: {why}").into()),
             }
         })();
+        ex.prune = None;
         ex.rollback(checkpoint);
         answer
     }
