@@ -476,7 +476,7 @@ pub struct ProveOptions {
     pub unroll: usize,
     /// Solver nodes a region's question may have (larger regions are not tried).
     pub max_terms: usize,
-    /// Propagator runs per region question.
+    /// Propagation work per region question (see `SolveOptions::propagation_limit`).
     pub propagation_limit: u64,
 }
 
@@ -486,13 +486,15 @@ impl Default for ProveOptions {
             node_limit: 1_000,
             unroll: 4,
             max_terms: 4_000,
-            propagation_limit: 40_000,
+            propagation_limit: 80_000,
         }
     }
 }
 
 /// Solver decisions to decide whether a loop region may enter an iteration.
 const PRUNE_DECISIONS: u64 = 50;
+/// Propagations for all the pruning questions of one loop region's build.
+const PRUNE_BUDGET: u64 = 20_000;
 
 /// The longest array a witness may ask for (a test with a longer one is not worth writing).
 const MAX_WITNESS_LENGTH: i64 = 64;
@@ -539,6 +541,8 @@ pub struct MethodProver<'u> {
     options: ProveOptions,
     /// Whether the class calls this method (its regions may then run several times per test).
     called: bool,
+    /// Whether the method is a constructor.
+    constructor: bool,
     /// Regions a subsumption question found over the size limit (the next question about the
     /// same region would be as large: not asked again).
     too_large: hashbrown::HashSet<(u32, u32)>,
@@ -569,6 +573,7 @@ impl<'u> MethodProver<'u> {
             originals: HashMap::new(),
             options,
             called: is_called(unit, class, method),
+            constructor: m.is_constructor,
             too_large: hashbrown::HashSet::new(),
         })
     }
@@ -734,6 +739,21 @@ impl<'u> MethodProver<'u> {
                 Part::Loop(_) => 2,
             },
         );
+        // A constructor's fields are known where it starts (the object is new).
+        let at_start = match part {
+            Part::Stmts(s) => std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()),
+            Part::Expr {
+                stmt,
+                point: super::regions::Point::Entry,
+                ..
+            } => self
+                .body
+                .stmts
+                .first()
+                .is_some_and(|f| std::ptr::eq(*stmt, f)),
+            _ => false,
+        };
+        self.executor.constructing = self.constructor && at_start;
         // A loop region is built under its entry constraints (pruned), so per mutant.
         let is_loop = matches!(part, Part::Loop(_));
         if !is_loop && !self.originals.contains_key(&key) {
@@ -753,7 +773,16 @@ impl<'u> MethodProver<'u> {
         let at_entry = versions.len() == 1
             && matches!(part, Part::Stmts(s) if std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()));
         let params = self.params;
+        let max_terms = self.options.max_terms;
+        let refusal = |ex: &super::symbolic::Executor<'_>, e: super::symbolic::Unsupported| {
+            if ex.too_large {
+                Refused::TooLarge(max_terms)
+            } else {
+                Refused::Other(e.0)
+            }
+        };
         let answer = (|| -> Result<Check, Refused> {
+            ex.too_large = false;
             let mut a = match (part, versions, cached) {
                 (_, _, Some(original)) => original?,
                 (Part::Loop(o), [Part::Loop(m)], None) => {
@@ -763,8 +792,12 @@ impl<'u> MethodProver<'u> {
                     self.facts.constrain(ex, part.first(), point);
                     let infected = Self::conditions_differ(ex, o, m).map_err(|e| e.0)?;
                     ex.problem.require(infected).map_err(|e| e.to_string())?;
-                    ex.prune = Some(PRUNE_DECISIONS);
-                    Self::run_with(ex, part).map_err(|e| e.0)?
+                    ex.prune = Some(super::symbolic::Prune {
+                        decisions: PRUNE_DECISIONS,
+                        max_terms,
+                        budget: PRUNE_BUDGET,
+                    });
+                    Self::run_with(ex, part).map_err(|e| refusal(ex, e))?
                 }
                 _ => {
                     return Err("a loop region is asked about one mutant at a time"
@@ -774,7 +807,7 @@ impl<'u> MethodProver<'u> {
             };
             let mut states = Vec::with_capacity(versions.len());
             for v in versions {
-                states.push(Self::run_with(ex, v).map_err(|e| e.0)?);
+                states.push(Self::run_with(ex, v).map_err(|e| refusal(ex, e))?);
             }
             ex.prune = None;
             let live = match live {
@@ -819,47 +852,48 @@ impl<'u> MethodProver<'u> {
             let mut ways = Vec::new();
             disjuncts(&ex.problem, differ, &mut ways);
             let mut gave_up = None;
+            let mut told_without_test = false;
+            // A test must tell them apart with every loop finished within the unwinding
+            // bound; at the method's entry, such a model is asked for first.
+            let finished = if at_entry {
+                let b = &states[0];
+                let (x, y) = (ex.not(a.incomplete), ex.not(b.incomplete));
+                Some(ex.and(x, y))
+            } else {
+                None
+            };
             for way in ways {
+                if let Some(finished) = finished {
+                    ex.problem.push();
+                    ex.problem.require(way).map_err(|e| e.to_string())?;
+                    ex.problem.require(finished).map_err(|e| e.to_string())?;
+                    let verdict = solve(&ex.problem, options.clone()).0;
+                    let witness = match verdict {
+                        Verdict::Sat(m) => ex.witness(&m, params, MAX_WITNESS_LENGTH),
+                        _ => None,
+                    };
+                    ex.problem.pop();
+                    if let Some(w) = witness {
+                        return Ok(Check::Told(Some(w)));
+                    }
+                }
                 ex.problem.push();
                 ex.problem.require(way).map_err(|e| e.to_string())?;
                 let verdict = solve(&ex.problem, options.clone()).0;
-                let told = match verdict {
-                    Verdict::Unsat => None,
+                ex.problem.pop();
+                match verdict {
+                    Verdict::Unsat => {}
                     Verdict::Unknown(why) => {
                         gave_up.get_or_insert(why);
-                        None
                     }
-                    Verdict::Sat(_) if !at_entry => Some(Check::Told(None)),
-                    Verdict::Sat(model) => {
-                        let b = &states[0];
-                        // A model may tell the two apart only by a loop cut at the unwinding
-                        // bound; a test needs one that differs within the bound.
-                        let finished = [a.incomplete, b.incomplete].iter().all(|&i| {
-                            ex.problem.eval(i, &model) == Ok(crate::solver::Value::boolean(false))
-                        });
-                        let model = if finished {
-                            Some(model)
-                        } else {
-                            for i in [a.incomplete, b.incomplete] {
-                                let done = ex.not(i);
-                                ex.problem.require(done).map_err(|e| e.to_string())?;
-                            }
-                            match solve(&ex.problem, options.clone()).0 {
-                                Verdict::Sat(m) => Some(m),
-                                _ => None,
-                            }
-                        };
-                        Some(Check::Told(
-                            model.and_then(|m| ex.witness(&m, params, MAX_WITNESS_LENGTH)),
-                        ))
-                    }
-                };
-                ex.problem.pop();
-                if let Some(told) = told {
-                    return Ok(told);
+                    // No test from this way of telling them apart (at the entry): another
+                    // way may give one.
+                    Verdict::Sat(_) if at_entry => told_without_test = true,
+                    Verdict::Sat(_) => return Ok(Check::Told(None)),
                 }
             }
             match gave_up {
+                _ if told_without_test => Ok(Check::Told(None)),
                 None => Ok(Check::Proved),
                 Some(why) => Err(format!("the solver gave up: {why}").into()),
             }

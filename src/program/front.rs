@@ -160,6 +160,16 @@ fn named_children(node: Node) -> Vec<Node> {
         .collect()
 }
 
+/// The children of a block or a switch group that are statements: the named ones and the
+/// empty statement `;`, which the grammar leaves anonymous (a mutant that deletes a
+/// statement leaves one, and its place in the list is what finds the mutated region).
+fn statement_children(node: Node) -> Vec<Node> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor)
+        .filter(|c| (c.is_named() && !is_comment(*c)) || c.kind() == ";")
+        .collect()
+}
+
 fn has_modifier(node: Node, src: &str, word: &str) -> bool {
     let mut cursor = node.walk();
     node.children(&mut cursor)
@@ -958,7 +968,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// can complete normally.
     fn block_statements(&mut self, block: Node<'t>) -> Checked<'t, (Vec<Stmt>, Completes)> {
         self.scopes.push(Vec::new());
-        let result = self.statement_list(named_children(block));
+        let result = self.statement_list(statement_children(block));
         self.scopes.pop();
         result
     }
@@ -1533,7 +1543,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             let mut labels = Vec::new();
             let mut stmts_nodes = Vec::new();
-            for child in named_children(group) {
+            for child in statement_children(group) {
                 if child.kind() == "switch_label" {
                     let values = named_children(child);
                     if values.is_empty() {

@@ -339,6 +339,7 @@ pub struct Compiled {
     strings: Vec<Arc<[u16]>>,
     exceptions: Vec<String>,
     signatures: Vec<Vec<(Vec<Type>, Type, bool)>>,
+    constructors: Vec<Vec<bool>>,
     class_names: Vec<String>,
 }
 
@@ -455,6 +456,11 @@ impl Compiled {
                         .map(|m| (m.params.clone(), m.ret.clone(), m.is_static))
                         .collect()
                 })
+                .collect(),
+            constructors: unit
+                .classes
+                .iter()
+                .map(|c| c.methods.iter().map(|m| m.is_constructor).collect())
                 .collect(),
             class_names: unit.classes.iter().map(|c| c.name.clone()).collect(),
         };
@@ -597,9 +603,12 @@ impl<'c> Machine<'c> {
         self.reset();
         // Static initializers of every class, then the receiver's construction.
         let mut termination = None;
+        // A constructor under test is `new C(args)`: the receiver starts from the field
+        // initializers alone, and no test can set its instance fields before the call.
+        let constructor = program.constructors[class as usize][method as usize];
         for (ci, &init) in program.initializers.iter().enumerate() {
             let instance = !is_static && ci as u32 == class;
-            if let Err(t) = self.call_initializer(init, instance, ci as u32) {
+            if let Err(t) = self.call_initializer(init, instance, !constructor) {
                 termination = Some(t);
                 break;
             }
@@ -615,6 +624,11 @@ impl<'c> Machine<'c> {
             }) else {
                 return Err(RunError::BadArguments(format!("no field {name} to set")));
             };
+            if constructor && !program.fields[slot].is_static {
+                return Err(RunError::BadArguments(format!(
+                    "a constructor's test cannot set instance field {name} before `new`"
+                )));
+            }
             let ty = program.fields[slot].ty.clone();
             self.fields[slot] = self.load_value(v, &ty).map_err(RunError::BadArguments)?;
         }
@@ -661,10 +675,10 @@ impl<'c> Machine<'c> {
         &mut self,
         init: u32,
         instance: bool,
-        _class: u32,
+        construct: bool,
     ) -> Result<(), Termination> {
-        // The initializer takes one boolean: whether to set up the instance too.
-        match self.execute(init, &[i64::from(instance)]) {
+        // The initializer's flags: set up the instance too, and run its constructor.
+        match self.execute(init, &[i64::from(instance), i64::from(construct)]) {
             Ok(_) => Ok(()),
             Err(Thrown::Exception(e)) => Err(Termination::Throw(e)),
             Err(Thrown::Timeout) => Err(Termination::Timeout),
@@ -1284,15 +1298,19 @@ impl<'p> FunctionCompiler<'p> {
         c.finish(method.signature(), method.params.len() as u32)
     }
 
-    /// The synthetic initializer: static fields' initializers, then (when its argument is true)
-    /// the instance fields' and the no-argument constructor.
+    /// The synthetic initializer: static fields' initializers, then (when its first argument
+    /// is true) the instance fields', then (when its second is true too) the no-argument
+    /// constructor. A test of another constructor stops before that one: `new C(args)` runs
+    /// the field initializers and then only the constructor called.
     fn initializer(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
-        // One local: whether to set up the instance as well as the statics.
-        let mut c = FunctionCompiler::empty(program, vec![Type::Boolean], None);
+        // Two locals: whether to set up the instance, whether to run its constructor.
+        let mut c = FunctionCompiler::empty(program, vec![Type::Boolean, Type::Boolean], None);
         c.field_initializers(class, info, true);
         let end_jump = c.code.len();
         c.code.push(Instr::JumpIfNot { cond: 0, to: 0 });
         c.field_initializers(class, info, false);
+        let construct_jump = c.code.len();
+        c.code.push(Instr::JumpIfNot { cond: 1, to: 0 });
         if let Some(ctor) = info.no_arg_constructor()
             && let Some(f) = c.program.index[class as usize][ctor as usize]
         {
@@ -1307,8 +1325,9 @@ impl<'p> FunctionCompiler<'p> {
         }
         let end = c.code.len() as u32;
         c.code[end_jump] = Instr::JumpIfNot { cond: 0, to: end };
+        c.code[construct_jump] = Instr::JumpIfNot { cond: 1, to: end };
         c.code.push(Instr::ReturnVoid);
-        c.finish(format!("<init {}>", info.name), 1)
+        c.finish(format!("<init {}>", info.name), 2)
     }
 
     /// Stores the initial values of the static (or the instance) fields of a class, in order.
@@ -1318,7 +1337,8 @@ impl<'p> FunctionCompiler<'p> {
                 let src = self.expr(init);
                 let field = self.program.field_index[class as usize][fi];
                 self.code.push(Instr::PutField { field, src });
-                self.next_temp = 1;
+                // Temporaries are free again once stored (the initializer's two flags stay).
+                self.next_temp = 2;
             }
         }
     }

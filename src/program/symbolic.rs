@@ -163,6 +163,18 @@ impl State {
     }
 }
 
+/// Pruning of loop iterations while building a region (see [`Executor::prune`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Prune {
+    /// Solver decisions per question "may the loop enter this iteration?".
+    pub decisions: u64,
+    /// Terms a path may reach before the build stops as too large.
+    pub max_terms: usize,
+    /// Propagations left for all the build's questions: once spent, iterations are built
+    /// unasked (a question the solver could not answer is usually followed by harder ones).
+    pub budget: u64,
+}
+
 /// Builds the terms of regions of one method, original and mutants alike, in one problem.
 pub struct Executor<'u> {
     unit: &'u Unit,
@@ -186,7 +198,12 @@ pub struct Executor<'u> {
     /// is not built: the solver, given this many decisions, is asked whether the loop can
     /// enter it. Unsat leaves the iteration out (exact under those constraints, which every
     /// later question keeps); any other answer builds it.
-    pub prune: Option<u64>,
+    pub prune: Option<Prune>,
+    /// Set when a pruned build stopped because its terms grew past [`Prune::max_terms`].
+    pub too_large: bool,
+    /// Set when the region starts where a constructor does: `this` is new, its instance
+    /// fields hold their initial values, not inputs.
+    pub constructing: bool,
     /// Arrays allocated since the entry of the region being executed.
     allocations: u32,
     zero: ExprId,
@@ -239,6 +256,8 @@ impl<'u> Executor<'u> {
             exceptions: HashMap::new(),
             unroll: 6,
             prune: None,
+            too_large: false,
+            constructing: false,
             allocations: 0,
             zero,
             true_,
@@ -814,7 +833,46 @@ impl<'u> Executor<'u> {
                 _ => {}
             }
         }
+        if self.constructing
+            && let Some(initial) = self.initial_value(field)?
+        {
+            return Ok(initial);
+        }
         self.input_value(Input::Field(field, 0), &ty)
+    }
+
+    /// An instance field's value when a constructor starts: its type's default, or its
+    /// initializer's when that is a constant expression (`None` otherwise: left an input,
+    /// which claims no more than the field's type).
+    fn initial_value(&mut self, field: FieldRef) -> Result<Option<Sym>> {
+        let f = &self.unit.classes[field.class as usize].fields[field.field as usize];
+        if f.is_static || !f.ty.is_primitive() {
+            return Ok(None);
+        }
+        let ty = f.ty.clone();
+        match &f.init {
+            None => Ok(Some(Sym::Prim(self.default_value(&ty)?))),
+            Some(init) => {
+                let unit = self.unit;
+                let constant = |r: FieldRef| {
+                    unit.classes
+                        .get(r.class as usize)?
+                        .fields
+                        .get(r.field as usize)?
+                        .constant
+                        .clone()
+                };
+                let fits = |c: &Const| match c {
+                    Const::Int(t, _) => *t == ty,
+                    Const::Double(_) => ty == Type::Double,
+                    _ => false,
+                };
+                match super::front::fold(init, &|_| None, &constant) {
+                    Some(c) if fits(&c) => self.constant(&c).map(Some),
+                    _ => Ok(None),
+                }
+            }
+        }
     }
 
     /// The method inputs a solver model of a region that starts at the method's entry stands
@@ -841,8 +899,9 @@ impl<'u> Executor<'u> {
         for key in keys {
             if let Input::Field(f, 0) = key {
                 let field = &self.unit.classes[f.class as usize].fields[f.field as usize];
-                if field.is_static {
-                    // A test cannot set a static field before the call.
+                if field.is_static || self.constructing {
+                    // A test cannot set a static field before the call, nor the fields of
+                    // an object a constructor is about to build.
                     continue;
                 }
                 let v = self.witness_value(model, key, &field.ty, max_length)?;
@@ -1580,9 +1639,17 @@ impl<'u> Executor<'u> {
     /// Whether a loop iteration entered when `enter` holds (in state `st`) may run under
     /// the constraints required so far (true unless pruning is on and the solver says no).
     fn can_enter(&mut self, st: &State, enter: ExprId) -> Result<bool> {
-        let Some(limit) = self.prune else {
+        let Some(Prune {
+            decisions: limit,
+            max_terms,
+            budget,
+        }) = self.prune
+        else {
             return Ok(true);
         };
+        if budget == 0 {
+            return Ok(true);
+        }
         if self.is_const(enter, 0) || self.is_const(enter, 1) {
             return Ok(!self.is_const(enter, 0));
         }
@@ -1590,13 +1657,24 @@ impl<'u> Executor<'u> {
         let runs = self.and(g, enter);
         self.problem.push();
         self.problem.require(runs)?;
+        // A path already past the size limit makes a question too large to ask: stop the
+        // build here rather than pay a solver call for every further iteration.
+        let size = self.problem.cone().iter().filter(|&&r| r).count();
+        if size > max_terms {
+            self.problem.pop();
+            self.too_large = true;
+            return unsupported(format!("the region's terms exceed {max_terms} nodes"));
+        }
         let options = crate::solver::SolveOptions {
             node_limit: limit,
             backtrack_limit: 2 * limit,
-            propagation_limit: 100 * limit,
+            propagation_limit: (100 * limit).min(budget),
             ..crate::solver::SolveOptions::default()
         };
-        let verdict = crate::solver::solve(&self.problem, options).0;
+        let (verdict, stats) = crate::solver::solve(&self.problem, options);
+        if let Some(p) = self.prune.as_mut() {
+            p.budget = p.budget.saturating_sub(stats.propagations.max(1));
+        }
         self.problem.pop();
         Ok(verdict != crate::solver::Verdict::Unsat)
     }

@@ -431,18 +431,23 @@ impl Relations {
 
     /// Narrows the atoms' domains to what the relations in force imply, or finds them
     /// contradictory; `cases` are the wrap cases decided so far.
-    pub fn propagate(&self, store: &mut Store, cases: &[Case]) -> Result<(), Conflict> {
+    /// Returns the work done, in inequalities examined and derived by elimination (at least
+    /// one per round), so that a propagation budget charges this propagator by its cost.
+    pub fn propagate(&self, store: &mut Store, cases: &[Case]) -> Result<u64, Conflict> {
+        let mut work = 0;
         // Narrowed bounds can make more sums exact: a few rounds until nothing changes.
         for _ in 0..4 {
-            if !self.propagate_once(store, cases)? {
+            let (changed, rows) = self.propagate_once(store, cases)?;
+            work += rows.max(1) as u64;
+            if !changed {
                 break;
             }
         }
-        Ok(())
+        Ok(work)
     }
 
-    /// One round; whether some domain changed.
-    fn propagate_once(&self, store: &mut Store, cases: &[Case]) -> Result<bool, Conflict> {
+    /// One round; whether some domain changed, and how many inequalities it examined.
+    fn propagate_once(&self, store: &mut Store, cases: &[Case]) -> Result<(bool, usize), Conflict> {
         let mut reading = self.reading(store, cases)?;
         let mut rows: Vec<Row> = Vec::new();
         let mut excluded: Vec<(usize, i128)> = Vec::new();
@@ -479,9 +484,10 @@ impl Relations {
             }
         }
         rows.append(&mut reading.conditions);
+        let mut work = rows.len() + apart.len() + excluded.len();
         let mut bounds = reading.bounds;
         let before = bounds.clone();
-        decide(&rows, &apart, &mut bounds)?;
+        decide(&rows, &apart, &mut bounds, &mut work)?;
         let mut changed = false;
         for (t, value) in excluded {
             let Ok(v) = i64::try_from(value) else {
@@ -498,7 +504,7 @@ impl Relations {
                 changed = true;
             }
         }
-        Ok(changed)
+        Ok((changed, work))
     }
 
     /// A sum in force that may wrap and has no case yet, with the cases it can be in: the
@@ -522,6 +528,7 @@ fn decide(
     rows: &[Row],
     apart: &[(usize, usize, i128)],
     bounds: &mut [(i128, i128)],
+    work: &mut usize,
 ) -> Result<(), Conflict> {
     let zero = bounds.len();
     let mut edges: Vec<(usize, usize, i128)> = Vec::new();
@@ -577,7 +584,7 @@ fn decide(
         // for the wide ones, where they would crawl.
         let wide = atoms.iter().any(|&a| bounds[a].1 - bounds[a].0 > WIDE);
         if wide && atoms.len() <= FM_ATOMS {
-            fourier_motzkin(&connected, &sums, &atoms, bounds)?;
+            fourier_motzkin(&connected, &sums, &atoms, bounds, work)?;
         }
         narrow_sums(&sums, bounds)?;
     }
@@ -646,7 +653,7 @@ fn normalized(mut row: Row) -> Result<Option<Row>, Conflict> {
 
 /// Removes atom `x` from the rows by combining each row where it is positive with each where
 /// it is negative; `None` when the result grows too large or the numbers too wide.
-fn eliminate(rows: Vec<Row>, x: usize) -> Result<Option<Vec<Row>>, Conflict> {
+fn eliminate(rows: Vec<Row>, x: usize, work: &mut usize) -> Result<Option<Vec<Row>>, Conflict> {
     let coefficient = |r: &Row| r.0.iter().find(|t| t.0 == x).map_or(0, |t| t.1);
     let (mut positive, mut negative, mut rest) = (Vec::new(), Vec::new(), Vec::new());
     for r in rows {
@@ -659,6 +666,7 @@ fn eliminate(rows: Vec<Row>, x: usize) -> Result<Option<Vec<Row>>, Conflict> {
     if rest.len() + positive.len() * negative.len() > FM_ROWS {
         return Ok(None);
     }
+    *work += rest.len() + positive.len() * negative.len();
     let mut best: HashMap<Vec<(usize, i128)>, i128> = HashMap::new();
     let keep = |r: Row, best: &mut HashMap<_, i128>| {
         let entry = best.entry(r.0).or_insert(r.1);
@@ -705,7 +713,11 @@ fn eliminate(rows: Vec<Row>, x: usize) -> Result<Option<Vec<Row>>, Conflict> {
 
 /// Eliminates `atoms` from `rows` in the order that keeps the system smallest; the rows left
 /// mention none of them. `None` when the system grew too large.
-fn eliminate_all(mut rows: Vec<Row>, atoms: &[usize]) -> Result<Option<Vec<Row>>, Conflict> {
+fn eliminate_all(
+    mut rows: Vec<Row>,
+    atoms: &[usize],
+    work: &mut usize,
+) -> Result<Option<Vec<Row>>, Conflict> {
     let mut left: Vec<usize> = atoms.to_vec();
     while !left.is_empty() {
         let cost = |x: usize| {
@@ -725,7 +737,7 @@ fn eliminate_all(mut rows: Vec<Row>, atoms: &[usize]) -> Result<Option<Vec<Row>>
             .min_by_key(|&(_, &x)| cost(x))
             .expect("not empty");
         let x = left.swap_remove(i);
-        match eliminate(rows, x)? {
+        match eliminate(rows, x, work)? {
             Some(r) => rows = r,
             None => return Ok(None),
         }
@@ -740,6 +752,7 @@ fn fourier_motzkin(
     sums: &[Row],
     atoms: &[usize],
     bounds: &mut [(i128, i128)],
+    work: &mut usize,
 ) -> Result<(), Conflict> {
     let mut system = Vec::new();
     for row in rows {
@@ -752,7 +765,7 @@ fn fourier_motzkin(
         system.push((vec![(a, 1)], hi));
         system.push((vec![(a, -1)], -lo));
     }
-    if eliminate_all(system.clone(), atoms)?.is_none() {
+    if eliminate_all(system.clone(), atoms, work)?.is_none() {
         return Ok(());
     }
     let mut projected: Vec<usize> = sums.iter().flat_map(|r| r.0.iter().map(|t| t.0)).collect();
@@ -763,7 +776,7 @@ fn fourier_motzkin(
     }
     for &x in &projected {
         let others: Vec<usize> = atoms.iter().copied().filter(|&a| a != x).collect();
-        let Some(left) = eliminate_all(system.clone(), &others)? else {
+        let Some(left) = eliminate_all(system.clone(), &others, work)? else {
             continue;
         };
         let (mut lo, mut hi) = bounds[x];

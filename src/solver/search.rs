@@ -50,8 +50,9 @@ pub struct SolveOptions {
     pub node_limit: u64,
     /// Backtracks before giving up with `Unknown`.
     pub backtrack_limit: u64,
-    /// Propagator runs before giving up with `Unknown`: a bound on work that, unlike a
-    /// deadline, gives the same answer on every machine.
+    /// Propagation work before giving up with `Unknown`: one per propagator run, the
+    /// relations by the inequalities each run examines and derives. A bound on work that,
+    /// unlike a deadline, gives the same answer on every machine.
     pub propagation_limit: u64,
     pub deadline: Option<Instant>,
 }
@@ -459,9 +460,12 @@ impl<'p> Solver<'p> {
                 system.propagate(&mut self.store)?;
             }
             if !self.relations.is_empty() {
-                self.stats.propagations += 1;
                 let cases: Vec<Case> = self.cases.iter().map(|c| c.0).collect();
-                self.relations.propagate(&mut self.store, &cases)?;
+                let r = self.relations.propagate(&mut self.store, &cases);
+                // Charged by its work (inequalities examined and derived): one round over
+                // many costs as much as as many single propagations.
+                self.stats.propagations += *r.as_ref().unwrap_or(&1);
+                r?;
             }
         }
         Ok(())

@@ -396,3 +396,76 @@ fn roth_equiv_judges_a_mutant_given_as_a_file_or_a_diff() {
     assert!(out.starts_with("equivalent ("), "{out}");
     assert_eq!(code, Some(0));
 }
+
+#[test]
+fn constructors_start_from_the_field_initializers() {
+    use roth::program::classify::{ClassifyOptions, Status, classify};
+    use roth::program::equivalence::ProveOptions;
+    use roth::program::interp::{Compiled, Termination, Value};
+    use roth::program::semantics::Kind;
+    let int = |v: i64| Value::Prim(Kind::Int, v);
+    let source = "public class C {
+        private int plain;
+        private int five = 5;
+
+        public C(int x) {
+            plain = 0;
+            five = 0;
+            plain = plain + x;
+        }
+
+        public int get(int y) {
+            plain = 0;
+            return plain + y;
+        }
+    }";
+    let unit = load("C.java", source).unwrap();
+    // `new C(3)`: the field initializers, then the constructor, once; its instance fields
+    // cannot be set before `new`.
+    let program = Compiled::new(&unit, None);
+    let ctor = unit.classes[0]
+        .methods
+        .iter()
+        .position(|m| m.is_constructor)
+        .unwrap() as u32;
+    let out = program
+        .run(0, ctor, &[int(3)], &[], Limits::default())
+        .unwrap();
+    assert_eq!(out.termination, Termination::Return(None));
+    assert!(out.fields.contains(&("plain".to_string(), int(3))));
+    assert!(out.fields.contains(&("five".to_string(), int(0))));
+    let preset = program.run(
+        0,
+        ctor,
+        &[int(3)],
+        &[("plain".to_string(), int(1))],
+        Limits::default(),
+    );
+    assert!(preset.is_err());
+
+    let mutants = mutant::generate(&unit).mutants;
+    let options = ClassifyOptions {
+        tests_per_method: 100,
+        seed: 1,
+        limits: Limits::default(),
+        prove: ProveOptions::default(),
+    };
+    let classified = classify(&unit, &mutants, &options, &|_| {}).unwrap();
+    let status = |original: &str, line: u32| {
+        let i = mutants
+            .iter()
+            .position(|m| {
+                m.operator == mutant::Operator::SDL
+                    && m.original.starts_with(original)
+                    && m.line == line
+            })
+            .unwrap_or_else(|| panic!("no SDL of {original} on line {line}"));
+        &classified.statuses[i]
+    };
+    // Deleting `plain = 0;` in the constructor changes nothing (the field starts at 0) ...
+    assert!(matches!(status("plain = 0", 6), Status::Equivalent(_)));
+    // ... but `five = 0;` undoes an initializer, and `plain = 0;` in a method resets a field
+    // a test may have set.
+    assert!(matches!(status("five = 0", 7), Status::Killable(_)));
+    assert!(matches!(status("plain = 0", 12), Status::Killable(_)));
+}
