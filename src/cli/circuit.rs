@@ -346,6 +346,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
             backtrack_limit: args.backtrack_limit,
             time_limit,
             compact: !args.no_compact,
+            regenerate: true,
             threads,
         },
         fill: args.fill,

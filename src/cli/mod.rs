@@ -64,6 +64,10 @@ enum Command {
     /// D-algorithm proves redundant faults), which are killable (with a test), and which
     /// remain unknown.
     Equiv(program::EquivArgs),
+    /// Generate a compact JUnit 5 test class that kills every killable mutant of a Java file:
+    /// random tests, then a search per surviving mutant (equivalent ones proved), then
+    /// compaction, the multi-pass flow `roth atpg` runs on circuits.
+    Testgen(program::TestgenArgs),
     /// Show a Java method's control-flow graph with dominators, control and data dependences,
     /// def-use chains, inputs and outputs; draw it as SVG or DOT.
     Cfg(program::CfgArgs),
@@ -127,6 +131,7 @@ pub fn main() -> ExitCode {
         Command::Mutate(args) => program::mutate(&session, args),
         Command::Score(args) => program::score(&session, args),
         Command::Equiv(args) => program::equiv(&session, args),
+        Command::Testgen(args) => program::testgen(&session, args),
         Command::Cfg(args) => program::cfg(&session, args),
     };
     match result {

@@ -1184,3 +1184,198 @@ pub fn cfg(session: &Session, args: CfgArgs) -> Result<ExitCode, CliError> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// Arguments of `roth testgen`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+    roth testgen programs/Mid.java
+    roth testgen programs/Triangle.java --out TriangleTest.java --report triangle.json
+    roth testgen programs/QuickSort.java --method sort --seed 7")]
+pub struct TestgenArgs {
+    /// The Java source file under test.
+    file: PathBuf,
+
+    /// Only mutants of this method (`name`, `Class.name` or `name(int, int)`).
+    #[arg(long, short)]
+    method: Option<String>,
+
+    /// Comma-separated mutation operators (default: all).
+    #[arg(long, value_delimiter = ',')]
+    operators: Vec<String>,
+
+    /// Write the JUnit 5 test class here (e.g. `MidTest.java`).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+
+    /// Write a JSON report here.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+
+    /// Replace existing output files.
+    #[arg(long)]
+    force: bool,
+
+    /// Seed of every random choice; the same seed gives the same tests.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+
+    /// Seconds allowed per mutant in the last search pass.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+
+    /// Steps before a run counts as non-terminating.
+    #[arg(long, default_value_t = 100_000)]
+    step_limit: u64,
+
+    /// Keep every test that killed a mutant first (no compaction).
+    #[arg(long)]
+    no_compact: bool,
+
+    /// Worker threads for the searches (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+
+    /// Print the report as JSON instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliError> {
+    use roth::program::junit::{Emitted, write_class};
+    use roth::program::testgen::{Fate, Options, generate};
+    let started = std::time::Instant::now();
+    let unit = load_unit(session, &args.file)?;
+    let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
+    let mutants = &selected.mutants;
+    let limits = Limits {
+        steps: args.step_limit,
+        ..Limits::default()
+    };
+    let time_limit = match args.time_limit {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            return Err(bad_input(format!(
+                "--time-limit must be a positive number of seconds, not {s}"
+            )));
+        }
+        Some(s) => Some(std::time::Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let options = Options {
+        seed: args.seed,
+        limits,
+        compact: !args.no_compact,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1),
+        time_limit,
+        ..Options::default()
+    };
+    let bar = session.progress_bar(mutants.len() as u64, "mutants");
+    let generated = generate(&unit, mutants, &options, &mut |p| {
+        bar.set_message(p.phase.to_string());
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+    });
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    // The test class: tests of the first class's methods (the file's public class).
+    let kills_of = |t: usize| -> Vec<u32> {
+        mutants
+            .iter()
+            .zip(&generated.fates)
+            .filter(|(_, f)| **f == Fate::Killed(t))
+            .map(|(m, _)| m.id)
+            .collect()
+    };
+    let emitted: Vec<Emitted<'_>> = generated
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(t, test)| Emitted {
+            test,
+            kills: kills_of(t),
+        })
+        .collect();
+    if let Some(path) = &args.out {
+        let class = generated.tests.first().map_or(0, |t| t.class);
+        let source = write_class(&unit, class, &emitted, limits)
+            .map_err(|e| bad_input(format!("{}: {e}", unit.path)))?;
+        super::write_output(Some(path), &source, args.force)?;
+    }
+    let ids = |want: &dyn Fn(&Fate) -> bool| -> Vec<u32> {
+        mutants
+            .iter()
+            .zip(&generated.fates)
+            .filter(|(_, f)| want(f))
+            .map(|(m, _)| m.id)
+            .collect()
+    };
+    let phases: Vec<serde_json::Value> = generated
+        .phases
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "name": p.name,
+                "killed": p.detected,
+                "tests": p.patterns,
+                "seconds": p.seconds,
+            })
+        })
+        .collect();
+    let report = serde_json::json!({
+        "file": unit.path,
+        "mutants": mutants.len(),
+        "equivalent": ids(&|f| matches!(f, Fate::Equivalent(_))),
+        "killed": ids(&|f| matches!(f, Fate::Killed(_))),
+        "unknown": ids(&|f| matches!(f, Fate::Unknown(_))),
+        "tests": generated.tests.len(),
+        "mutation_score": generated.mutation_score(),
+        "phases": phases,
+        "seconds": seconds,
+        "seed": args.seed,
+    });
+    if let Some(path) = &args.report {
+        let text = serde_json::to_string_pretty(&report).context("JSON")? + "\n";
+        super::write_output(Some(path), &text, args.force)?;
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+    } else {
+        let mut out = String::new();
+        out.push_str(&format!(
+            "{:<28} {:>8} {:>6} {:>9}\n",
+            "phase", "killed", "tests", "seconds"
+        ));
+        for p in &generated.phases {
+            out.push_str(&format!(
+                "{:<28} {:>8} {:>6} {:>9.3}\n",
+                p.name, p.detected, p.patterns, p.seconds
+            ));
+        }
+        for (m, f) in mutants.iter().zip(&generated.fates) {
+            if let Fate::Unknown(reason) = f {
+                out.push_str(&format!(
+                    "unknown #{} {} {}:{} {} -> {} ({reason})\n",
+                    m.id, m.operator, m.line, m.column, m.original, m.replacement
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "\n{} mutants: {} killed, {} equivalent, {} unknown; mutation score {:.1} %; {} tests; {:.2} s\n",
+            mutants.len(),
+            generated.killed(),
+            generated.equivalent(),
+            generated.unknown(),
+            100.0 * generated.mutation_score(),
+            generated.tests.len(),
+            seconds
+        ));
+        print!("{out}");
+    }
+    Ok(if generated.unknown() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

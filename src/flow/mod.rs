@@ -99,6 +99,10 @@ pub trait Workbench: Sync {
     fn test_variants(&self) -> Vec<usize> {
         (0..self.variants()).collect()
     }
+    /// What the per-target search is called in phase names.
+    fn search_name(&self) -> &'static str {
+        "D-algorithm"
+    }
 }
 
 /// Searches tests for single targets.
@@ -146,6 +150,10 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     /// Dynamic and reverse-order compaction.
     pub compact: bool,
+    /// Whether compaction regenerates a test for every detected target (worth it where tests
+    /// have don't cares to merge; where they have none, only the cover and the reverse-order
+    /// simulation pay).
+    pub regenerate: bool,
     pub threads: usize,
 }
 
@@ -157,6 +165,7 @@ impl Default for Options {
             backtrack_limit: 16,
             time_limit: None,
             compact: true,
+            regenerate: true,
             threads: 1,
         }
     }
@@ -212,18 +221,23 @@ pub fn run<W: Workbench>(
     };
     state.random_phase(progress);
     let limit = options.backtrack_limit;
+    let search = bench.search_name();
     state.deterministic_pass(
-        &format!("D-algorithm, {limit} backtracks"),
+        &format!("{search}, {limit} backtracks"),
         Pass::Limited(limit, 0),
         progress,
     );
     let larger = limit.saturating_mul(64);
     state.deterministic_pass(
-        &format!("D-algorithm, {larger} backtracks"),
+        &format!("{search}, {larger} backtracks"),
         Pass::Limited(larger, 1),
         progress,
     );
-    state.deterministic_pass("D-algorithm, complete", Pass::Complete(larger), progress);
+    state.deterministic_pass(
+        &format!("{search}, complete"),
+        Pass::Complete(larger),
+        progress,
+    );
     if options.compact {
         state.compaction(progress);
     }
@@ -544,7 +558,12 @@ impl<W: Workbench> State<'_, W> {
         // of the current pool's detection counts, and the cover is chosen from all of them.
         let mut pool = std::mem::take(&mut self.tests);
         let mut sets = self.detection_sets(&pool, &detected);
-        for _ in 0..REGENERATION_ROUNDS {
+        let rounds = if self.options.regenerate {
+            REGENERATION_ROUNDS
+        } else {
+            0
+        };
+        for _ in 0..rounds {
             let count = detection_counts(&sets, detected.len());
             let mut order: Vec<usize> = (0..detected.len()).collect();
             order.sort_by_key(|&p| (count[p], p));

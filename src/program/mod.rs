@@ -19,12 +19,14 @@ pub mod hierarchy;
 pub mod inputs;
 pub mod interp;
 pub mod ir;
+pub mod junit;
 pub mod literal;
 pub mod mutant;
 pub mod regions;
 pub mod semantics;
 pub mod symbolic;
 pub mod testfile;
+pub mod testgen;
 pub mod text;
 pub mod zones;
 

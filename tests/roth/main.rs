@@ -17,3 +17,4 @@ mod program;
 mod sat;
 mod simulation;
 mod solver;
+mod testgen;

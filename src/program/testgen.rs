@@ -1,0 +1,561 @@
+//! Test generation for a Java unit: the program side of the shared campaign in [`crate::flow`]
+//! (Zhang 2021, ch. 5: the multi-pass ATG system).
+//!
+//! Mutants are the targets. The campaign runs random tests with mutant dropping, then searches
+//! per surviving mutant under growing limits, then compacts the test set (greedy cover of the
+//! kill sets and reverse-order simulation), exactly as `roth atpg` does for faults. A search
+//! ends with a test (a witness the interpreter confirmed kills the mutant), a proof of
+//! equivalence (the program's "untestable"), or neither (unknown).
+//!
+//! Mutants that compile to the original's code are equivalent before any search (trivial
+//! compiler equivalence) and are not targets.
+//!
+//! A program test is fully specified (a call with its arguments and receiver fields), so its
+//! cube has no don't cares: dynamic compaction has nothing to offer, and compaction works by
+//! choosing among tests.
+
+use std::sync::Mutex;
+
+use bitvec::vec::BitVec;
+use hashbrown::HashMap;
+
+use super::analysis::{TestCase, Verdict, analyse, kill_matrix, witness_kills};
+use super::equivalence::{Local, MethodProver, ProveOptions, Rule, Trivial, trivial};
+use super::interp::Limits as RunLimits;
+use super::ir::Unit;
+use super::mutant::Mutant;
+use crate::engine::{AbortReason, Counters, Limits, Outcome};
+use crate::flow::{self, Campaign, Progress, Status, Workbench, Worker};
+use crate::rng::Rng;
+
+/// Search limits at or past which an open mutant counts as unknown rather than worth a
+/// larger search (the complete pass multiplies its limit by four each round).
+const LAST_SEARCH_BACKTRACKS: u64 = 1_024;
+/// Random tests of its own method a mutant gets when a search finds no test, per 16
+/// backtracks of the pass's limit (at most [`MAX_TARGETED`]).
+const TARGETED_PER_16: u64 = 64;
+const MAX_TARGETED: u64 = 4_096;
+
+/// Settings of a test generation run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub seed: u64,
+    /// Random blocks of 64 tests without a new kill before the random phase stops.
+    pub random_blocks: usize,
+    /// Interpreter limits of every run.
+    pub limits: RunLimits,
+    /// Compact the final test set.
+    pub compact: bool,
+    pub threads: usize,
+    /// Time allowed per mutant in the last pass.
+    pub time_limit: Option<std::time::Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            seed: 1,
+            random_blocks: 4,
+            limits: RunLimits::default(),
+            compact: true,
+            threads: 1,
+            time_limit: None,
+        }
+    }
+}
+
+/// What became of a mutant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Killed by the test with this index in [`Generated::tests`].
+    Killed(usize),
+    /// Proved equivalent, by this rule.
+    Equivalent(Rule),
+    /// Neither: the reason.
+    Unknown(String),
+}
+
+/// The result of a test generation run.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub tests: Vec<TestCase>,
+    /// One fate per mutant, in the order given.
+    pub fates: Vec<Fate>,
+    pub phases: Vec<flow::Phase>,
+    pub counters: Counters,
+}
+
+impl Generated {
+    pub fn killed(&self) -> usize {
+        self.fates
+            .iter()
+            .filter(|f| matches!(f, Fate::Killed(_)))
+            .count()
+    }
+
+    pub fn equivalent(&self) -> usize {
+        self.fates
+            .iter()
+            .filter(|f| matches!(f, Fate::Equivalent(_)))
+            .count()
+    }
+
+    pub fn unknown(&self) -> usize {
+        self.fates.len() - self.killed() - self.equivalent()
+    }
+
+    /// Killed mutants over the mutants not proved equivalent (1 when there are none).
+    pub fn mutation_score(&self) -> f64 {
+        let killable = self.fates.len() - self.equivalent();
+        if killable == 0 {
+            1.0
+        } else {
+            self.killed() as f64 / killable as f64
+        }
+    }
+}
+
+/// Generates tests that kill `mutants` of `unit`.
+pub fn generate(
+    unit: &Unit,
+    mutants: &[Mutant],
+    options: &Options,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Generated {
+    let compiled = trivial(unit, mutants);
+    let targets: Vec<usize> = (0..mutants.len())
+        .filter(|&i| compiled[i] != Trivial::Equivalent)
+        .collect();
+    let bench = ProgramBench {
+        unit,
+        mutants,
+        targets: targets.clone(),
+        methods: methods_of(unit, mutants, &targets),
+        limits: options.limits,
+        proved: Mutex::new(HashMap::new()),
+        open_reasons: Mutex::new(HashMap::new()),
+        searched: Mutex::new(hashbrown::HashSet::new()),
+    };
+    let flow_options = flow::Options {
+        seed: options.seed,
+        random_blocks: options.random_blocks,
+        backtrack_limit: 16,
+        time_limit: options.time_limit,
+        compact: options.compact,
+        threads: options.threads,
+        regenerate: false,
+    };
+    let campaign: Campaign<TestCase> = flow::run(&bench, &flow_options, progress);
+    let mut tests = campaign.tests;
+    for (k, t) in tests.iter_mut().enumerate() {
+        let m = &unit.classes[t.class as usize].methods[t.method as usize];
+        t.name = format!("{}{}", m.name, k + 1);
+    }
+    // Who kills what in the final set: the first test, for the report and the comments.
+    let killed_targets: Vec<usize> = (0..targets.len())
+        .filter(|&p| campaign.status[p] == Status::Detected)
+        .collect();
+    let subset: Vec<Mutant> = killed_targets
+        .iter()
+        .map(|&p| mutants[targets[p]].clone())
+        .collect();
+    let first: HashMap<usize, usize> =
+        match analyse(unit, &subset, &tests, options.limits, 1, &|_| {}) {
+            Ok(a) => killed_targets
+                .iter()
+                .zip(&a.verdicts)
+                .filter_map(|(&p, v)| match v {
+                    Verdict::Killed(t) => Some((p, *t)),
+                    _ => None,
+                })
+                .collect(),
+            Err(_) => HashMap::new(),
+        };
+    let proved = bench.proved.into_inner().expect("no thread panicked");
+    let reasons = bench.open_reasons.into_inner().expect("no thread panicked");
+    let mut fates: Vec<Fate> = compiled
+        .iter()
+        .map(|c| match c {
+            Trivial::Equivalent => Fate::Equivalent(Rule::Compiler),
+            _ => Fate::Unknown("no test found".into()),
+        })
+        .collect();
+    for (p, &i) in targets.iter().enumerate() {
+        fates[i] = match campaign.status[p] {
+            Status::Detected => match first.get(&p) {
+                Some(&t) => Fate::Killed(t),
+                None => Fate::Unknown("killed during generation, by no kept test".into()),
+            },
+            Status::Untestable => {
+                Fate::Equivalent(proved.get(&p).cloned().unwrap_or(Rule::WholeMethod))
+            }
+            Status::Open | Status::Aborted => Fate::Unknown(
+                reasons
+                    .get(&p)
+                    .cloned()
+                    .unwrap_or_else(|| "no test found".into()),
+            ),
+        };
+    }
+    Generated {
+        tests,
+        fates,
+        phases: campaign.phases,
+        counters: campaign.counters,
+    }
+}
+
+/// The methods random tests call, each with its pool of input values: those that own a
+/// target, and for a constructor's targets the class's other methods (a constructor shows
+/// through the objects it builds; tests start from a receiver as constructed).
+fn methods_of(
+    unit: &Unit,
+    mutants: &[Mutant],
+    targets: &[usize],
+) -> Vec<(u32, u32, super::inputs::Pool)> {
+    let mut keys: Vec<(u32, u32)> = Vec::new();
+    for &i in targets {
+        let (c, m) = (mutants[i].class, mutants[i].method);
+        let class = &unit.classes[c as usize];
+        if class.methods[m as usize].is_constructor {
+            keys.extend(
+                (0..class.methods.len() as u32)
+                    .filter(|&k| !class.methods[k as usize].is_constructor)
+                    .map(|k| (c, k)),
+            );
+        } else {
+            keys.push((c, m));
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|&(c, m)| unit.classes[c as usize].methods[m as usize].body.is_ok())
+        .map(|(c, m)| (c, m, super::inputs::Pool::of(unit, c, m)))
+        .collect()
+}
+
+/// The program as a campaign's workbench.
+struct ProgramBench<'u> {
+    unit: &'u Unit,
+    mutants: &'u [Mutant],
+    /// Target `p` is mutant `targets[p]`.
+    targets: Vec<usize>,
+    methods: Vec<(u32, u32, super::inputs::Pool)>,
+    limits: RunLimits,
+    /// How each target proved equivalent was proved.
+    proved: Mutex<HashMap<usize, Rule>>,
+    /// Why a search left a target open, the last one's reason.
+    open_reasons: Mutex<HashMap<usize, String>>,
+    /// (target, scale) searches already run to no verdict: the same search again would end
+    /// the same way.
+    searched: Mutex<hashbrown::HashSet<(usize, u64)>>,
+}
+
+impl ProgramBench<'_> {
+    fn subset(&self, targets: &[usize]) -> Vec<Mutant> {
+        targets
+            .iter()
+            .map(|&p| self.mutants[self.targets[p]].clone())
+            .collect()
+    }
+
+    /// A random test of one of the methods, on a receiver as constructed.
+    fn random_test(&self, rng: &mut Rng) -> Option<TestCase> {
+        if self.methods.is_empty() {
+            return None;
+        }
+        let (class, method, pool) = &self.methods[rng.below(self.methods.len() as u64) as usize];
+        let m = &self.unit.classes[*class as usize].methods[*method as usize];
+        Some(TestCase {
+            name: String::new(),
+            class: *class,
+            method: *method,
+            args: m
+                .params
+                .iter()
+                .map(|t| super::inputs::random_value_near(t, pool, rng))
+                .collect(),
+            fields: Vec::new(),
+        })
+    }
+
+    /// For each of `targets`, the tests (of `tests`, at most 64 when `all`) that kill it:
+    /// all of them, or only the first.
+    fn kills(&self, tests: &[TestCase], targets: &[usize], all: bool) -> Vec<BitVec> {
+        let subset = self.subset(targets);
+        let analysis = if all {
+            kill_matrix(self.unit, &subset, tests, self.limits, 1)
+        } else {
+            analyse(self.unit, &subset, tests, self.limits, 1, &|_| {})
+        };
+        match analysis {
+            Ok(a) => a.kills,
+            // A test that does not fit or a mutant that does not compile kills nothing
+            // (generated tests fit, generated mutants compile: this does not happen).
+            Err(_) => vec![BitVec::repeat(false, tests.len()); targets.len()],
+        }
+    }
+}
+
+impl Workbench for ProgramBench<'_> {
+    type Test = TestCase;
+    type Cube = TestCase;
+    type Worker<'w>
+        = ProgramWorker<'w>
+    where
+        Self: 'w;
+
+    fn targets(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn random_tests(&self, rng: &mut Rng, count: usize) -> Vec<TestCase> {
+        (0..count).filter_map(|_| self.random_test(rng)).collect()
+    }
+
+    fn first_detections(&self, tests: &[TestCase], targets: &[usize]) -> Vec<Option<usize>> {
+        self.kills(tests, targets, false)
+            .into_iter()
+            .map(|k| k.first_one())
+            .collect()
+    }
+
+    fn detection_masks(&self, tests: &[TestCase], targets: &[usize]) -> Vec<u64> {
+        debug_assert!(tests.len() <= 64);
+        self.kills(tests, targets, true)
+            .into_iter()
+            .map(|k| k.iter_ones().fold(0u64, |m, i| m | 1 << i))
+            .collect()
+    }
+
+    fn fill(&self, cube: &TestCase, _rng: &mut Rng) -> TestCase {
+        cube.clone()
+    }
+
+    fn refill(&self, cube: &TestCase, _previous: &TestCase) -> TestCase {
+        cube.clone()
+    }
+
+    fn cube_of(&self, test: &TestCase) -> TestCase {
+        test.clone()
+    }
+
+    fn specified(&self, cube: &TestCase) -> Vec<usize> {
+        (0..cube.args.len() + cube.fields.len()).collect()
+    }
+
+    fn open(&self, cube: &TestCase, _positions: &[usize]) -> TestCase {
+        // A call cannot leave an argument open: the cube stays as it is.
+        cube.clone()
+    }
+
+    fn open_bits(&self, _cube: &TestCase) -> usize {
+        0
+    }
+
+    fn worker(&self) -> ProgramWorker<'_> {
+        ProgramWorker {
+            bench: self,
+            provers: HashMap::new(),
+        }
+    }
+
+    fn variants(&self) -> usize {
+        1
+    }
+
+    fn search_name(&self) -> &'static str {
+        "local analysis"
+    }
+}
+
+/// Searches a test per mutant: the local analysis of equivalence run up its ladder of regions
+/// to the whole method, whose witnesses are confirmed in the interpreter (thesis §3.7's global
+/// method when the ladder reaches the method body).
+pub struct ProgramWorker<'w> {
+    bench: &'w ProgramBench<'w>,
+    provers: HashMap<(u32, u32, u64), Option<MethodProver<'w>>>,
+}
+
+impl Worker for ProgramWorker<'_> {
+    type Cube = TestCase;
+
+    fn generate(
+        &mut self,
+        target: usize,
+        base: Option<&TestCase>,
+        limits: &Limits,
+        _variant: usize,
+    ) -> (Outcome<TestCase>, Counters) {
+        let bench = self.bench;
+        let m = &bench.mutants[bench.targets[target]];
+        if let Some(cube) = base {
+            // Nothing is open: the cube kills the mutant or no extension of it does.
+            let kills = bench.kills(std::slice::from_ref(cube), &[target], false)[0].any();
+            let outcome = if kills {
+                Outcome::Test(cube.clone())
+            } else {
+                Outcome::Untestable
+            };
+            return (outcome, Counters::default());
+        }
+        let backtracks = limits.backtracks.unwrap_or(u64::MAX);
+        let scale = backtracks.min(LAST_SEARCH_BACKTRACKS);
+        let open = if backtracks >= LAST_SEARCH_BACKTRACKS {
+            Outcome::Aborted(AbortReason::Incomplete)
+        } else {
+            Outcome::Aborted(AbortReason::BacktrackLimit)
+        };
+        if bench
+            .searched
+            .lock()
+            .expect("no thread panicked")
+            .contains(&(target, scale))
+        {
+            return (open, Counters::default());
+        }
+        // The first pass asks each region with the prover's usual limits; later ones with
+        // four times more.
+        let base = ProveOptions::default();
+        let factor = if scale <= 16 { 1 } else { 4 };
+        let options = ProveOptions {
+            node_limit: base.node_limit * factor,
+            propagation_limit: base.propagation_limit * factor,
+            ..base
+        };
+        let prover = self
+            .provers
+            .entry((m.class, m.method, scale))
+            .or_insert_with(|| MethodProver::new(bench.unit, m.class, m.method, options));
+        let Some(prover) = prover.as_mut() else {
+            bench.note_open(target, "the method is not supported".into());
+            return (
+                Outcome::Aborted(AbortReason::Incomplete),
+                Counters::default(),
+            );
+        };
+        let mut confirm = |w: &super::symbolic::Witness| {
+            witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
+        };
+        let counters = Counters {
+            decisions: 1,
+            ..Counters::default()
+        };
+        let outcome = match prover.prove(m, &mut confirm) {
+            Local::Killable(w) => Outcome::Test(TestCase {
+                name: String::new(),
+                class: m.class,
+                method: m.method,
+                args: w.args,
+                fields: w.fields,
+            }),
+            Local::Equivalent(rule) => {
+                bench
+                    .proved
+                    .lock()
+                    .expect("no thread panicked")
+                    .insert(target, rule);
+                Outcome::Untestable
+            }
+            Local::Open(reason) => {
+                // Random tests aimed at the mutant's own method, before giving up.
+                let count = (TARGETED_PER_16 * scale.div_ceil(16)).min(MAX_TARGETED);
+                match bench.targeted(target, count, scale) {
+                    Some(test) => Outcome::Test(test),
+                    None => {
+                        bench.note_open(target, reason);
+                        bench
+                            .searched
+                            .lock()
+                            .expect("no thread panicked")
+                            .insert((target, scale));
+                        open
+                    }
+                }
+            }
+        };
+        (outcome, counters)
+    }
+
+    fn cube_detections(&mut self, cubes: &[&TestCase], targets: &[usize]) -> Vec<u64> {
+        let tests: Vec<TestCase> = cubes.iter().map(|&c| c.clone()).collect();
+        self.bench.detection_masks(&tests, targets)
+    }
+
+    fn cube_candidates(&mut self, cubes: &[&TestCase], targets: &[usize]) -> Vec<u64> {
+        self.cube_detections(cubes, targets)
+    }
+}
+
+impl ProgramBench<'_> {
+    /// Up to `count` random tests of target's method (for a constructor's target, of the
+    /// class's methods), run against it alone in blocks of 64: the first that kills it.
+    /// Seeded by the target and the pass, so the result does not depend on thread timing.
+    fn targeted(&self, target: usize, count: u64, scale: u64) -> Option<TestCase> {
+        let m = &self.mutants[self.targets[target]];
+        let own: Vec<usize> = (0..self.methods.len())
+            .filter(|&k| {
+                let (c, mi, _) = &self.methods[k];
+                *c == m.class
+                    && (*mi == m.method
+                        || self.unit.classes[m.class as usize].methods[m.method as usize]
+                            .is_constructor)
+            })
+            .collect();
+        if own.is_empty() {
+            return None;
+        }
+        let mut rng = Rng::new(0x7a26_e7ed ^ (target as u64) << 20 ^ scale);
+        let mut left = count;
+        while left > 0 {
+            let block: Vec<TestCase> = (0..left.min(64))
+                .map(|_| {
+                    let (class, method, pool) = &self.methods[own[rng.index(own.len())]];
+                    let info = &self.unit.classes[*class as usize].methods[*method as usize];
+                    // Half the tests of an instance method set the receiver's fields too.
+                    let fields = if info.is_static || !rng.chance(1, 2) {
+                        Vec::new()
+                    } else {
+                        self.unit.classes[*class as usize]
+                            .fields
+                            .iter()
+                            .filter(|f| {
+                                !f.is_static && f.constant.is_none() && f.unsupported.is_none()
+                            })
+                            .map(|f| {
+                                (
+                                    f.name.clone(),
+                                    super::inputs::random_value_near(&f.ty, pool, &mut rng),
+                                )
+                            })
+                            .collect()
+                    };
+                    TestCase {
+                        name: String::new(),
+                        class: *class,
+                        method: *method,
+                        args: info
+                            .params
+                            .iter()
+                            .map(|t| super::inputs::random_value_near(t, pool, &mut rng))
+                            .collect(),
+                        fields,
+                    }
+                })
+                .collect();
+            left -= block.len() as u64;
+            if let Some(i) = self.kills(&block, &[target], false)[0].first_one() {
+                return Some(block[i].clone());
+            }
+        }
+        None
+    }
+
+    fn note_open(&self, target: usize, reason: String) {
+        self.open_reasons
+            .lock()
+            .expect("no thread panicked")
+            .insert(target, reason);
+    }
+}
