@@ -770,8 +770,7 @@ impl<'u> MethodProver<'u> {
         let cached = (!is_loop).then(|| self.originals[&key].clone());
         // A model of a region that starts where the method does is a model of the method's
         // inputs (only an equivalence question's model is a test).
-        let at_entry = versions.len() == 1
-            && matches!(part, Part::Stmts(s) if std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()));
+        let at_entry = versions.len() == 1 && matches!(part, Part::Stmts(_)) && at_start;
         let params = self.params;
         let max_terms = self.options.max_terms;
         let refusal = |ex: &super::symbolic::Executor<'_>, e: super::symbolic::Unsupported| {

@@ -1726,15 +1726,22 @@ use super::semantics::{self as sem, Kind};
 /// (the locals and fields a checked program marks constant).
 pub fn fold_in(unit: &Unit, body: &Body, e: &Expr) -> Option<Const> {
     let local = |id: LocalId| body.locals.get(id.0 as usize)?.constant.clone();
-    let field = |r: FieldRef| {
-        unit.classes
-            .get(r.class as usize)?
-            .fields
-            .get(r.field as usize)?
-            .constant
-            .clone()
-    };
-    fold(e, &local, &field)
+    fold(e, &local, &|r| field_constant(unit, r))
+}
+
+/// Folds `e`, an expression of a class of `unit` outside any method (a field's initializer:
+/// no locals), with the constant fields.
+pub fn fold_in_class(unit: &Unit, e: &Expr) -> Option<Const> {
+    fold(e, &|_| None, &|r| field_constant(unit, r))
+}
+
+fn field_constant(unit: &Unit, r: FieldRef) -> Option<Const> {
+    unit.classes
+        .get(r.class as usize)?
+        .fields
+        .get(r.field as usize)?
+        .constant
+        .clone()
 }
 
 /// Folds a constant expression (JLS §15.29) with the interpreter's semantics.

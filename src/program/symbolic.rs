@@ -853,21 +853,12 @@ impl<'u> Executor<'u> {
         match &f.init {
             None => Ok(Some(Sym::Prim(self.default_value(&ty)?))),
             Some(init) => {
-                let unit = self.unit;
-                let constant = |r: FieldRef| {
-                    unit.classes
-                        .get(r.class as usize)?
-                        .fields
-                        .get(r.field as usize)?
-                        .constant
-                        .clone()
-                };
                 let fits = |c: &Const| match c {
                     Const::Int(t, _) => *t == ty,
                     Const::Double(_) => ty == Type::Double,
                     _ => false,
                 };
-                match super::front::fold(init, &|_| None, &constant) {
+                match super::front::fold_in_class(self.unit, init) {
                     Some(c) if fits(&c) => self.constant(&c).map(Some),
                     _ => Ok(None),
                 }

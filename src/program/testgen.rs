@@ -426,7 +426,7 @@ impl Worker for ProgramWorker<'_> {
         };
         let prover = self
             .provers
-            .entry((m.class, m.method, scale))
+            .entry((m.class, m.method, factor))
             .or_insert_with(|| MethodProver::new(bench.unit, m.class, m.method, options));
         let Some(prover) = prover.as_mut() else {
             bench.note_open(target, "the method is not supported".into());

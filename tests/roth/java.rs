@@ -116,9 +116,23 @@ fn cases_per_method() -> usize {
 
 /// Compiles `sources` and the driver into `dir/classes`; panics with javac's message.
 pub fn javac(javac: &Path, sources: &[PathBuf], dir: &Path) -> PathBuf {
+    javac_with(javac, None, sources, dir)
+}
+
+/// [`javac`] with a class path (a library jar the sources use).
+pub fn javac_with(
+    javac: &Path,
+    class_path: Option<&Path>,
+    sources: &[PathBuf],
+    dir: &Path,
+) -> PathBuf {
     let classes = dir.join("classes");
     std::fs::create_dir_all(&classes).unwrap();
-    let out = Command::new(javac)
+    let mut command = Command::new(javac);
+    if let Some(path) = class_path {
+        command.arg("-cp").arg(path);
+    }
+    let out = command
         .arg("-nowarn")
         .arg("-d")
         .arg(&classes)

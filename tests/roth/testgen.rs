@@ -10,7 +10,7 @@ use roth::program::testgen::{Fate, Generated, Options, generate};
 use roth::program::{Unit, load, mutant};
 
 use crate::helpers::{project_file, scratch_dir};
-use crate::java::jdk;
+use crate::java::{javac_with, jdk};
 
 fn generated(name: &str) -> (String, Unit, Vec<mutant::Mutant>, Generated) {
     let path = project_file(&format!("programs/{name}.java"));
@@ -83,22 +83,7 @@ fn junit_passes(
     sources: &[PathBuf],
     class: &str,
 ) -> bool {
-    let classes = dir.join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    let out = Command::new(javac)
-        .arg("-nowarn")
-        .arg("-cp")
-        .arg(jar)
-        .arg("-d")
-        .arg(&classes)
-        .args(sources)
-        .output()
-        .expect("javac runs");
-    assert!(
-        out.status.success(),
-        "javac failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let classes = javac_with(javac, Some(jar), sources, dir);
     let run = Command::new(java)
         .arg("-jar")
         .arg(jar)
