@@ -2,6 +2,7 @@
 //! construction, mutant generation, and mutation analysis of every shipped program (all
 //! mutants against 1,000 random tests per method), with the same analysis done naively
 //! (every mutant on every test until one kills it) for the sharing ratio.
+//! Test generation (`roth testgen`) and the software D-algorithm's pass on shipped programs.
 //! Counts (steps, mutants, runs) are printed once before timing.
 
 use std::hint::black_box;
@@ -264,12 +265,57 @@ fn equivalence(c: &mut Criterion) {
     group.finish();
 }
 
+/// `roth testgen` without I/O on shipped programs (one thread, default options and seed), and
+/// the software D-algorithm's pass alone (`roth ablation`'s all-on row, 16 backtracks).
+fn test_generation(c: &mut Criterion) {
+    use roth::program::ablation::first_pass;
+    use roth::program::dalg::Methods;
+    use roth::program::testgen::{Options, generate};
+    let mut group = c.benchmark_group("testgen");
+    group.sample_size(10);
+    // As `roth testgen` runs: a run past 100,000 steps counts as non-terminating.
+    let limits = Limits {
+        steps: 100_000,
+        ..Limits::default()
+    };
+    let options = Options {
+        threads: 1,
+        limits,
+        ..Options::default()
+    };
+    for name in ["Mid", "Triangle", "Tax", "Power", "QuickSort", "CalDays"] {
+        let (path, source) = shipped()
+            .into_iter()
+            .find(|(p, _)| p.ends_with(&format!("{name}.java")))
+            .expect("a shipped program");
+        let unit = load(&path, &source).unwrap();
+        let mutants = mutant::generate(&unit).mutants;
+        let g = generate(&unit, &mutants, &options, &mut |_| {});
+        println!(
+            "{name}: {} mutants, {} killed, {} equivalent, {} unknown, {} tests",
+            mutants.len(),
+            g.killed(),
+            g.equivalent(),
+            g.unknown(),
+            g.tests.len()
+        );
+        group.bench_function(format!("testgen {name}"), |b| {
+            b.iter(|| black_box(generate(&unit, &mutants, &options, &mut |_| {})))
+        });
+        group.bench_function(format!("D-algorithm pass {name}"), |b| {
+            b.iter(|| black_box(first_pass(&unit, &mutants, Methods::ALL, 16, limits, 1)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     interpreter,
     front_end_and_cfg,
     generation,
     analysis,
-    equivalence
+    equivalence,
+    test_generation
 );
 criterion_main!(benches);

@@ -68,6 +68,9 @@ enum Command {
     /// random tests, then a search per surviving mutant (equivalent ones proved), then
     /// compaction, the multi-pass flow `roth atpg` runs on circuits.
     Testgen(program::TestgenArgs),
+    /// Measure the software D-algorithm's advanced methods (thesis ch. 4): its pass over a
+    /// file's mutants with each method switched off, beside all on (tables 4.1 to 4.5).
+    Ablation(program::AblationArgs),
     /// Show a Java method's control-flow graph with dominators, control and data dependences,
     /// def-use chains, inputs and outputs; draw it as SVG or DOT.
     Cfg(program::CfgArgs),
@@ -132,6 +135,7 @@ pub fn main() -> ExitCode {
         Command::Score(args) => program::score(&session, args),
         Command::Equiv(args) => program::equiv(&session, args),
         Command::Testgen(args) => program::testgen(&session, args),
+        Command::Ablation(args) => program::ablation(&session, args),
         Command::Cfg(args) => program::cfg(&session, args),
     };
     match result {

@@ -454,6 +454,8 @@ pub enum Rule {
     Region(usize),
     /// The region that proved it is the whole method body.
     WholeMethod,
+    /// The software D-algorithm exhausted every path with every subtask complete.
+    DAlgorithm,
 }
 
 /// What the local analysis says about one mutant.

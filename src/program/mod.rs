@@ -8,9 +8,11 @@
 //!
 //! This module never imports the circuit model; the engine and the solver are shared.
 
+pub mod ablation;
 pub mod analysis;
 pub mod cfg;
 pub mod classify;
+pub mod dalg;
 pub mod draw;
 pub mod equivalence;
 pub mod external;

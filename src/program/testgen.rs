@@ -35,6 +35,33 @@ const LAST_SEARCH_BACKTRACKS: u64 = 1_024;
 /// backtracks of the pass's limit (at most [`MAX_TARGETED`]).
 const TARGETED_PER_16: u64 = 64;
 const MAX_TARGETED: u64 = 4_096;
+/// The first search pass's limit: that pass is the software D-algorithm's alone (the thesis's
+/// first pass, ch. 3.5); later passes fall back on the global method.
+const FIRST_SEARCH_BACKTRACKS: u64 = 16;
+
+/// The D-algorithm's largest backtrack limit (the second pass's).
+const LAST_DALGORITHM_BACKTRACKS: u64 = 16;
+/// Marks a memoised D-algorithm search among the searched (target, limit) pairs.
+const DALGORITHM_MEMO: u64 = 1 << 63;
+
+/// The search that found a mutant's test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// The software D-algorithm (thesis ch. 3).
+    DAlgorithm,
+    /// The local analysis widened up to the whole method (thesis §3.7's global method).
+    Global,
+    /// Random tests aimed at the mutant's method.
+    Targeted,
+}
+
+/// How many mutants each search gave a test to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Found {
+    pub d_algorithm: usize,
+    pub global: usize,
+    pub targeted: usize,
+}
 
 /// Settings of a test generation run.
 #[derive(Clone, Debug)]
@@ -83,6 +110,9 @@ pub struct Generated {
     pub fates: Vec<Fate>,
     pub phases: Vec<flow::Phase>,
     pub counters: Counters,
+    /// The searches' share of the killed mutants (the rest were killed by random tests or
+    /// by tests found for other mutants).
+    pub found: Found,
 }
 
 impl Generated {
@@ -135,6 +165,8 @@ pub fn generate(
         proved: Mutex::new(HashMap::new()),
         open_reasons: Mutex::new(HashMap::new()),
         searched: Mutex::new(hashbrown::HashSet::new()),
+        found_by: Mutex::new(HashMap::new()),
+        seed: options.seed,
     };
     let flow_options = flow::Options {
         seed: options.seed,
@@ -173,6 +205,21 @@ pub fn generate(
         };
     let proved = bench.proved.into_inner().expect("no thread panicked");
     let reasons = bench.open_reasons.into_inner().expect("no thread panicked");
+    let mut found = Found::default();
+    for (&p, method) in bench
+        .found_by
+        .into_inner()
+        .expect("no thread panicked")
+        .iter()
+    {
+        if campaign.status[p] == Status::Detected {
+            match method {
+                Method::DAlgorithm => found.d_algorithm += 1,
+                Method::Global => found.global += 1,
+                Method::Targeted => found.targeted += 1,
+            }
+        }
+    }
     let mut fates: Vec<Fate> = compiled
         .iter()
         .map(|c| match c {
@@ -202,6 +249,7 @@ pub fn generate(
         fates,
         phases: campaign.phases,
         counters: campaign.counters,
+        found,
     }
 }
 
@@ -245,6 +293,9 @@ struct ProgramBench<'u> {
     limits: RunLimits,
     /// How each target proved equivalent was proved.
     proved: Mutex<HashMap<usize, Rule>>,
+    /// Which search found the test of each target a search found.
+    found_by: Mutex<HashMap<usize, Method>>,
+    seed: u64,
     /// Why a search left a target open, the last one's reason.
     open_reasons: Mutex<HashMap<usize, String>>,
     /// (target, scale) searches already run to no verdict: the same search again would end
@@ -366,7 +417,7 @@ impl Workbench for ProgramBench<'_> {
     }
 
     fn search_name(&self) -> &'static str {
-        "local analysis"
+        "SW D-algorithm"
     }
 }
 
@@ -415,8 +466,59 @@ impl Worker for ProgramWorker<'_> {
         {
             return (open, Counters::default());
         }
-        // The first pass asks each region with the prover's usual limits; later ones with
-        // four times more.
+        // The software D-algorithm first (thesis ch. 3), under the pass's backtrack limit.
+        let mut counters = Counters::default();
+        let confirm = Box::new(|w: &super::symbolic::Witness| {
+            witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
+        });
+        // The D-algorithm's own limit grows slower than the pass's: past it, the global
+        // method does better per second (measured: 1,024 backtracks per mutant made loop
+        // programs 20 to 100 times slower for no more tests).
+        let search_limits = Limits {
+            backtracks: Some(scale.min(LAST_DALGORITHM_BACKTRACKS)),
+            deadline: limits.deadline,
+        };
+        let options = super::dalg::Options {
+            seed: bench.seed ^ target as u64,
+            ..super::dalg::Options::default()
+        };
+        // A D-algorithm search already made under the same limit is not made again.
+        let dalgorithm_key = (
+            target,
+            DALGORITHM_MEMO | scale.min(LAST_DALGORITHM_BACKTRACKS),
+        );
+        let fresh = bench
+            .searched
+            .lock()
+            .expect("no thread panicked")
+            .insert(dalgorithm_key);
+        if fresh
+            && let Ok((outcome, c)) =
+                super::dalg::search(bench.unit, m, options, &search_limits, confirm)
+        {
+            counters += c;
+            match outcome {
+                Outcome::Test(w) => {
+                    bench.note_found(target, Method::DAlgorithm);
+                    return (Outcome::Test(bench.test_of(m, w)), counters);
+                }
+                Outcome::Untestable => {
+                    bench
+                        .proved
+                        .lock()
+                        .expect("no thread panicked")
+                        .insert(target, Rule::DAlgorithm);
+                    return (Outcome::Untestable, counters);
+                }
+                Outcome::Aborted(_) => {}
+            }
+        }
+        if scale <= FIRST_SEARCH_BACKTRACKS {
+            // The first pass is the D-algorithm's alone.
+            return (Outcome::Aborted(AbortReason::BacktrackLimit), counters);
+        }
+        // The global method next: the local analysis up to the whole method, asking each
+        // region with the prover's usual limits in the second pass, four times more later.
         let base = ProveOptions::default();
         let factor = if scale <= 16 { 1 } else { 4 };
         let options = ProveOptions {
@@ -438,18 +540,12 @@ impl Worker for ProgramWorker<'_> {
         let mut confirm = |w: &super::symbolic::Witness| {
             witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
         };
-        let counters = Counters {
-            decisions: 1,
-            ..Counters::default()
-        };
+        counters.decisions += 1;
         let outcome = match prover.prove(m, &mut confirm) {
-            Local::Killable(w) => Outcome::Test(TestCase {
-                name: String::new(),
-                class: m.class,
-                method: m.method,
-                args: w.args,
-                fields: w.fields,
-            }),
+            Local::Killable(w) => {
+                bench.note_found(target, Method::Global);
+                Outcome::Test(bench.test_of(m, w))
+            }
             Local::Equivalent(rule) => {
                 bench
                     .proved
@@ -462,7 +558,10 @@ impl Worker for ProgramWorker<'_> {
                 // Random tests aimed at the mutant's own method, before giving up.
                 let count = (TARGETED_PER_16 * scale.div_ceil(16)).min(MAX_TARGETED);
                 match bench.targeted(target, count, scale) {
-                    Some(test) => Outcome::Test(test),
+                    Some(test) => {
+                        bench.note_found(target, Method::Targeted);
+                        Outcome::Test(test)
+                    }
                     None => {
                         bench.note_open(target, reason);
                         bench
@@ -550,6 +649,24 @@ impl ProgramBench<'_> {
             }
         }
         None
+    }
+
+    fn note_found(&self, target: usize, method: Method) {
+        self.found_by
+            .lock()
+            .expect("no thread panicked")
+            .insert(target, method);
+    }
+
+    /// The test a search's witness stands for.
+    fn test_of(&self, m: &Mutant, w: super::symbolic::Witness) -> TestCase {
+        TestCase {
+            name: String::new(),
+            class: m.class,
+            method: m.method,
+            args: w.args,
+            fields: w.fields,
+        }
     }
 
     fn note_open(&self, target: usize, reason: String) {

@@ -389,7 +389,9 @@ impl<'p> Solver<'p> {
         // round); stopping early only narrows less, which is sound.
         let mut budget = PROPAGATION_BUDGET_PER_NODE * (self.problem.node_count() as u64 + 16);
         loop {
-            if budget == 0 {
+            // Past the solve's propagation limit the search gives up anyway (with `Unknown`):
+            // one long fixpoint must not run far beyond it.
+            if budget == 0 || self.stats.propagations >= self.options.propagation_limit {
                 for &n in &self.queue {
                     self.queued[n as usize] = false;
                 }

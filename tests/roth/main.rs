@@ -17,4 +17,5 @@ mod program;
 mod sat;
 mod simulation;
 mod solver;
+mod swdalg;
 mod testgen;

@@ -1,0 +1,1368 @@
+//! The software D-algorithm (Zhang 2021, `004_*` ch. 3) as a model of the shared engine
+//! ([`crate::engine`]): the mutant is the fault, the method's control flow the circuit.
+//!
+//! Two walkers run the method, one on the original and one on the mutant, in one solver
+//! problem whose terms are hash-consed, so everything the two versions compute alike is the
+//! same term. A walker executes simple statements symbolically (values are terms over the
+//! method's inputs: the value of every definition and use, for both versions, is a pair of
+//! terms) and stops where control may go more than one way: a decision node (`if`, a loop
+//! head, `switch`) or a statement that may throw. Those are the engine's decisions, and the
+//! execution status (EXS) of nodes and edges is the path the walkers take.
+//!
+//! The subtasks of ch. 3.4, over that state:
+//! - **JUST of a node's EXS** (before the effect exists): the mutated statement must execute
+//!   (ch. 3.3.4, property 2), so at a decision the walkers take together, the edges from which
+//!   the mutated statement can no longer be reached are implied not executed and are no
+//!   alternatives; an edge whose condition contradicts the path is a conflict. Edges with a
+//!   single way left are taken by implication, with no decision.
+//! - **MEE**: when the two versions first differ (a value, a condition, a write, an exit), the
+//!   alternatives are the mROA's outputs the effect can appear on (each `orig != mut` in turn)
+//!   and, for a site inside a loop, "no effect at this execution" (the versions stay equal and
+//!   run on together).
+//! - **MEP**: from then on each version's decisions are its own; an edge is an alternative when
+//!   its condition fits the path, and the effect travels on values and on control.
+//! - **JUST of the values**: at the exits, the effect must be observed (return value,
+//!   exception, fields, arrays, printed text); the alternatives are the solver's solutions of
+//!   the path conditions with the observation, each run in the interpreter before it counts.
+//! - The iteration-time limit (ITL) bounds the iterations a path takes through a loop.
+//!
+//! Soundness of "untestable" (an equivalence proof): a subtask's list is complete when it
+//! holds every way the subtask can be done: edges are dropped only when their condition is
+//! constant false, when they cannot reach the mutated statement before the effect exists, or
+//! when the solver proved them contradictory; a loop's further iteration dropped at the ITL
+//! makes the subtask incomplete unless the solver proved it cannot run; a justification is
+//! complete only when the solver proved no further solution exists; code the executor does not
+//! model is a subtask with no alternative that is incomplete.
+//!
+//! Where this differs from the thesis: values are terms, not concrete values with a solver
+//! asked per mROA, so forward value implication is exact and the justification of uses,
+//! definitions and edge conditions (ch. 3.4.4.2 to 3.4.4.4) is one solve over the path at the
+//! end rather than one subtask each; the path is built from the entry forward, so a node's EXS
+//! is justified when it is reached.
+
+use crate::engine::{self, Conflict, Counters, Limits, Model, Next, Outcome, SubtaskKind, Trail};
+use crate::solver::{ExprId, SolveOptions, ValueChoice, Verdict, solve};
+
+use super::ir::{NodeId, Stmt, StmtKind, Type, Unit};
+use super::mutant::Mutant;
+use super::symbolic::{Checkpoint, Executor, State, Sym, Unsupported, Witness};
+
+/// Limits of one search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Iterations a path may take through one loop (the thesis's iteration-time limit).
+    pub iterations: u32,
+    /// Solver decisions to check that a new edge condition or effect fits the path (only a
+    /// proof of contradiction counts).
+    pub check_nodes: u64,
+    /// Solver decisions to find a solution of the path (the test's inputs).
+    pub justify_nodes: u64,
+    /// Solutions of one path tried before its justification counts as cut.
+    pub solutions: usize,
+    /// Seed of the solver's random value choices after the first solution (§4.3.5.4).
+    pub seed: u64,
+    /// The advanced methods of ch. 4 this model has, each on unless switched off.
+    pub methods: Methods,
+}
+
+/// Switches for the advanced methods (thesis ch. 4), for ablation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Methods {
+    /// Edge-condition assist for executability (§4.3.1.3): before the effect exists, an edge
+    /// from which the mutated statement cannot be reached (or that leaves by an exception)
+    /// is no alternative. Off: every edge is tried.
+    pub edge_condition_assist: bool,
+    /// Indirect EXS implication (§4.3.5.2): a decision with one edge left is taken by
+    /// implication. Off: it is a subtask like any other.
+    pub indirect_exs_implication: bool,
+    /// Multi-pass justification (§4.3.5.3): a path whose first solution does not kill the
+    /// mutant is justified again with the solutions found excluded. Off: one solution.
+    pub multi_pass_justification: bool,
+    /// Solver randomness (§4.3.5.4): the further solutions pick random values. Off: values
+    /// nearest zero each time.
+    pub solver_randomness: bool,
+}
+
+impl Methods {
+    pub const ALL: Methods = Methods {
+        edge_condition_assist: true,
+        indirect_exs_implication: true,
+        multi_pass_justification: true,
+        solver_randomness: true,
+    };
+
+    /// Each switchable method: its name and the switches with it off.
+    pub fn ablations() -> Vec<(&'static str, Methods)> {
+        let all = Methods::ALL;
+        vec![
+            (
+                "edge-condition assist (4.3.1)",
+                Methods {
+                    edge_condition_assist: false,
+                    ..all
+                },
+            ),
+            (
+                "indirect EXS implication (4.3.5.2)",
+                Methods {
+                    indirect_exs_implication: false,
+                    ..all
+                },
+            ),
+            (
+                "multi-pass justification (4.3.5.3)",
+                Methods {
+                    multi_pass_justification: false,
+                    ..all
+                },
+            ),
+            (
+                "solver randomness (4.3.5.4)",
+                Methods {
+                    solver_randomness: false,
+                    ..all
+                },
+            ),
+        ]
+    }
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            iterations: 6,
+            check_nodes: 50,
+            justify_nodes: 500,
+            solutions: 4,
+            seed: 1,
+            methods: Methods::ALL,
+        }
+    }
+}
+
+/// The longest array a test may ask for.
+const MAX_WITNESS_LENGTH: i64 = 64;
+
+/// What a walker still has to run, innermost last.
+#[derive(Clone, Copy, Debug)]
+enum Work<'m> {
+    Stmt(&'m Stmt),
+    /// A loop's head: its condition, before iteration `iteration` (from 0).
+    Head {
+        stmt: &'m Stmt,
+        iteration: u32,
+    },
+    /// After a loop's body (normally or by `continue`): the update, then the head.
+    Next {
+        stmt: &'m Stmt,
+        iteration: u32,
+    },
+    /// A for-each loop's variable bound to the current element.
+    Bind(&'m Stmt),
+    /// The end of a `switch` or labeled statement (where its `break` lands).
+    Scope(NodeId),
+}
+
+impl Work<'_> {
+    /// Whether the code this item stands for contains `site`.
+    fn contains(&self, site: (u32, u32)) -> bool {
+        let s = match self {
+            Work::Stmt(s) | Work::Head { stmt: s, .. } | Work::Next { stmt: s, .. } => s,
+            Work::Bind(_) | Work::Scope(_) => return false,
+        };
+        s.span.start <= site.0 && site.1 <= s.span.end
+    }
+}
+
+/// Where an edge leads.
+#[derive(Clone, Debug)]
+enum To<'m> {
+    /// The method is left by an exception.
+    Stop,
+    /// The loop goes on past the iteration-time limit: the walk ends as possibly hanging.
+    Hang,
+    /// Control goes on with this code first (in execution order).
+    Go(Vec<Work<'m>>),
+}
+
+#[derive(Clone, Debug)]
+struct Edge<'m> {
+    /// Which way out of the node it is (0 for leaving by an exception, then one per arm):
+    /// two versions' decisions correspond only edge by edge with equal arms.
+    arm: usize,
+    /// The edge condition (EC), a term over the inputs.
+    when: ExprId,
+    to: To<'m>,
+}
+
+/// A decision a walker has reached.
+#[derive(Clone, Debug)]
+struct Pending<'m> {
+    edges: Vec<Edge<'m>>,
+    /// The condition of a loop iteration left out at the iteration-time limit.
+    cut: Option<ExprId>,
+    line: u32,
+    what: &'static str,
+}
+
+#[derive(Clone, Debug)]
+struct Walker<'m> {
+    state: State,
+    work: Vec<Work<'m>>,
+    pending: Option<Pending<'m>>,
+    finished: bool,
+    /// The walk stopped in a loop still running at the iteration-time limit: the version may
+    /// never return (a candidate test, the interpreter's step limit decides).
+    hangs: bool,
+}
+
+/// The version(s) a decision is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// Both, before the effect exists: they take the same edge.
+    Both,
+    Original,
+    Mutant,
+}
+
+/// A subtask of the software D-algorithm.
+#[derive(Debug)]
+pub enum Subtask {
+    /// Which edge out of a decision node the path takes: the node's EXS justification before
+    /// the effect exists, a propagation step after.
+    Edge {
+        version: Version,
+        edges: Vec<usize>,
+        /// A loop iteration was left out at the iteration-time limit.
+        cut: bool,
+        line: u32,
+        what: &'static str,
+        kind: SubtaskKind,
+    },
+    /// MEE: the output of the mutated region the effect appears on.
+    Excite {
+        ways: Vec<ExprId>,
+        /// "No effect at this execution", for a site that may run again.
+        not_here: Option<ExprId>,
+        line: u32,
+    },
+    /// The observed effect's justification: solutions of the path, each run.
+    Justify {
+        differ: ExprId,
+        models: Vec<crate::solver::Model>,
+        complete: bool,
+        /// The solver gave up on the last try: no further one is made.
+        gave_up: bool,
+    },
+    /// The path reached code the executor does not model.
+    Refused(String),
+}
+
+impl std::fmt::Display for Subtask {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Subtask::Edge {
+                version,
+                edges,
+                line,
+                what,
+                kind,
+                ..
+            } => write!(
+                f,
+                "{kind}: {what} at line {line} ({version:?}), {} edge(s)",
+                edges.len()
+            ),
+            Subtask::Excite {
+                ways,
+                not_here,
+                line,
+            } => write!(
+                f,
+                "excitation before line {line}: {} output(s){}",
+                ways.len(),
+                if not_here.is_some() {
+                    " or none this time"
+                } else {
+                    ""
+                }
+            ),
+            Subtask::Justify { .. } => f.write_str("justification: inputs for the path"),
+            Subtask::Refused(why) => write!(f, "not modelled: {why}"),
+        }
+    }
+}
+
+/// One alternative of a subtask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Edge {
+        version: Version,
+        index: usize,
+    },
+    /// Require `term`; `excites` when it is an effect (not "no effect here").
+    Effect {
+        term: ExprId,
+        excites: bool,
+    },
+    /// The `k`-th candidate test.
+    Solution(usize),
+    /// No way was found (the solver gave up, or the code is not modelled): a try that fails,
+    /// so that it counts against the backtrack limit.
+    GiveUp,
+}
+
+/// Where the versions stand when they first differ.
+enum Excitation {
+    /// Values or conditions differ: the MEE subtask.
+    Subtask(Subtask),
+    /// They are at different places (control already differs): the effect exists.
+    Control,
+    /// They differ only in locals nothing reads again: no effect, ever.
+    None,
+}
+
+/// What backtracking restores.
+struct Saved<'m> {
+    walkers: [Walker<'m>; 2],
+    excited: bool,
+    checkpoint: Checkpoint,
+}
+
+/// The software D-algorithm on one mutant.
+pub struct SwDalgorithm<'m> {
+    ex: Executor<'m>,
+    walkers: [Walker<'m>; 2],
+    excited: bool,
+    trail: Trail<Saved<'m>>,
+    site: (u32, u32),
+    /// The edit's change in length (the mutant's text after it is shifted by this much).
+    delta: i64,
+    /// The mutated code may run more than once per call (it lies in a loop).
+    repeats: bool,
+    params: &'m [Type],
+    options: Options,
+    implications: u64,
+    candidates: Vec<Witness>,
+    found: Option<Witness>,
+    confirm: Box<dyn FnMut(&Witness) -> bool + 'm>,
+}
+
+impl<'m> SwDalgorithm<'m> {
+    /// The search's initial state for mutant `m`; `confirm` runs a candidate test and says
+    /// whether it kills the mutant. An error says why the mutant is not searched this way.
+    pub fn new(
+        unit: &'m Unit,
+        m: &'m Mutant,
+        options: Options,
+        confirm: Box<dyn FnMut(&Witness) -> bool + 'm>,
+    ) -> Result<SwDalgorithm<'m>, String> {
+        let method = &unit.classes[m.class as usize].methods[m.method as usize];
+        if method.is_constructor {
+            return Err("a constructor is tested through the class's other methods".into());
+        }
+        let body = method
+            .body
+            .as_ref()
+            .map_err(|_| "the method is not supported".to_string())?;
+        let mutated = m
+            .mutated
+            .as_ref()
+            .and_then(|f| f.body.as_ref().ok())
+            .ok_or_else(|| "the mutant's method is not supported".to_string())?;
+        let types = body.locals.iter().map(|l| l.ty.clone()).collect();
+        let mut ex = Executor::new(unit, types, method.ret.clone());
+        let walker = |ex: &mut Executor<'m>, stmts: &'m [Stmt]| -> Result<Walker<'m>, String> {
+            Ok(Walker {
+                state: ex.entry().map_err(|e| e.0)?,
+                work: stmts.iter().rev().map(Work::Stmt).collect(),
+                pending: None,
+                finished: false,
+                hangs: false,
+            })
+        };
+        let walkers = [
+            walker(&mut ex, &body.stmts)?,
+            walker(&mut ex, &mutated.stmts)?,
+        ];
+        let site = (m.start, m.end);
+        let repeats = super::regions::chain(body, site).iter().any(|&(list, i)| {
+            matches!(
+                list[i].kind,
+                StmtKind::While { .. }
+                    | StmtKind::Do { .. }
+                    | StmtKind::For { .. }
+                    | StmtKind::ForEach { .. }
+            )
+        });
+        Ok(SwDalgorithm {
+            ex,
+            walkers,
+            excited: false,
+            trail: Trail::new(),
+            site,
+            delta: m.replacement.len() as i64 - (i64::from(m.end) - i64::from(m.start)),
+            repeats,
+            params: &method.params,
+            options,
+            implications: 0,
+            candidates: Vec::new(),
+            found: None,
+            confirm,
+        })
+    }
+
+    /// Whether the problem with `extra` required is proved contradictory.
+    fn contradicts(&mut self, extra: Option<ExprId>, nodes: u64) -> bool {
+        let p = &mut self.ex.problem;
+        p.push();
+        let unsat = match extra.map(|e| p.require(e)) {
+            Some(Err(_)) => false,
+            _ => {
+                let options = SolveOptions {
+                    node_limit: nodes,
+                    backtrack_limit: 2 * nodes,
+                    propagation_limit: 20 * nodes,
+                    ..SolveOptions::default()
+                };
+                solve(p, options).0 == Verdict::Unsat
+            }
+        };
+        p.pop();
+        unsat
+    }
+
+    /// Requires `term` on the path.
+    fn require(&mut self, term: ExprId) -> Result<(), Conflict> {
+        if self.ex.is_constant(term, 1) {
+            return Ok(());
+        }
+        if self.ex.is_constant(term, 0) {
+            return Err(Conflict);
+        }
+        self.ex.problem.require(term).map_err(|_| Conflict)
+    }
+
+    /// Takes edge `index` of walker `w`'s decision.
+    fn take(&mut self, w: usize, index: usize) -> Result<(), Conflict> {
+        let pending = self.walkers[w].pending.take().expect("a pending decision");
+        let edge = pending.edges[index].clone();
+        self.require(edge.when)?;
+        let walker = &mut self.walkers[w];
+        match edge.to {
+            To::Stop => walker.finished = true,
+            To::Hang => {
+                walker.finished = true;
+                walker.hangs = true;
+            }
+            To::Go(works) => {
+                self.ex.settle(&mut walker.state);
+                walker.work.extend(works.into_iter().rev());
+            }
+        }
+        self.implications += 1;
+        Ok(())
+    }
+
+    /// Runs both walkers up to their next decision (or their end).
+    fn advance(&mut self) -> Result<(), Unsupported> {
+        let iterations = self.options.iterations;
+        for walker in &mut self.walkers {
+            while !walker.finished && walker.pending.is_none() {
+                step(&mut self.ex, walker, iterations)?;
+                self.implications += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The decision of `version`'s walker as a subtask, or `None` when implication took it
+    /// (one edge left) or found the state dead (`Err`).
+    fn decide(&mut self, version: Version) -> Result<Option<Subtask>, ()> {
+        let w = usize::from(version == Version::Mutant);
+        let pending = self.walkers[w]
+            .pending
+            .as_ref()
+            .expect("a pending decision");
+        let (line, what) = (pending.line, pending.what);
+        // Before the effect exists, the mutated statement must still run.
+        let rest = self.walkers[0].work.iter().any(|x| x.contains(self.site));
+        let assist = self.options.methods.edge_condition_assist;
+        let edges: Vec<usize> = (0..pending.edges.len())
+            .filter(|&k| {
+                version != Version::Both
+                    || self.excited
+                    || !assist
+                    || match &pending.edges[k].to {
+                        To::Stop | To::Hang => false,
+                        To::Go(works) => rest || works.iter().any(|x| x.contains(self.site)),
+                    }
+            })
+            .collect();
+        // An exception edge is tried last, and not at all when the solver proves it cannot
+        // be taken (most divisions are by constants, most indexes checked by the loop).
+        let (stops, mut edges): (Vec<usize>, Vec<usize>) = edges
+            .into_iter()
+            .partition(|&k| matches!(pending.edges[k].to, To::Stop));
+        let stop_whens: Vec<(usize, ExprId)> =
+            stops.iter().map(|&k| (k, pending.edges[k].when)).collect();
+        let cut = pending.cut;
+        let hang_edge = pending.edges.len();
+        for (k, when) in stop_whens {
+            if !self.contradicts(Some(when), self.options.check_nodes) {
+                edges.push(k);
+            }
+        }
+        let cut = cut.filter(|&c| !self.contradicts(Some(c), self.options.check_nodes));
+        if let Some(c) = cut
+            && self.excited
+        {
+            // After the effect exists, a version that would loop on is itself a candidate
+            // (non-termination is observed as a timeout).
+            let versions: &[usize] = if version == Version::Both {
+                &[0, 1]
+            } else {
+                &[w]
+            };
+            for &v in versions {
+                let p = self.walkers[v].pending.as_mut().expect("pending");
+                p.edges.push(Edge {
+                    arm: usize::MAX,
+                    when: c,
+                    to: To::Hang,
+                });
+            }
+            edges.push(hang_edge);
+        }
+        let cut = cut.is_some();
+        if edges.len() == 1 && !cut && self.options.methods.indirect_exs_implication {
+            let index = edges.pop().expect("one edge");
+            let versions: &[usize] = if version == Version::Both {
+                &[0, 1]
+            } else {
+                &[w]
+            };
+            // Implied (no decision): the next decision's check sees its condition.
+            for &v in versions {
+                self.take(v, index).map_err(|_| ())?;
+            }
+            return Ok(None);
+        }
+        if edges.is_empty() && !cut {
+            return Err(());
+        }
+        let kind = if self.excited {
+            SubtaskKind::Propagation
+        } else {
+            SubtaskKind::Justification
+        };
+        Ok(Some(Subtask::Edge {
+            version,
+            edges,
+            cut,
+            line,
+            what,
+            kind,
+        }))
+    }
+
+    /// The ways the two versions differ now (before the effect exists), as the MEE subtask.
+    fn excitation(&mut self) -> Result<Excitation, Unsupported> {
+        let [a, b] = &self.walkers;
+        let line = a.pending.as_ref().map_or(0, |p| p.line);
+        let shape = |w: &Walker<'_>| (w.finished, w.work.len(), w.pending.as_ref().map(|p| p.line));
+        if shape(a) != shape(b) {
+            return Ok(Excitation::Control);
+        }
+        let (mut sa, mut sb) = (a.state.clone(), b.state.clone());
+        // Each arm's condition in both versions (false where a version has no such edge).
+        let mut whens: Vec<(ExprId, ExprId)> = Vec::new();
+        if let (Some(p), Some(q)) = (&a.pending, &b.pending) {
+            let never = self.ex.problem.boolean(false);
+            let arms = p
+                .edges
+                .iter()
+                .chain(&q.edges)
+                .map(|e| e.arm)
+                .max()
+                .unwrap_or(0);
+            for arm in 0..=arms {
+                let of = |x: &Pending<'_>| x.edges.iter().find(|e| e.arm == arm).map(|e| e.when);
+                match (of(p), of(q)) {
+                    (None, None) => {}
+                    (x, y) => whens.push((x.unwrap_or(never), y.unwrap_or(never))),
+                }
+            }
+        }
+        // A local no code left reads carries no effect (a dead definition).
+        let live = self.live();
+        let locals: Vec<_> = Executor::assigned_in_either(&sa, &sb)
+            .into_iter()
+            .filter(|l| live.contains(&l.0))
+            .collect();
+        let differ = self.ex.distinguish(&mut sa, &mut sb, &locals)?;
+        let mut ways = Vec::new();
+        disjuncts(&self.ex.problem, differ, &mut ways);
+        for (x, y) in whens {
+            if x != y {
+                ways.push(self.ex.differs(Sym::Prim(x), Sym::Prim(y))?);
+            }
+        }
+        ways.retain(|&w| !self.ex.is_constant(w, 0));
+        ways.dedup();
+        let not_here = if self.repeats {
+            let mut any = self.ex.problem.boolean(false);
+            for &w in &ways {
+                any = self.ex.or(any, w);
+            }
+            Some(self.ex.not(any))
+        } else {
+            None
+        };
+        if ways.is_empty() && not_here.is_none() {
+            // The versions differ only in what nothing reads any more: no effect.
+            return Ok(Excitation::None);
+        }
+        Ok(Excitation::Subtask(Subtask::Excite {
+            ways,
+            not_here,
+            line,
+        }))
+    }
+
+    /// Whether the original's remaining walk may run the mutated statement again.
+    fn site_ahead(&self) -> bool {
+        let a = &self.walkers[0];
+        a.work.iter().any(|w| w.contains(self.site))
+            || a.pending.as_ref().is_some_and(|p| {
+                p.edges.iter().any(|e| match &e.to {
+                    To::Go(works) => works.iter().any(|w| w.contains(self.site)),
+                    To::Stop | To::Hang => false,
+                })
+            })
+    }
+
+    /// The locals either walker's remaining code may read (the pending decisions' edges
+    /// included).
+    fn live(&self) -> hashbrown::HashSet<u32> {
+        let mut live = hashbrown::HashSet::new();
+        for w in &self.walkers {
+            may_read(&w.work, &mut live);
+            if let Some(p) = &w.pending {
+                for e in &p.edges {
+                    if let To::Go(works) = &e.to {
+                        may_read(works, &mut live);
+                    }
+                }
+            }
+        }
+        live
+    }
+
+    /// Whether the two walkers stand at the same place of the method: the same code left to
+    /// run, at the same iterations (the mutant's positions after the edit moved back by the
+    /// edit's change in length).
+    fn same_place(&self) -> bool {
+        let [a, b] = &self.walkers;
+        if a.finished != b.finished || a.work.len() != b.work.len() {
+            return false;
+        }
+        let (site, delta) = (self.site, self.delta);
+        let place = |w: &Work<'_>, mutant: bool| -> (u8, i64, u32) {
+            let at = |s: &Stmt| {
+                let start = i64::from(s.span.start);
+                if mutant && start >= i64::from(site.1) + delta {
+                    start - delta
+                } else {
+                    start
+                }
+            };
+            match *w {
+                Work::Stmt(s) => (0, at(s), 0),
+                Work::Head { stmt, iteration } => (1, at(stmt), iteration),
+                Work::Next { stmt, iteration } => (2, at(stmt), iteration),
+                Work::Bind(s) => (3, at(s), 0),
+                Work::Scope(_) => (4, 0, 0),
+            }
+        };
+        // Decisions on conditions that differ are still to be taken: not the same place.
+        let pending = |w: &Walker<'_>| {
+            w.pending.as_ref().map(|p| {
+                let edges: Vec<_> = p.edges.iter().map(|e| (e.arm, e.when)).collect();
+                (p.line, edges)
+            })
+        };
+        pending(a) == pending(b)
+            && a.work
+                .iter()
+                .zip(&b.work)
+                .all(|(x, y)| place(x, false) == place(y, true))
+    }
+
+    /// After "no effect at this execution": the mutant's walker continues from the
+    /// original's values (they are equal on the path), so the two run on together.
+    fn unify(&mut self) {
+        let [a, b] = &mut self.walkers;
+        b.state = a.state.clone();
+        if let (Some(p), Some(q)) = (&a.pending, &mut b.pending) {
+            // Each arm's conditions are equal on the path: the original's stand for both, and
+            // an arm only one version has cannot be taken.
+            q.edges
+                .retain_mut(|y| match p.edges.iter().find(|x| x.arm == y.arm) {
+                    Some(x) => {
+                        y.when = x.when;
+                        true
+                    }
+                    None => false,
+                });
+        }
+    }
+}
+
+/// The locals code may read (or write: a superset is safe), hidden for-each locals included.
+fn locals_in(s: &Stmt, out: &mut hashbrown::HashSet<u32>) {
+    if let StmtKind::ForEach {
+        var,
+        array_local,
+        index_local,
+        ..
+    } = &s.kind
+    {
+        out.extend([var.0, array_local.0, index_local.0]);
+    }
+    for e in s.expressions() {
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            if let super::ir::ExprKind::Local(l) = &e.kind {
+                out.insert(l.0);
+            }
+            stack.extend(e.children());
+        }
+    }
+    for sub in s.substatements() {
+        locals_in(sub, out);
+    }
+}
+
+/// The locals the rest of a walk may read.
+fn may_read(work: &[Work<'_>], out: &mut hashbrown::HashSet<u32>) {
+    for w in work {
+        match *w {
+            Work::Stmt(s)
+            | Work::Head { stmt: s, .. }
+            | Work::Next { stmt: s, .. }
+            | Work::Bind(s) => locals_in(s, out),
+            Work::Scope(_) => {}
+        }
+    }
+}
+
+/// Whether two decisions have the same edges (the same arms, under the same conditions):
+/// then both versions take the same one.
+fn same_edges(p: &Pending<'_>, q: &Pending<'_>) -> bool {
+    p.edges.len() == q.edges.len()
+        && p.edges
+            .iter()
+            .zip(&q.edges)
+            .all(|(x, y)| x.arm == y.arm && x.when == y.when)
+}
+
+/// The top-level disjuncts of `e`.
+fn disjuncts(problem: &crate::solver::Problem, e: ExprId, out: &mut Vec<ExprId>) {
+    match problem.node(e) {
+        crate::solver::Node::Binary(crate::solver::BinOp::LogicalOr, a, b) => {
+            disjuncts(problem, a, out);
+            disjuncts(problem, b, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// Evaluates a condition's value.
+fn condition(
+    ex: &mut Executor<'_>,
+    st: &mut State,
+    e: &super::ir::Expr,
+) -> Result<ExprId, Unsupported> {
+    let v = ex.eval(st, e, None)?;
+    ex.primitive(v)
+}
+
+/// Sets the walker's decision after code that may have thrown: the exception's edge, then one
+/// edge per arm (condition, code to run), each under "no exception".
+fn branch<'m>(
+    ex: &mut Executor<'m>,
+    walker: &mut Walker<'m>,
+    stmt: &'m Stmt,
+    what: &'static str,
+    arms: Vec<(ExprId, Vec<Work<'m>>)>,
+    cut: Option<ExprId>,
+) -> Result<(), Unsupported> {
+    let ok = ex.goes_on(&walker.state)?;
+    if ex.is_constant(ok, 0) {
+        walker.finished = true;
+        return Ok(());
+    }
+    let mut edges = Vec::new();
+    if !ex.is_constant(ok, 1) {
+        let thrown = ex.not(ok);
+        edges.push(Edge {
+            arm: 0,
+            when: thrown,
+            to: To::Stop,
+        });
+    }
+    for (k, (c, works)) in arms.into_iter().enumerate() {
+        let when = ex.and(ok, c);
+        if !ex.is_constant(when, 0) {
+            edges.push(Edge {
+                arm: k + 1,
+                when,
+                to: To::Go(works),
+            });
+        }
+    }
+    let cut = cut.map(|c| ex.and(ok, c));
+    walker.pending = Some(Pending {
+        edges,
+        cut,
+        line: stmt.span.line,
+        what,
+    });
+    Ok(())
+}
+
+/// Runs the walker's next piece of work.
+fn step<'m>(
+    ex: &mut Executor<'m>,
+    walker: &mut Walker<'m>,
+    iterations: u32,
+) -> Result<(), Unsupported> {
+    let Some(item) = walker.work.pop() else {
+        walker.finished = true;
+        return Ok(());
+    };
+    let st = &mut walker.state;
+    match item {
+        Work::Scope(_) => {}
+        Work::Bind(s) => {
+            if let StmtKind::ForEach {
+                var,
+                array_local,
+                index_local,
+                ..
+            } = &s.kind
+            {
+                ex.for_each_element(st, *var, *array_local, *index_local)?;
+            }
+        }
+        Work::Stmt(s) => match &s.kind {
+            StmtKind::Empty => {}
+            StmtKind::Expr(_) | StmtKind::Locals(_) => {
+                ex.exec(st, s)?;
+                let t = ex_true(ex);
+                branch(ex, walker, s, "statement", vec![(t, Vec::new())], None)?;
+                settle_if_single(ex, walker);
+            }
+            StmtKind::Block(stmts) => walker.work.extend(stmts.iter().rev().map(Work::Stmt)),
+            StmtKind::Labeled { body, .. } => {
+                walker.work.push(Work::Scope(s.id));
+                walker.work.push(Work::Stmt(body));
+            }
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = condition(ex, st, cond)?;
+                let not_c = ex.not(c);
+                let arms = vec![
+                    (c, vec![Work::Stmt(then)]),
+                    (not_c, otherwise.iter().map(|o| Work::Stmt(o)).collect()),
+                ];
+                branch(ex, walker, s, "if", arms, None)?;
+            }
+            StmtKind::While { .. } => walker.work.push(Work::Head {
+                stmt: s,
+                iteration: 0,
+            }),
+            StmtKind::Do { body, .. } => {
+                walker.work.push(Work::Next {
+                    stmt: s,
+                    iteration: 1,
+                });
+                walker.work.push(Work::Stmt(body));
+            }
+            StmtKind::For { init, .. } => {
+                walker.work.push(Work::Head {
+                    stmt: s,
+                    iteration: 0,
+                });
+                walker.work.extend(init.iter().rev().map(Work::Stmt));
+            }
+            StmtKind::ForEach {
+                array,
+                array_local,
+                index_local,
+                ..
+            } => {
+                ex.for_each_start(st, array, *array_local, *index_local)?;
+                walker.work.push(Work::Head {
+                    stmt: s,
+                    iteration: 0,
+                });
+                let t = ex_true(ex);
+                branch(ex, walker, s, "for-each", vec![(t, Vec::new())], None)?;
+                settle_if_single(ex, walker);
+            }
+            StmtKind::Switch { scrutinee, groups } => {
+                let v = ex.eval(st, scrutinee, None)?;
+                let v = ex.primitive(v)?;
+                let mut matched = Vec::with_capacity(groups.len());
+                let mut any = ex.problem.boolean(false);
+                for g in groups {
+                    let mut m = ex.problem.boolean(false);
+                    for l in g.labels.iter().flatten() {
+                        let eq = ex.matches_label(v, l)?;
+                        m = ex.or(m, eq);
+                    }
+                    any = ex.or(any, m);
+                    matched.push(m);
+                }
+                let none = ex.not(any);
+                let rest = |k: usize| -> Vec<Work<'m>> {
+                    groups[k..]
+                        .iter()
+                        .flat_map(|g| g.stmts.iter().map(Work::Stmt))
+                        .chain(std::iter::once(Work::Scope(s.id)))
+                        .collect()
+                };
+                let mut arms = Vec::new();
+                let mut default = false;
+                for (k, g) in groups.iter().enumerate() {
+                    let mut enter = matched[k];
+                    if g.labels.iter().any(Option::is_none) {
+                        enter = ex.or(enter, none);
+                        default = true;
+                    }
+                    arms.push((enter, rest(k)));
+                }
+                if !default {
+                    arms.push((none, Vec::new()));
+                }
+                branch(ex, walker, s, "switch", arms, None)?;
+            }
+            StmtKind::Break { target } => loop {
+                match walker.work.pop() {
+                    Some(Work::Scope(id)) if id == *target => break,
+                    Some(Work::Next { stmt, .. }) if stmt.id == *target => break,
+                    Some(_) => {}
+                    None => return Err(Unsupported("a break out of the method".into())),
+                }
+            },
+            StmtKind::Continue { target } => loop {
+                match walker.work.last() {
+                    Some(Work::Next { stmt, .. }) if stmt.id == *target => break,
+                    Some(_) => {
+                        walker.work.pop();
+                    }
+                    None => return Err(Unsupported("a continue out of the method".into())),
+                }
+            },
+            StmtKind::Return(_) | StmtKind::Throw { .. } => {
+                ex.exec(st, s)?;
+                walker.finished = true;
+            }
+        },
+        Work::Head { stmt, iteration } => {
+            let (c, body) = match &stmt.kind {
+                StmtKind::While { cond, body } | StmtKind::Do { cond, body } => {
+                    (condition(ex, st, cond)?, body)
+                }
+                StmtKind::For { cond, body, .. } => match cond {
+                    Some(c) => (condition(ex, st, c)?, body),
+                    None => (ex_true(ex), body),
+                },
+                StmtKind::ForEach {
+                    array_local,
+                    index_local,
+                    body,
+                    ..
+                } => (ex.for_each_condition(st, *array_local, *index_local)?, body),
+                _ => unreachable!("a loop head is a loop's"),
+            };
+            let mut enter = Vec::with_capacity(3);
+            if matches!(stmt.kind, StmtKind::ForEach { .. }) {
+                enter.push(Work::Bind(stmt));
+            }
+            enter.push(Work::Stmt(body));
+            enter.push(Work::Next {
+                stmt,
+                iteration: iteration + 1,
+            });
+            let leave = ex.not(c);
+            if iteration >= iterations {
+                branch(ex, walker, stmt, "loop", vec![(leave, Vec::new())], Some(c))?;
+            } else {
+                // Leaving first: shorter paths are tried before longer ones.
+                branch(
+                    ex,
+                    walker,
+                    stmt,
+                    "loop",
+                    vec![(leave, Vec::new()), (c, enter)],
+                    None,
+                )?;
+            }
+        }
+        Work::Next { stmt, iteration } => {
+            match &stmt.kind {
+                StmtKind::For { update, .. } => {
+                    for e in update {
+                        ex.eval(st, e, None)?;
+                    }
+                }
+                StmtKind::ForEach { index_local, .. } => ex.for_each_advance(st, *index_local)?,
+                _ => {}
+            }
+            walker.work.push(Work::Head { stmt, iteration });
+            let t = ex_true(ex);
+            branch(ex, walker, stmt, "loop update", vec![(t, Vec::new())], None)?;
+            settle_if_single(ex, walker);
+        }
+    }
+    Ok(())
+}
+
+fn ex_true(ex: &mut Executor<'_>) -> ExprId {
+    ex.problem.boolean(true)
+}
+
+/// A statement that cannot throw leaves no decision: it just goes on.
+fn settle_if_single(ex: &mut Executor<'_>, walker: &mut Walker<'_>) {
+    if let Some(p) = &walker.pending
+        && p.cut.is_none()
+        && p.edges.len() == 1
+        && ex.is_constant(p.edges[0].when, 1)
+    {
+        walker.pending = None;
+        ex.settle(&mut walker.state);
+    }
+}
+
+impl<'m> Model for SwDalgorithm<'m> {
+    type Subtask<'a> = Subtask;
+    type Alternative<'a> = Choice;
+    type Test = Witness;
+
+    fn kind(subtask: &Subtask) -> SubtaskKind {
+        match subtask {
+            Subtask::Edge { kind, .. } => *kind,
+            Subtask::Excite { .. } => SubtaskKind::Excitation,
+            Subtask::Justify { .. } | Subtask::Refused(_) => SubtaskKind::Justification,
+        }
+    }
+
+    fn level(&self) -> usize {
+        self.trail.level()
+    }
+
+    fn backtrack_to(&mut self, level: usize) {
+        let (walkers, excited, ex) = (&mut self.walkers, &mut self.excited, &mut self.ex);
+        self.trail.undo_to(level, |saved| {
+            *walkers = saved.walkers;
+            *excited = saved.excited;
+            ex.rollback(saved.checkpoint);
+        });
+        self.found = None;
+    }
+
+    fn next(&mut self, _arena: &bumpalo::Bump) -> Next<Subtask, Witness> {
+        if let Some(w) = self.found.take() {
+            return Next::Found(w);
+        }
+        loop {
+            if let Err(e) = self.advance() {
+                return Next::Subtask(Subtask::Refused(e.0));
+            }
+            if !self.excited {
+                let [a, b] = &self.walkers;
+                let same = self.ex.same_state(&a.state, &b.state)
+                    && a.finished == b.finished
+                    && match (&a.pending, &b.pending) {
+                        (None, None) => true,
+                        (Some(p), Some(q)) => same_edges(p, q),
+                        _ => false,
+                    };
+                if same {
+                    if a.finished {
+                        // The versions never differed on this path.
+                        return Next::DeadEnd;
+                    }
+                    match self.decide(Version::Both) {
+                        Ok(Some(subtask)) => return Next::Subtask(subtask),
+                        Ok(None) => continue,
+                        Err(()) => return Next::DeadEnd,
+                    }
+                }
+                match self.excitation() {
+                    Ok(Excitation::Subtask(subtask)) => return Next::Subtask(subtask),
+                    Ok(Excitation::Control) => self.excited = true,
+                    Ok(Excitation::None) => return Next::DeadEnd,
+                    Err(e) => return Next::Subtask(Subtask::Refused(e.0)),
+                }
+                continue;
+            }
+            // The effect may have died out: the two versions at the same place in the same
+            // state run on alike (a dead end, ch. 3.3.5's dead DU paths); and where their
+            // conditions are the same terms they take the same edge (one decision).
+            let [a, b] = &self.walkers;
+            if a.finished && b.finished && self.ex.same_state(&a.state, &b.state) {
+                return Next::DeadEnd;
+            }
+            if !a.hangs && !b.hangs && self.same_place() {
+                let live = self.live();
+                let [a, b] = &self.walkers;
+                if self
+                    .ex
+                    .same_state_on(&a.state, &b.state, |l| live.contains(&l))
+                {
+                    if !self.site_ahead() {
+                        return Next::DeadEnd;
+                    }
+                    // The effect died, but the mutated statement may run again and excite
+                    // it anew: the versions go on together until then.
+                    self.unify();
+                    self.excited = false;
+                    continue;
+                }
+            }
+            let [a, b] = &self.walkers;
+            if let (Some(p), Some(q)) = (&a.pending, &b.pending)
+                && same_edges(p, q)
+            {
+                match self.decide(Version::Both) {
+                    Ok(Some(subtask)) => return Next::Subtask(subtask),
+                    Ok(None) => continue,
+                    Err(()) => return Next::DeadEnd,
+                }
+            }
+            // The original's decisions first, then the mutant's.
+            if let Some(w) = (0..2).find(|&w| self.walkers[w].pending.is_some()) {
+                let version = [Version::Original, Version::Mutant][w];
+                match self.decide(version) {
+                    Ok(Some(subtask)) => return Next::Subtask(subtask),
+                    Ok(None) => continue,
+                    Err(()) => return Next::DeadEnd,
+                }
+            }
+            if !(self.walkers[0].finished && self.walkers[1].finished) {
+                continue;
+            }
+            let [a, b] = &self.walkers;
+            let differ = match (a.hangs, b.hangs) {
+                // One version may not return: the path itself is the candidate.
+                (true, false) | (false, true) => self.ex.problem.boolean(true),
+                // Neither returns on this path: nothing is observed.
+                (true, true) => return Next::DeadEnd,
+                (false, false) => {
+                    let (mut sa, mut sb) = (a.state.clone(), b.state.clone());
+                    let differ = match self.ex.distinguish(&mut sa, &mut sb, &[]) {
+                        Ok(d) => d,
+                        Err(e) => return Next::Subtask(Subtask::Refused(e.0)),
+                    };
+                    if self.ex.is_constant(differ, 0) {
+                        return Next::DeadEnd;
+                    }
+                    // A test must finish every loop it runs (no state cut by an unwinding
+                    // bound).
+                    let (x, y) = (self.ex.not(sa.incomplete), self.ex.not(sb.incomplete));
+                    let finished = self.ex.and(x, y);
+                    self.ex.and(differ, finished)
+                }
+            };
+            return Next::Subtask(Subtask::Justify {
+                differ,
+                models: Vec::new(),
+                complete: false,
+                gave_up: false,
+            });
+        }
+    }
+
+    fn alternative<'a>(
+        &mut self,
+        subtask: &mut Self::Subtask<'a>,
+        index: usize,
+    ) -> Option<Self::Alternative<'a>> {
+        match subtask {
+            Subtask::Edge {
+                version,
+                edges,
+                cut,
+                ..
+            } => match edges.get(index) {
+                Some(&k) => Some(Choice::Edge {
+                    version: *version,
+                    index: k,
+                }),
+                // The iteration left out at the limit: a failed try, so that walking into
+                // the limit counts against the backtrack limit.
+                None if *cut && index == edges.len() => Some(Choice::GiveUp),
+                None => None,
+            },
+            Subtask::Excite { ways, not_here, .. } => match ways.get(index) {
+                Some(&term) => Some(Choice::Effect {
+                    term,
+                    excites: true,
+                }),
+                None if index == ways.len() => not_here.map(|term| Choice::Effect {
+                    term,
+                    excites: false,
+                }),
+                None => None,
+            },
+            Subtask::Justify {
+                differ,
+                models,
+                complete,
+                gave_up,
+            } => {
+                if *gave_up {
+                    return None;
+                }
+                let solutions = if self.options.methods.multi_pass_justification {
+                    self.options.solutions
+                } else {
+                    1
+                };
+                while models.len() < solutions {
+                    let k = models.len() as u64;
+                    let inputs: Vec<crate::solver::VarId> =
+                        self.ex.inputs().map(|(_, v)| v).collect();
+                    let p = &mut self.ex.problem;
+                    p.push();
+                    let verdict = match p.require(*differ) {
+                        Err(_) => Verdict::Unsat,
+                        Ok(()) => {
+                            for m in models.iter() {
+                                p.exclude(&inputs, m);
+                            }
+                            let options = SolveOptions {
+                                node_limit: self.options.justify_nodes,
+                                backtrack_limit: 2 * self.options.justify_nodes,
+                                propagation_limit: 100 * self.options.justify_nodes,
+                                seed: self.options.seed ^ k,
+                                value_choice: if k == 0 || !self.options.methods.solver_randomness {
+                                    ValueChoice::NearZero
+                                } else {
+                                    ValueChoice::Random
+                                },
+                                ..SolveOptions::default()
+                            };
+                            solve(p, options).0
+                        }
+                    };
+                    p.pop();
+                    match verdict {
+                        Verdict::Sat(model) => {
+                            let witness = self.ex.witness(&model, self.params, MAX_WITNESS_LENGTH);
+                            models.push(model);
+                            if let Some(w) = witness {
+                                self.candidates.push(w);
+                                return Some(Choice::Solution(self.candidates.len() - 1));
+                            }
+                        }
+                        Verdict::Unsat => {
+                            *complete = true;
+                            return None;
+                        }
+                        // A failed try (it counts against the backtrack limit), not a
+                        // proof.
+                        Verdict::Unknown(_) => {
+                            *gave_up = true;
+                            return Some(Choice::GiveUp);
+                        }
+                    }
+                }
+                None
+            }
+            Subtask::Refused(_) => (index == 0).then_some(Choice::GiveUp),
+        }
+    }
+
+    fn exhausted_completely(&self, subtask: &Subtask) -> bool {
+        match subtask {
+            Subtask::Edge { cut, .. } => !cut,
+            Subtask::Excite { .. } => true,
+            Subtask::Justify { complete, .. } => *complete,
+            Subtask::Refused(_) => false,
+        }
+    }
+
+    fn apply(&mut self, choice: Choice) -> Result<(), Conflict> {
+        self.trail.push(Saved {
+            walkers: self.walkers.clone(),
+            excited: self.excited,
+            checkpoint: self.ex.checkpoint(),
+        });
+        self.implications += 1;
+        match choice {
+            Choice::Edge { version, index } => {
+                let versions: &[usize] = match version {
+                    Version::Both => &[0, 1],
+                    Version::Original => &[0],
+                    Version::Mutant => &[1],
+                };
+                for &w in versions {
+                    self.take(w, index)?;
+                }
+            }
+            Choice::Effect { term, excites } => {
+                self.require(term)?;
+                if excites {
+                    self.excited = true;
+                } else {
+                    self.unify();
+                }
+            }
+            Choice::GiveUp => return Err(Conflict),
+            Choice::Solution(k) => {
+                let w = self.candidates[k].clone();
+                if !(self.confirm)(&w) {
+                    return Err(Conflict);
+                }
+                self.found = Some(w);
+                return Ok(());
+            }
+        }
+        if self.contradicts(None, self.options.check_nodes) {
+            return Err(Conflict);
+        }
+        Ok(())
+    }
+
+    fn implications(&self) -> u64 {
+        self.implications
+    }
+}
+
+/// Searches a test for mutant `m` with the software D-algorithm: a confirmed test, a proof
+/// that none exists (the mutant is equivalent), or an abort; `Err` when the mutant is not
+/// searched this way (a constructor, an unsupported method).
+pub fn search<'m>(
+    unit: &'m Unit,
+    m: &'m Mutant,
+    options: Options,
+    limits: &Limits,
+    confirm: Box<dyn FnMut(&Witness) -> bool + 'm>,
+) -> Result<(Outcome<Witness>, Counters), String> {
+    let mut model = SwDalgorithm::new(unit, m, options, confirm)?;
+    let arena = bumpalo::Bump::new();
+    Ok(engine::search(
+        &mut model,
+        &arena,
+        limits,
+        &mut engine::NoTrace,
+    ))
+}
