@@ -54,6 +54,17 @@ fn shipped() -> Vec<(String, String)> {
         .collect()
 }
 
+/// A shipped program by name, loaded, with its mutants.
+fn shipped_with_mutants(name: &str) -> (Unit, Vec<mutant::Mutant>) {
+    let (path, source) = shipped()
+        .into_iter()
+        .find(|(p, _)| p.ends_with(&format!("{name}.java")))
+        .expect("a shipped program");
+    let unit = load(&path, &source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    (unit, mutants)
+}
+
 fn interpreter(c: &mut Criterion) {
     let unit = load("Loops.java", LOOPS).unwrap();
     let program = Compiled::new(&unit, None);
@@ -232,12 +243,7 @@ fn equivalence(c: &mut Criterion) {
     let mut group = c.benchmark_group("equivalence");
     group.sample_size(10);
     for name in ["Mid", "Triangle", "CalDays"] {
-        let (path, source) = shipped()
-            .into_iter()
-            .find(|(p, _)| p.ends_with(&format!("{name}.java")))
-            .expect("a shipped program");
-        let unit = load(&path, &source).unwrap();
-        let mutants = mutant::generate(&unit).mutants;
+        let (unit, mutants) = shipped_with_mutants(name);
         let prove_all = || {
             let mut provers = std::collections::HashMap::new();
             let mut proved = 0;
@@ -284,12 +290,7 @@ fn test_generation(c: &mut Criterion) {
         ..Options::default()
     };
     for name in ["Mid", "Triangle", "Tax", "Power", "QuickSort", "CalDays"] {
-        let (path, source) = shipped()
-            .into_iter()
-            .find(|(p, _)| p.ends_with(&format!("{name}.java")))
-            .expect("a shipped program");
-        let unit = load(&path, &source).unwrap();
-        let mutants = mutant::generate(&unit).mutants;
+        let (unit, mutants) = shipped_with_mutants(name);
         let g = generate(&unit, &mutants, &options, &mut |_| {});
         println!(
             "{name}: {} mutants, {} killed, {} equivalent, {} unknown, {} tests",

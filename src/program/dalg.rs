@@ -43,6 +43,7 @@
 use crate::engine::{self, Conflict, Counters, Limits, Model, Next, Outcome, SubtaskKind, Trail};
 use crate::solver::{ExprId, SolveOptions, ValueChoice, Verdict, solve};
 
+use super::equivalence::disjuncts;
 use super::ir::{NodeId, Stmt, StmtKind, Type, Unit};
 use super::mutant::Mutant;
 use super::symbolic::{Checkpoint, Executor, State, Sym, Unsupported, Witness};
@@ -765,17 +766,6 @@ fn same_edges(p: &Pending<'_>, q: &Pending<'_>) -> bool {
             .iter()
             .zip(&q.edges)
             .all(|(x, y)| x.arm == y.arm && x.when == y.when)
-}
-
-/// The top-level disjuncts of `e`.
-fn disjuncts(problem: &crate::solver::Problem, e: ExprId, out: &mut Vec<ExprId>) {
-    match problem.node(e) {
-        crate::solver::Node::Binary(crate::solver::BinOp::LogicalOr, a, b) => {
-            disjuncts(problem, a, out);
-            disjuncts(problem, b, out);
-        }
-        _ => out.push(e),
-    }
 }
 
 /// Evaluates a condition's value.

@@ -955,7 +955,7 @@ impl<'u> MethodProver<'u> {
 }
 
 /// The top-level disjuncts of `e` (`e` itself when it is no `||`).
-fn disjuncts(
+pub(super) fn disjuncts(
     problem: &crate::solver::Problem,
     e: crate::solver::ExprId,
     out: &mut Vec<crate::solver::ExprId>,
