@@ -347,6 +347,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
             time_limit,
             compact: !args.no_compact,
             regenerate: true,
+            cover_pool: 0,
             threads,
         },
         fill: args.fill,

@@ -1231,6 +1231,10 @@ pub struct TestgenArgs {
     #[arg(long, default_value_t = 100_000)]
     step_limit: u64,
 
+    /// Seconds a JUnit test may run before it fails (a mutant that loops must fail, not hang).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    test_timeout: u32,
+
     /// Keep every test that killed a mutant first (no compaction).
     #[arg(long)]
     no_compact: bool,
@@ -1304,7 +1308,7 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
         .collect();
     if let Some(path) = &args.out {
         let class = generated.tests.first().map_or(0, |t| t.class);
-        let source = write_class(&unit, class, &emitted, limits)
+        let source = write_class(&unit, class, &emitted, limits, args.test_timeout)
             .map_err(|e| bad_input(format!("{}: {e}", unit.path)))?;
         super::write_output(Some(path), &source, args.force)?;
     }

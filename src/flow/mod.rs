@@ -154,6 +154,9 @@ pub struct Options {
     /// have don't cares to merge; where they have none, only the cover and the reverse-order
     /// simulation pay).
     pub regenerate: bool,
+    /// Random tests added to the pool compaction chooses its cover from (where regeneration
+    /// is off, a wide pool is how the cover finds tests that kill many targets at once).
+    pub cover_pool: usize,
     pub threads: usize,
 }
 
@@ -166,6 +169,7 @@ impl Default for Options {
             time_limit: None,
             compact: true,
             regenerate: true,
+            cover_pool: 0,
             threads: 1,
         }
     }
@@ -557,6 +561,12 @@ impl<W: Workbench> State<'_, W> {
         // The pool of candidates grows round after round; each round regenerates in the order
         // of the current pool's detection counts, and the cover is chosen from all of them.
         let mut pool = std::mem::take(&mut self.tests);
+        let mut extra = 0;
+        while extra < self.options.cover_pool {
+            let count = (self.options.cover_pool - extra).min(64);
+            pool.extend(self.bench.random_tests(&mut self.rng, count));
+            extra += count;
+        }
         let mut sets = self.detection_sets(&pool, &detected);
         let rounds = if self.options.regenerate {
             REGENERATION_ROUNDS

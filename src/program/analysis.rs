@@ -233,8 +233,11 @@ fn judge(
         diagnostic,
     })?;
     let mut machine = Machine::new(&program, limits);
+    // An endless loop is recognised in a few iterations instead of running to the step limit.
+    machine.prove_endless();
     let mut runs = 0;
     let mut first = None;
+    let mut confirmations = 0;
     for &t in reaching {
         if original[t].termination == Termination::Timeout {
             // The original never finished: there is no expected outcome to tell a mutant by.
@@ -243,7 +246,18 @@ fn judge(
         let test = &tests[t];
         runs += 1;
         let outcome = run_test(&mut machine, test)?;
-        let outcome = slow_or_hung(&program, test, outcome, original_steps[t], limits)?;
+        if outcome.termination == Termination::Timeout && !machine.proved_endless() {
+            // A mutant this slow on many tests is slow on most: the longer runs are spent on
+            // the first few only (a test left unconfirmed does not count as a kill).
+            confirmations += 1;
+            if confirmations > CONFIRMATIONS_PER_MUTANT {
+                continue;
+            }
+        }
+        let Some(outcome) = slow_or_hung(&program, test, outcome, &machine, original_steps[t])?
+        else {
+            continue;
+        };
         if outcome.differs(&original[t]) {
             kills.set(t, true);
             first.get_or_insert(t);
@@ -292,37 +306,55 @@ pub fn tells_apart(
         id: mutant.id,
         diagnostic,
     })?;
-    let outcome = run_test(&mut Machine::new(&program, limits), test)?;
-    let outcome = slow_or_hung(&program, test, outcome, machine.steps(), limits)?;
-    Ok(outcome.differs(&expected))
+    let mut mutant_machine = Machine::new(&program, limits);
+    mutant_machine.prove_endless();
+    let outcome = run_test(&mut mutant_machine, test)?;
+    let outcome = slow_or_hung(&program, test, outcome, &mutant_machine, machine.steps())?;
+    Ok(outcome.is_some_and(|o| o.differs(&expected)))
 }
 
-/// How many times the original's steps a mutant may run before it counts as hung.
-const HANG_FACTOR: u64 = 10;
+/// How many times the step limit (or the original's steps, when more) a mutant that ran out
+/// of steps is given to finish or to be proved endless.
+const CONFIRM_FACTOR: u64 = 3;
 
-/// A mutant's outcome that ran out of steps where the original finished in `original_steps`:
-/// a timeout (a kill) only when the mutant ran [`HANG_FACTOR`] times as long, else it is run
-/// again with that budget and its real outcome taken. Like PIT's timeout factor, this keeps a
-/// mutant that is merely slower (an extra step per loop iteration: the interpreter's cost, not
-/// a behaviour a test sees) from being killed by an original that finished near the limit.
+/// How many of a mutant's unproved timeouts, in one batch of tests, get the longer run.
+const CONFIRMATIONS_PER_MUTANT: u32 = 4;
+
+/// A mutant's outcome from `machine` (endless-run checking on) where the original finished in
+/// `original_steps`. A timeout is an outcome only when it is certain: the run came back to a
+/// state it had been in, so it would never end, on any machine and with any time limit. A run
+/// that ran out of steps otherwise is repeated with [`CONFIRM_FACTOR`] times the steps (the
+/// check still on); when it finishes with the longer budget,
+/// that outcome is taken: the mutant was merely slower (an extra step per loop iteration, the
+/// interpreter's cost and not a behaviour a test sees, or recursion that ends in a stack
+/// overflow after the step limit). Otherwise (`None`) the mutant may just be slow, finishing
+/// later with the original's outcome (trial division up to n - d instead of n / d: the same
+/// answers, a million times the work), and a JUnit test with a timeout might pass on it: this
+/// test is not counted as telling it apart.
 fn slow_or_hung(
     program: &Compiled,
     test: &TestCase,
     outcome: Outcome,
+    machine: &Machine,
     original_steps: u64,
-    limits: Limits,
-) -> Result<Outcome, AnalysisError> {
-    let budget = original_steps
-        .saturating_mul(HANG_FACTOR)
-        .saturating_add(1_000);
-    if outcome.termination != Termination::Timeout || budget <= limits.steps {
-        return Ok(outcome);
+) -> Result<Option<Outcome>, AnalysisError> {
+    if outcome.termination != Termination::Timeout || machine.proved_endless() {
+        return Ok(Some(outcome));
     }
+    let limits = machine.limits();
     let longer = Limits {
-        steps: budget,
+        steps: original_steps
+            .max(limits.steps)
+            .saturating_mul(CONFIRM_FACTOR),
         ..limits
     };
-    run_test(&mut Machine::new(program, longer), test)
+    let mut machine = Machine::new(program, longer);
+    machine.prove_endless();
+    let outcome = run_test(&mut machine, test)?;
+    Ok(match outcome.termination {
+        Termination::Timeout if !machine.proved_endless() => None,
+        _ => Some(outcome),
+    })
 }
 
 /// `per_method` random tests for every supported method (constructors excluded), receivers

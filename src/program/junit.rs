@@ -13,6 +13,7 @@ use super::analysis::TestCase;
 use super::interp::{Compiled, Limits, Outcome, Termination, Value};
 use super::ir::{Type, Unit};
 use super::semantics::Kind;
+use super::text::{char_literal, string_literal};
 
 /// A test with what it checks and the mutants it kills (their ids, for the comment).
 pub struct Emitted<'t> {
@@ -31,12 +32,14 @@ pub enum JunitError {
     NoConstructor(String),
 }
 
-/// The JUnit 5 source of a class testing `unit`'s class `class` with `tests`.
+/// The JUnit 5 source of a class testing `unit`'s class `class` with `tests`; each test fails
+/// when it runs longer than `timeout_seconds`.
 pub fn write_class(
     unit: &Unit,
     class: u32,
     tests: &[Emitted<'_>],
     limits: Limits,
+    timeout_seconds: u32,
 ) -> Result<String, JunitError> {
     let info = &unit.classes[class as usize];
     let program = Compiled::new(unit, None);
@@ -57,7 +60,7 @@ pub fn write_class(
     // from another thread).
     writeln!(
         out,
-        "@Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)"
+        "@Timeout(value = {timeout_seconds}, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)"
     )
     .unwrap();
     writeln!(out, "class {}Test {{", info.name).unwrap();
@@ -346,30 +349,6 @@ fn int_literal(b: i64) -> String {
     } else {
         b.to_string()
     }
-}
-
-fn char_literal(c: u16) -> String {
-    match c {
-        0x27 => "'\\''".into(),
-        0x5c => "'\\\\'".into(),
-        0x20..=0x7e => format!("'{}'", c as u8 as char),
-        _ => format!("'\\u{c:04x}'"),
-    }
-}
-
-fn string_literal(units: &[u16]) -> String {
-    let mut s = String::from("\"");
-    for &c in units {
-        match c {
-            0x22 => s.push_str("\\\""),
-            0x5c => s.push_str("\\\\"),
-            0x0a => s.push_str("\\n"),
-            0x20..=0x7e => s.push(c as u8 as char),
-            _ => write!(s, "\\u{c:04x}").unwrap(),
-        }
-    }
-    s.push('"');
-    s
 }
 
 /// A type as written in Java source.

@@ -73,6 +73,9 @@ pub struct Options {
     pub limits: RunLimits,
     /// Compact the final test set.
     pub compact: bool,
+    /// Random tests added to the pool the compacted set is chosen from (measured on the shipped
+    /// programs: 256 saves 7 of 150 tests for at most 1.5 s more on a program).
+    pub cover_pool: usize,
     pub threads: usize,
     /// Time allowed per mutant in the last pass.
     pub time_limit: Option<std::time::Duration>,
@@ -85,6 +88,7 @@ impl Default for Options {
             random_blocks: 4,
             limits: RunLimits::default(),
             compact: true,
+            cover_pool: 256,
             threads: 1,
             time_limit: None,
         }
@@ -176,6 +180,7 @@ pub fn generate(
         compact: options.compact,
         threads: options.threads,
         regenerate: false,
+        cover_pool: options.cover_pool,
     };
     let campaign: Campaign<TestCase> = flow::run(&bench, &flow_options, progress);
     let mut tests = campaign.tests;

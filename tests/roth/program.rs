@@ -175,6 +175,99 @@ fn a_non_terminating_run_is_a_timeout_and_deep_recursion_overflows() {
     assert_eq!(stdout(&o), "throw java.lang.StackOverflowError\n");
 }
 
+/// A run proved endless (a state repeated, compared on the registers that decide control)
+/// really does not end: it still runs with 50 times the steps; and a loop that ends after
+/// more steps than the limit, or whose counter decides when it ends, is not proved endless.
+#[test]
+fn endless_runs_are_proved_only_when_they_never_end() {
+    let source = "class Loops {
+  static int spin(int n) { int swaps = 0; while (n != 0) { swaps++; n = n + 0; } return swaps; }
+  static int slow(int n) { for (int d = 3; d <= n - d; d += 2) { if (n % d == 0) return d; } return 0; }
+  static int late(int n) { int k = 0; while (n > 0) { k++; if (k == 150000) return k; } return -1; }
+  static int cycle(int n) { int a = 1; while (n > 0) { a = -a; } return a; }
+  static int temps(int n) { int s = 0; int j = 0; while (j < n) { s = s + 1; int t = s * 2; if (t > 300000) j = n; } return s; }
+}
+";
+    let unit = load("Loops.java", source).unwrap();
+    let program = Compiled::new(&unit, None);
+    let limits = Limits {
+        steps: 100_000,
+        ..Limits::default()
+    };
+    let method = |name: &str| {
+        unit.classes[0]
+            .methods
+            .iter()
+            .position(|m| m.name == name)
+            .unwrap() as u32
+    };
+    let int = |n: i64| Value::Prim(roth::program::semantics::Kind::Int, n);
+    let run = |name: &str, args: Vec<Value>, steps: u64| {
+        let mut machine = Machine::new(&program, Limits { steps, ..limits });
+        machine.prove_endless();
+        let o = machine.run(0, method(name), &args, &[]).unwrap();
+        (o.termination, machine.proved_endless(), machine.steps())
+    };
+    // A counter that only goes into the result does not keep the loop from repeating.
+    let (t, proved, steps) = run("spin", vec![int(1)], limits.steps);
+    assert!(
+        proved && t == Termination::Timeout && steps < 1_000,
+        "{t:?} {steps}"
+    );
+    let (t, proved, _) = run("cycle", vec![int(1)], limits.steps);
+    assert!(proved && t == Termination::Timeout);
+    // Slow, not endless: out of steps at the limit, unproved, and finished with more steps
+    // (in `temps`, the counter decides the end only through a temporary).
+    for (name, n, want) in [
+        ("slow", 1_000_003, 0),
+        ("late", 5, 150_000),
+        ("temps", 5, 150_001),
+    ] {
+        let (t, proved, _) = run(name, vec![int(n)], limits.steps);
+        assert!(!proved && t == Termination::Timeout, "{name}: {t:?}");
+        let (t, proved, _) = run(name, vec![int(n)], 50 * limits.steps);
+        assert!(!proved, "{name}");
+        assert_eq!(t, Termination::Return(Some(int(want))), "{name}");
+    }
+    // Every proof on the shipped programs' mutants and random tests holds up in a run with
+    // 50 times the steps.
+    let mut proofs = 0;
+    for name in ["BubbleSort", "Gcd", "Power", "Min", "QuickSort", "IntSqrt"] {
+        let unit = load_program(&format!("{name}.java"));
+        let tests = random_tests(&unit, 12, &mut Rng::new(3));
+        for m in &mutant::generate(&unit).mutants {
+            let program = Compiled::new(&mutant_unit(&unit, m).unwrap(), None);
+            let short = Limits {
+                steps: 20_000,
+                ..limits
+            };
+            let mut machine = Machine::new(&program, short);
+            machine.prove_endless();
+            for t in &tests {
+                let o = machine.run(t.class, t.method, &t.args, &t.fields).unwrap();
+                if machine.proved_endless() {
+                    proofs += 1;
+                    assert_eq!(o.termination, Termination::Timeout);
+                    let longer = Limits {
+                        steps: 50 * short.steps,
+                        ..limits
+                    };
+                    let o = program
+                        .run(t.class, t.method, &t.args, &t.fields, longer)
+                        .unwrap();
+                    assert_eq!(
+                        o.termination,
+                        Termination::Timeout,
+                        "{name} #{} proved endless on {t:?}",
+                        m.id
+                    );
+                }
+            }
+        }
+    }
+    assert!(proofs > 50, "{proofs}");
+}
+
 #[test]
 fn unsupported_methods_are_reported_with_their_place_and_the_rest_runs() {
     let dir = scratch_dir("front-unsupported");
@@ -405,9 +498,9 @@ fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
             fast.verdicts, one_thread.verdicts,
             "thread count changed verdicts"
         );
-        // Naive: every mutant on every test, first differing test; a mutant out of steps
-        // where the original finished is hung only past ten times the original's steps
-        // (plus 1,000), else its outcome with that budget counts.
+        // Naive: every mutant on every test, first differing test. A mutant out of steps
+        // where the original finished counts as hung only when proved endless; else, for its
+        // first four such tests, it is run with three times the steps and that outcome counts.
         let original = Compiled::new(&unit, None);
         let expected: Vec<_> = tests
             .iter()
@@ -419,16 +512,36 @@ fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
             .collect();
         for (m, verdict) in all.mutants.iter().zip(&fast.verdicts) {
             let program = Compiled::new(&mutant_unit(&unit, m).unwrap(), None);
+            let mut unproved = 0;
             let first_kill = tests.iter().zip(&expected).position(|(t, (want, steps))| {
-                let patient = Limits {
-                    steps: limits.steps.max(steps * 10 + 1_000),
-                    ..limits
+                if want.termination == Termination::Timeout {
+                    return false;
+                }
+                let outcome = program
+                    .run(t.class, t.method, &t.args, &t.fields, limits)
+                    .unwrap();
+                if outcome.termination != Termination::Timeout {
+                    return outcome.differs(want);
+                }
+                let run_checked = |steps: u64| {
+                    let mut machine = Machine::new(&program, Limits { steps, ..limits });
+                    machine.prove_endless();
+                    let o = machine.run(t.class, t.method, &t.args, &t.fields).unwrap();
+                    (o, machine.proved_endless())
                 };
-                want.termination != Termination::Timeout
-                    && program
-                        .run(t.class, t.method, &t.args, &t.fields, patient)
-                        .unwrap()
-                        .differs(want)
+                if run_checked(limits.steps).1 {
+                    return true;
+                }
+                unproved += 1;
+                if unproved > 4 {
+                    return false;
+                }
+                match run_checked(limits.steps.max(*steps) * 3) {
+                    (o, proved) if o.termination != Termination::Timeout || proved => {
+                        o.differs(want)
+                    }
+                    _ => false,
+                }
             });
             match (first_kill, verdict) {
                 (Some(t), Verdict::Killed(k)) => assert_eq!(t, *k, "{} #{}", path.display(), m.id),

@@ -17,7 +17,11 @@ fn generated(name: &str) -> (String, Unit, Vec<mutant::Mutant>, Generated) {
     let source = std::fs::read_to_string(&path).unwrap();
     let unit = load(&path.display().to_string(), &source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
-    let g = generate(&unit, &mutants, &Options::default(), &mut |_| {});
+    let options = Options {
+        threads: 2,
+        ..Options::default()
+    };
+    let g = generate(&unit, &mutants, &options, &mut |_| {});
     (source, unit, mutants, g)
 }
 
@@ -73,88 +77,185 @@ fn junit_jar() -> Option<PathBuf> {
     }
 }
 
-/// Compiles `sources` with the JUnit jar and runs `class` with the console launcher: whether
-/// every test passed.
-fn junit_passes(
-    javac: &std::path::Path,
-    java: &std::path::Path,
-    jar: &std::path::Path,
-    dir: &std::path::Path,
-    sources: &[PathBuf],
-    class: &str,
-) -> bool {
-    let classes = javac_with(javac, Some(jar), sources, dir);
-    let run = Command::new(java)
-        .arg("-jar")
-        .arg(jar)
-        .arg("-cp")
-        .arg(&classes)
-        .arg("--select-class")
-        .arg(class)
-        .arg("--disable-banner")
-        .arg("--details=none")
-        .output()
-        .expect("the JUnit console launcher runs");
-    run.status.success()
-}
-
-/// The generated JUnit class compiles, passes on the original, and fails on exactly the
-/// mutants the report calls killed (each compiled and run on its own).
-#[test]
-fn generated_junit_classes_fail_on_exactly_the_killed_mutants() {
+/// The verdict of the JUnit class on each mutant, on the JVM, checked against the report: the
+/// generated class compiles against the original and passes on it, and, run by the JUnit
+/// console launcher against each emitted mutant compiled with javac (all in one JVM with a class
+/// loader per mutant, `JUnitEach`), fails on exactly the mutants the report calls killed.
+fn check_on_the_jvm(names: &[&str], scratch: &str) {
     let (Some((javac, java)), Some(jar)) = (jdk(), junit_jar()) else {
         return;
     };
-    for name in ["NumZero", "Sum"] {
+    let dir = scratch_dir(scratch);
+    let tools = javac_with(
+        &javac,
+        Some(&jar),
+        &[project_file("tests/roth/java/JUnitEach.java")],
+        &dir.join("tools"),
+    );
+    let mut list = String::new();
+    // Per folder: the program, the mutant's id and description, and whether it must fail
+    // (killed: yes; equivalent and the original: no; unknown: not asserted).
+    let mut expected: std::collections::HashMap<String, (String, String, Option<bool>)> =
+        std::collections::HashMap::new();
+    for &name in names {
         let (source, unit, mutants, g) = generated(name);
         let emitted: Vec<Emitted<'_>> = g
             .tests
             .iter()
-            .map(|test| Emitted {
+            .enumerate()
+            .map(|(t, test)| Emitted {
                 test,
-                kills: Vec::new(),
+                kills: mutants
+                    .iter()
+                    .zip(&g.fates)
+                    .filter(|(_, f)| **f == Fate::Killed(t))
+                    .map(|(m, _)| m.id)
+                    .collect(),
             })
             .collect();
-        let test_source = write_class(&unit, 0, &emitted, Limits::default()).unwrap();
-        let dir = scratch_dir(&format!("testgen-jvm-{name}"));
-        let test_file = dir.join(format!("{name}Test.java"));
-        std::fs::write(&test_file, &test_source).unwrap();
-        let original = dir.join("original");
+        // One second per test, not the default ten: a mutant that loops costs a second per
+        // test it loops in, and the originals' tests take milliseconds.
+        let test_source = write_class(&unit, 0, &emitted, Limits::default(), 1).unwrap();
+        let program_dir = dir.join(name);
+        // The test class is compiled against the original, then kept alone in its folder: the
+        // class under test must come from each run's own folder.
+        let original = program_dir.join("original");
         std::fs::create_dir_all(&original).unwrap();
         std::fs::write(original.join(format!("{name}.java")), &source).unwrap();
-        assert!(
-            junit_passes(
-                &javac,
-                &java,
-                &jar,
-                &original,
-                &[original.join(format!("{name}.java")), test_file.clone()],
-                &format!("{name}Test")
-            ),
-            "{name}: the generated tests fail on the original:\n{test_source}"
+        let test_file = program_dir.join(format!("{name}Test.java"));
+        std::fs::write(&test_file, &test_source).unwrap();
+        let test_classes = javac_with(
+            &javac,
+            Some(&jar),
+            &[original.join(format!("{name}.java")), test_file],
+            &program_dir,
+        );
+        for entry in std::fs::read_dir(&test_classes).unwrap() {
+            let path = entry.unwrap().path();
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !file.starts_with(&format!("{name}Test")) {
+                std::fs::remove_file(&path).unwrap();
+            }
+        }
+        let mut add = |folder: PathBuf, what: (String, String, Option<bool>)| {
+            let folder = folder.display().to_string();
+            list.push_str(&format!(
+                "{folder}\t{}\t{name}Test\n",
+                test_classes.display()
+            ));
+            expected.insert(folder, what);
+        };
+        add(
+            original,
+            (name.to_string(), "the original".to_string(), Some(false)),
         );
         for (m, fate) in mutants.iter().zip(&g.fates) {
-            let d = dir.join(m.id.to_string());
+            let d = program_dir.join(m.id.to_string());
             std::fs::create_dir_all(&d).unwrap();
-            let file = d.join(format!("{name}.java"));
-            std::fs::write(&file, mutant::mutated_source(&source, m)).unwrap();
-            let passes = junit_passes(
-                &javac,
-                &java,
-                &jar,
-                &d,
-                &[file, test_file.clone()],
-                &format!("{name}Test"),
-            );
-            assert_eq!(
-                !passes,
-                matches!(fate, Fate::Killed(_)),
-                "{name}: mutant {} ({} -> {}) is {fate:?} but the JUnit run {}",
-                m.id,
-                m.original,
-                m.replacement,
-                if passes { "passes" } else { "fails" }
+            std::fs::write(
+                d.join(format!("{name}.java")),
+                mutant::mutated_source(&source, m),
+            )
+            .unwrap();
+            add(
+                d,
+                (
+                    name.to_string(),
+                    format!(
+                        "mutant {} ({} -> {}, {fate:?})",
+                        m.id, m.original, m.replacement
+                    ),
+                    match fate {
+                        Fate::Killed(_) => Some(true),
+                        Fate::Equivalent(_) => Some(false),
+                        Fate::Unknown(_) => None,
+                    },
+                ),
             );
         }
     }
+    let list_file = dir.join("runs.txt");
+    std::fs::write(&list_file, &list).unwrap();
+    let class_path = std::env::join_paths([jar.as_path(), tools.as_path()]).unwrap();
+    let run = Command::new(&java)
+        .arg("-cp")
+        .arg(&class_path)
+        .arg("JUnitEach")
+        .arg(&list_file)
+        .output()
+        .expect("the JUnitEach tool runs");
+    assert!(
+        run.status.success(),
+        "JUnitEach failed:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let mut seen = 0;
+    let mut wrong = Vec::new();
+    for line in stdout.lines() {
+        let (verdict, rest) = line.split_once(' ').unwrap();
+        let folder = match verdict {
+            "pass" => rest,
+            "fail" => rest.rsplit_once(' ').unwrap().0,
+            _ => panic!("{line}: every original and mutant must compile"),
+        };
+        let (program, what, must_fail) = &expected[folder];
+        seen += 1;
+        match must_fail {
+            Some(must_fail) if (verdict == "fail") != *must_fail => {
+                wrong.push(format!("{program}: {what}: the JUnit class {verdict}s"));
+            }
+            Some(_) => {}
+            None => eprintln!("{program}: {what}: the JUnit class {verdict}s"),
+        }
+    }
+    assert_eq!(seen, expected.len(), "one verdict per folder:\n{stdout}");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The generated JUnit classes of a few programs on the JVM (all programs: the ignored test
+/// below, run by `.ci/run`).
+#[test]
+fn generated_junit_classes_fail_on_exactly_the_killed_mutants() {
+    check_on_the_jvm(&["NumZero", "Sum", "Mid", "Power"], "testgen-jvm");
+}
+
+/// Every shipped program's generated JUnit class on the JVM against every mutant
+/// (`cargo test --release --test roth -- --ignored junit_classes_of_every`).
+#[test]
+#[ignore = "every program and mutant on the JVM: run in release by .ci/run"]
+fn junit_classes_of_every_program_fail_on_exactly_the_killed_mutants() {
+    let names: Vec<String> = crate::java::shipped_programs()
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    check_on_the_jvm(&names, "testgen-jvm-all");
+}
+
+/// Java turns `\uXXXX` escapes into characters before it reads literals, so a generated class
+/// must never write a line break, a quote or a backslash that way (`'\u000a'` does not
+/// compile): Words' tests hold such characters.
+#[test]
+fn generated_literals_use_escapes_javac_reads() {
+    let (_, unit, _, g) = generated("Words");
+    let emitted: Vec<Emitted<'_>> = g
+        .tests
+        .iter()
+        .map(|test| Emitted {
+            test,
+            kills: Vec::new(),
+        })
+        .collect();
+    let source = write_class(&unit, 0, &emitted, Limits::default(), 10).unwrap();
+    for bad in ["\\u000a", "\\u000d", "\\u0022", "\\u0027", "\\u005c"] {
+        assert!(!source.contains(bad), "{bad} in:\n{source}");
+    }
+    use roth::program::text::{char_literal, string_literal};
+    assert_eq!(char_literal(0x0a), "'\\n'");
+    assert_eq!(char_literal(0x27), "'\\''");
+    assert_eq!(
+        string_literal(&[0x22, 0x0d, 0x5c, 0x0a, 0x3bb]),
+        "\"\\\"\\r\\\\\\n\\u03bb\""
+    );
 }
