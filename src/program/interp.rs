@@ -750,8 +750,9 @@ impl<'c> Machine<'c> {
     }
 
     /// Makes the next runs look for a repeated state, which proves a run that runs out of steps
-    /// would never end ([`Machine::proved_endless`]). Slower: use it on a run already seen to
-    /// time out.
+    /// would never end ([`Machine::proved_endless`]). Costs a comparison at each backward jump
+    /// and the control analysis of every function once per machine: mutation analysis turns
+    /// it on for mutants (an endless loop then stops in a few iterations, not at the limit).
     pub fn prove_endless(&mut self) {
         let program = self.program;
         self.endless = Some(EndlessCheck {
@@ -771,7 +772,6 @@ impl<'c> Machine<'c> {
 
     /// At a backward jump to `to` in `frame` (its caller frames `frames`), with endless-run
     /// checking on: a timeout when the state was seen before.
-    #[cold]
     fn check_endless(&mut self, frames: &[Frame], frame: &Frame, to: usize) -> Result<(), Thrown> {
         let Some(check) = self.endless.as_mut() else {
             return Ok(());

@@ -1749,13 +1749,7 @@ impl<'u> Executor<'u> {
         index_local: LocalId,
         body: &Stmt,
     ) -> Result<()> {
-        let a = self.eval(st, array, None)?;
-        let Sym::Ref(r) = a else {
-            return unsupported("for-each over a non-array");
-        };
-        self.set_local(st, array_local, a, None)?;
-        self.check_access(st, r, None, None)?;
-        self.set_local(st, index_local, Sym::Prim(self.zero), None)?;
+        let r = self.for_each_start(st, array, array_local, index_local)?;
         let brk = self.jump(id, false);
         let cont = self.jump(id, true);
         let one = self.int(1);
@@ -1843,21 +1837,22 @@ impl<'u> Executor<'u> {
     }
 
     /// A for-each loop's start: the array evaluated into its hidden local (a null array
-    /// throws) and the index set to 0.
+    /// throws) and the index set to 0; the array's reference.
     pub fn for_each_start(
         &mut self,
         st: &mut State,
         array: &Expr,
         array_local: LocalId,
         index_local: LocalId,
-    ) -> Result<()> {
+    ) -> Result<u32> {
         let a = self.eval(st, array, None)?;
         let Sym::Ref(r) = a else {
             return unsupported("for-each over a non-array");
         };
         self.set_local(st, array_local, a, None)?;
         self.check_access(st, r, None, None)?;
-        self.set_local(st, index_local, Sym::Prim(self.zero), None)
+        self.set_local(st, index_local, Sym::Prim(self.zero), None)?;
+        Ok(r)
     }
 
     /// The condition under which a for-each loop enters its next iteration.

@@ -147,26 +147,31 @@ pub fn javac_with(
     classes
 }
 
+/// Runs the Java tool `class` (on `class_path`) over the list file `list`: its standard output,
+/// after checking it succeeded.
+pub fn run_tool(java: &Path, class_path: &std::ffi::OsStr, class: &str, list: &Path) -> String {
+    let out = Command::new(java)
+        .arg("-cp")
+        .arg(class_path)
+        .arg(class)
+        .arg(list)
+        .output()
+        .unwrap_or_else(|e| panic!("java runs {class}: {e}"));
+    assert!(
+        out.status.success(),
+        "{class} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
 /// Compiles the Java files of each folder on its own with the `CompileEach` tool (in `tools`),
 /// in one JVM: one line per folder, `ok FOLDER` or `fail FOLDER: first error`.
 fn compile_each(java: &Path, tools: &Path, folders: &[&Path], scratch: &Path) -> Vec<String> {
     let list = scratch.join("folders.txt");
     let listed: Vec<String> = folders.iter().map(|d| d.display().to_string()).collect();
     std::fs::write(&list, listed.join("\n")).unwrap();
-    let out = Command::new(java)
-        .arg("-cp")
-        .arg(tools)
-        .arg("CompileEach")
-        .arg(&list)
-        .output()
-        .expect("java runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
+    run_tool(java, tools.as_os_str(), "CompileEach", &list)
         .lines()
         .map(String::from)
         .collect()

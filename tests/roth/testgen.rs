@@ -1,7 +1,6 @@
 //! `roth testgen`: generated tests kill what the report says, in the interpreter and on the JVM.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use roth::program::analysis::{Verdict, analyse};
 use roth::program::interp::Limits;
@@ -10,7 +9,7 @@ use roth::program::testgen::{Fate, Generated, Options, generate};
 use roth::program::{Unit, load, mutant};
 
 use crate::helpers::{project_file, scratch_dir};
-use crate::java::{javac_with, jdk};
+use crate::java::{javac_with, jdk, run_tool};
 
 fn generated(name: &str) -> (String, Unit, Vec<mutant::Mutant>, Generated) {
     let path = project_file(&format!("programs/{name}.java"));
@@ -177,19 +176,7 @@ fn check_on_the_jvm(names: &[&str], scratch: &str) {
     let list_file = dir.join("runs.txt");
     std::fs::write(&list_file, &list).unwrap();
     let class_path = std::env::join_paths([jar.as_path(), tools.as_path()]).unwrap();
-    let run = Command::new(&java)
-        .arg("-cp")
-        .arg(&class_path)
-        .arg("JUnitEach")
-        .arg(&list_file)
-        .output()
-        .expect("the JUnitEach tool runs");
-    assert!(
-        run.status.success(),
-        "JUnitEach failed:\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stdout = run_tool(&java, &class_path, "JUnitEach", &list_file);
     let mut seen = 0;
     let mut wrong = Vec::new();
     for line in stdout.lines() {
