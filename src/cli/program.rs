@@ -910,6 +910,10 @@ fn rule_text(rule: &roth::program::equivalence::Rule) -> (String, String) {
             format!("region depth {d}"),
         ),
         Rule::WholeMethod => ("proved on the whole method".into(), "whole method".into()),
+        Rule::DeadUpdate => (
+            "proved by liveness (a dead update)".into(),
+            "dead update".into(),
+        ),
         Rule::DAlgorithm => (
             "proved by the D-algorithm's exhausted search".into(),
             "d-algorithm".into(),

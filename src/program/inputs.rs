@@ -31,11 +31,14 @@ const CHARS: &[u16] = &[
 /// each with its neighbours: inputs equal to a constant the code compares against, or one
 /// off, are where branches flip, so random inputs draw from them part of the time (the
 /// "constant mining" of random testing tools). Without it a `switch` on `case 12:` is
-/// almost never entered by whole-range values.
+/// almost never entered by whole-range values. Strings likewise: a `name.equals("admin")` is
+/// never true for random text.
 #[derive(Clone, Debug, Default)]
 pub struct Pool {
     integers: Vec<i64>,
     doubles: Vec<f64>,
+    /// String literals, each with its neighbours one character shorter and longer.
+    strings: Vec<Arc<[u16]>>,
 }
 
 impl Pool {
@@ -50,6 +53,15 @@ impl Pool {
                 }
                 Const::Double(d) => pool.doubles.extend([d - 1.0, *d, d + 1.0]),
                 Const::Float(f) => pool.doubles.push(f64::from(*f)),
+                Const::Str(text) => {
+                    let mut longer = text.to_vec();
+                    longer.push(u16::from(b'a'));
+                    pool.strings.push(Arc::from(&text[..]));
+                    pool.strings.push(Arc::from(longer));
+                    if let Some((_, shorter)) = text.split_last() {
+                        pool.strings.push(Arc::from(shorter));
+                    }
+                }
                 _ => {}
             }
         }
@@ -95,6 +107,8 @@ impl Pool {
         pool.integers.dedup();
         pool.doubles.sort_by(|a, b| a.total_cmp(b));
         pool.doubles.dedup_by(|a, b| a.to_bits() == b.to_bits());
+        pool.strings.sort_unstable();
+        pool.strings.dedup();
         pool
     }
 }
@@ -177,6 +191,8 @@ pub fn random_value_near(ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
             let v = pool.integers[rng.index(pool.integers.len())].clamp(lo, hi);
             return Value::Prim(Kind::of(ty), v);
         }
+    } else if *ty == Type::String && !pool.strings.is_empty() && rng.chance(1, 5) {
+        return Value::Str(pool.strings[rng.index(pool.strings.len())].clone());
     } else if ty.is_floating() && !pool.doubles.is_empty() && rng.chance(1, 5) {
         let d = pool.doubles[rng.index(pool.doubles.len())];
         return match ty {

@@ -593,6 +593,27 @@ pub enum Builtin {
     StringToCharArray,
 }
 
+impl Builtin {
+    /// Whether the call dereferences its first argument, a `String` receiver (a null one
+    /// throws `NullPointerException`).
+    pub fn dereferences_receiver(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            StringLength
+                | StringCharAt
+                | StringEquals
+                | StringCompareTo
+                | StringIndexOfChar
+                | StringIndexOfString
+                | StringSubstring1
+                | StringSubstring2
+                | StringIsEmpty
+                | StringToCharArray
+        )
+    }
+}
+
 /// What `System.out` is asked to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PrintKind {

@@ -357,7 +357,8 @@ impl<'u> Executor<'u> {
 
     fn input_value(&mut self, key: Input, ty: &Type) -> Result<Sym> {
         if ty.is_reference() {
-            if !matches!(ty, Type::Array(_)) {
+            // A string is modelled as an array of its chars that nothing writes.
+            if !matches!(ty, Type::Array(_) | Type::String) {
                 return unsupported(format!("values of type {ty}"));
             }
             return Ok(Sym::Ref(self.reference(Reference::Input(key, ty.clone()))));
@@ -670,6 +671,7 @@ impl<'u> Executor<'u> {
             | Reference::Fresh {
                 ty: Type::Array(e), ..
             } => Ok((**e).clone()),
+            Reference::Input(_, Type::String) => Ok(Type::Char),
             Reference::Choice {
                 then, otherwise, ..
             } => match self.element_type(*then) {
@@ -922,15 +924,20 @@ impl<'u> Executor<'u> {
                 None => V::Prim(kind, 0),
             });
         }
-        let Type::Array(element) = ty else {
-            return None;
+        let element = match ty {
+            Type::Array(element) => (**element).clone(),
+            Type::String => Type::Char,
+            _ => return None,
         };
         let Some(&r) = self
             .reference_ids
             .get(&Reference::Input(key.clone(), ty.clone()))
         else {
-            // Never read: any array will do.
-            return Some(V::Array((**element).clone(), Vec::new()));
+            // Never read: any array (or string) will do.
+            return Some(match ty {
+                Type::String => V::Str(std::sync::Arc::from(Vec::new())),
+                _ => V::Array(element, Vec::new()),
+            });
         };
         let null = self.inputs.get(&Input::Null(r)).map(|&v| model.get(v));
         if null == Some(Value::boolean(true)) {
@@ -944,7 +951,7 @@ impl<'u> Executor<'u> {
             return None;
         }
         let default = if element.is_primitive() {
-            V::Prim(Kind::of(element), 0)
+            V::Prim(Kind::of(&element), 0)
         } else {
             V::Null
         };
@@ -970,10 +977,17 @@ impl<'u> Executor<'u> {
                 continue;
             };
             if (0..length).contains(&i) {
-                items[i as usize] = self.witness_value(model, key, element, max_length)?;
+                items[i as usize] = self.witness_value(model, key, &element, max_length)?;
             }
         }
-        Some(V::Array((**element).clone(), items))
+        if *ty == Type::String {
+            let chars = items.iter().map(|v| match v {
+                V::Prim(_, c) => *c as u16,
+                _ => 0,
+            });
+            return Some(V::Str(chars.collect::<Vec<u16>>().into()));
+        }
+        Some(V::Array(element, items))
     }
 
     fn length(&mut self, r: u32) -> ExprId {
@@ -990,6 +1004,17 @@ impl<'u> Executor<'u> {
         }
         let v = self.input(Input::Length(r), JType::Int);
         self.problem.read(v)
+    }
+
+    /// Whether reference `r` is a string (an input one: the region makes none).
+    fn is_string(&self, r: u32) -> bool {
+        match &self.references[r as usize] {
+            Reference::Input(_, ty) => *ty == Type::String,
+            Reference::Choice {
+                then, otherwise, ..
+            } => self.is_string(*then) || self.is_string(*otherwise),
+            _ => false,
+        }
     }
 
     /// Whether reference `r` is null, as a term.
@@ -1026,7 +1051,11 @@ impl<'u> Executor<'u> {
             let out = self.or(below, above);
             let not_null = self.not(null);
             let out = self.and(not_null, out);
-            let code = self.exception("java.lang.ArrayIndexOutOfBoundsException");
+            let code = self.exception(if self.is_string(array) {
+                "java.lang.StringIndexOutOfBoundsException"
+            } else {
+                "java.lang.ArrayIndexOutOfBoundsException"
+            });
             self.leave(st, code, out, extra);
         }
         Ok(())
@@ -1157,6 +1186,32 @@ impl<'u> Executor<'u> {
                 }
             }
             ExprKind::Call { method, args } => self.call(st, *method, args, &e.ty, extra),
+            ExprKind::Builtin(
+                b @ (Builtin::StringLength | Builtin::StringIsEmpty | Builtin::StringCharAt),
+                args,
+            ) => {
+                let Sym::Ref(r) = self.eval(st, &args[0], extra)? else {
+                    return unsupported("a string method on a value");
+                };
+                match b {
+                    Builtin::StringCharAt => {
+                        let i = self.eval(st, &args[1], extra)?;
+                        let i = self.prim(i)?;
+                        self.check_access(st, r, Some(i), extra)?;
+                        let heap = st.heap.clone();
+                        self.load(&heap, r, i)
+                    }
+                    _ => {
+                        self.check_access(st, r, None, extra)?;
+                        let n = self.length(r);
+                        Ok(Sym::Prim(if *b == Builtin::StringLength {
+                            n
+                        } else {
+                            self.problem.binary(BinOp::Eq, n, self.zero)?
+                        }))
+                    }
+                }
+            }
             ExprKind::Builtin(b, args) => {
                 let mut vals = Vec::new();
                 for a in args {

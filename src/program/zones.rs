@@ -26,12 +26,17 @@ use crate::solver::{BinOp, JType};
 
 const INF: i128 = i128::MAX / 4;
 
-/// A tracked quantity: the constant zero, an integer local, or the length of an array local.
+/// A tracked quantity: the constant zero, an integer or `boolean` local (`true` is 1), the
+/// length of an array local, or whether a reference local is null (1 when null). Booleans
+/// and null flags as 0/1 numbers let a zone keep the relations a guard leaves behind: after
+/// `flag = true` before a loop and a dereference of `a` in its body, `null(a) <= flag` holds
+/// at every evaluation of the head (`a` was dereferenced, or the loop is at its start).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tracked {
     Zero,
     Local(u32),
     Length(u32),
+    Null(u32),
 }
 
 /// A closed difference-bound matrix: `m[i * n + j]` bounds `x_i - x_j`.
@@ -46,6 +51,7 @@ pub struct Facts {
     bounds: Vec<(i128, i128)>,
     local_index: HashMap<u32, usize>,
     length_index: HashMap<u32, usize>,
+    null_index: HashMap<u32, usize>,
     entry: HashMap<NodeId, Option<Zone>>,
     head: HashMap<NodeId, Option<Zone>>,
     update: HashMap<NodeId, Option<Zone>>,
@@ -60,6 +66,7 @@ fn type_range(ty: &Type) -> Option<(i128, i128)> {
         Type::Char => (0, u16::MAX as i128),
         Type::Int => (i32::MIN as i128, i32::MAX as i128),
         Type::Long => (i64::MIN as i128, i64::MAX as i128),
+        Type::Boolean => (0, 1),
         _ => return None,
     })
 }
@@ -83,6 +90,7 @@ impl Facts {
         let mut bounds = vec![(0, 0)];
         let mut local_index = HashMap::new();
         let mut length_index = HashMap::new();
+        let mut null_index = HashMap::new();
         for (i, l) in body.locals.iter().enumerate() {
             if let Some(r) = type_range(&l.ty) {
                 local_index.insert(i as u32, vars.len());
@@ -93,6 +101,11 @@ impl Facts {
                 vars.push(Tracked::Length(i as u32));
                 bounds.push((0, i32::MAX as i128));
             }
+            if matches!(l.ty, Type::Array(_) | Type::String) {
+                null_index.insert(i as u32, vars.len());
+                vars.push(Tracked::Null(i as u32));
+                bounds.push((0, 1));
+            }
         }
         let mut a = Analysis {
             unit,
@@ -102,6 +115,7 @@ impl Facts {
                 bounds,
                 local_index,
                 length_index,
+                null_index,
                 entry: HashMap::new(),
                 head: HashMap::new(),
                 update: HashMap::new(),
@@ -162,10 +176,20 @@ impl Facts {
                     let r = ex.local_reference(l);
                     ex.existing_input(&Input::Length(r))
                 }
+                Tracked::Null(l) => {
+                    let r = ex.local_reference(l);
+                    ex.existing_input(&Input::Null(r))
+                }
             };
             term.push(var.map(|v| {
                 let read = ex.problem.read(v);
-                ex.problem.cast(JType::Long, read).expect("integral")
+                if ex.problem.ty(read) == JType::Boolean {
+                    // Booleans and null flags are tracked as 0 and 1.
+                    let (one, zero) = (ex.problem.long(1), ex.problem.long(0));
+                    ex.problem.cond(read, one, zero).expect("longs")
+                } else {
+                    ex.problem.cast(JType::Long, read).expect("integral")
+                }
             }));
         }
         for i in 0..n {
@@ -330,9 +354,7 @@ impl Analysis<'_> {
 
     /// `e` as `x + c` (x tracked, or the zero for a constant), when Java computes exactly that.
     fn linear(&self, z: &Zone, e: &Expr) -> Option<(usize, i128)> {
-        if let Some(Const::Int(t, v)) = self.constant(e)
-            && t != Type::Boolean
-        {
+        if let Some(Const::Int(_, v)) = self.constant(e) {
             return Some((0, v as i128));
         }
         let (x, c) = match &e.kind {
@@ -420,6 +442,7 @@ impl Analysis<'_> {
 
     /// `x := e` on the zone (after `e`'s own effects).
     fn assign(&self, z: Option<Zone>, id: LocalId, e: Option<&Expr>) -> Option<Zone> {
+        let z = self.assign_null(z, id, e);
         let mut z = z?;
         let n = self.n();
         if let Some(&x) = self.facts.length_index.get(&id.0) {
@@ -468,6 +491,42 @@ impl Analysis<'_> {
                 let z = self.add(Some(z), x, 0, hi);
                 self.add(z, 0, x, -lo)
             }
+        }
+    }
+
+    /// `x := e` on the null flag of a reference local `x`.
+    fn assign_null(&self, z: Option<Zone>, id: LocalId, e: Option<&Expr>) -> Option<Zone> {
+        let Some(&x) = self.facts.null_index.get(&id.0) else {
+            return z;
+        };
+        let mut z = z?;
+        self.forget(&mut z, x);
+        let Some(e) = e else { return Some(z) };
+        match &e.unconverted().kind {
+            ExprKind::Null => self.add(Some(z), 0, x, -1),
+            ExprKind::NewArray { .. }
+            | ExprKind::ArrayLiteral(_)
+            | ExprKind::Concat(..)
+            | ExprKind::Literal(Const::Str(_)) => self.add(Some(z), x, 0, 0),
+            ExprKind::Local(y) => match self.facts.null_index.get(&y.0) {
+                Some(&y) => {
+                    let z = self.add(Some(z), x, y, 0);
+                    self.add(z, y, x, 0)
+                }
+                None => Some(z),
+            },
+            _ => Some(z),
+        }
+    }
+
+    /// After a dereference of `e` that completed, `e` is not null.
+    fn dereferenced(&self, z: Option<Zone>, e: &Expr) -> Option<Zone> {
+        match &e.unconverted().kind {
+            ExprKind::Local(id) => match self.facts.null_index.get(&id.0) {
+                Some(&x) => self.add(z, x, 0, 0),
+                None => z,
+            },
+            _ => z,
         }
     }
 
@@ -541,6 +600,7 @@ impl Analysis<'_> {
             ExprKind::Index(a, i) => {
                 let z = self.effects(z, a);
                 let z = self.effects(z, i);
+                let z = self.dereferenced(z, a);
                 // Past this point the index was in bounds (or the run left by an exception).
                 match (&a.kind, z) {
                     (ExprKind::Local(arr), Some(zz)) => {
@@ -561,7 +621,14 @@ impl Analysis<'_> {
                 for c in e.children() {
                     z = self.effects(z, c);
                 }
-                z
+                // Past a dereference the reference was not null.
+                match &e.kind {
+                    ExprKind::Length(a) => self.dereferenced(z, a),
+                    ExprKind::Builtin(b, args) if b.dereferences_receiver() => {
+                        self.dereferenced(z, &args[0])
+                    }
+                    _ => z,
+                }
             }
         }
     }
@@ -583,6 +650,37 @@ impl Analysis<'_> {
         }
         match &c.kind {
             ExprKind::Unary(UnaryOp::Not, x) => self.assume(z, x, !truth),
+            ExprKind::Local(id) if c.ty == Type::Boolean => match self.facts.local_index.get(&id.0)
+            {
+                Some(&x) if truth => self.add(z, 0, x, -1),
+                Some(&x) => self.add(z, x, 0, 0),
+                None => z,
+            },
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Eq | BinaryOp::Ne),
+                left,
+                right,
+                ..
+            } if matches!(right.unconverted().kind, ExprKind::Null)
+                || matches!(left.unconverted().kind, ExprKind::Null) =>
+            {
+                let other = if matches!(right.unconverted().kind, ExprKind::Null) {
+                    left
+                } else {
+                    right
+                };
+                let ExprKind::Local(id) = &other.unconverted().kind else {
+                    return z;
+                };
+                let Some(&x) = self.facts.null_index.get(&id.0) else {
+                    return z;
+                };
+                if (*op == BinaryOp::Eq) == truth {
+                    self.add(z, 0, x, -1)
+                } else {
+                    self.add(z, x, 0, 0)
+                }
+            }
             ExprKind::Binary {
                 op: op @ (BinaryOp::CondAnd | BinaryOp::CondOr),
                 left,

@@ -279,6 +279,110 @@ fn dead_updates_and_indistinguishable_branches_are_proved() {
     ));
 }
 
+#[test]
+fn dead_updates_the_regions_cannot_model_are_proved_by_liveness() {
+    use roth::program::equivalence::{Local, MethodProver, ProveOptions, Rule};
+    let source = "class W {
+        static String label(String name, int score) {
+            return name + \": \" + score;
+        }
+        static String twice(String name, int score) {
+            String s = name + score;
+            return s + score;
+        }
+        static String both(String name, int score) {
+            return name + score + score;
+        }
+    }";
+    let unit = load("W.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict = |replacement: &str, line: u32, column: u32| {
+        let m = mutants
+            .iter()
+            .find(|m| m.replacement == replacement && m.line == line && m.column == column)
+            .unwrap_or_else(|| panic!("no mutant -> {replacement} at {line}:{column}"));
+        let mut p = MethodProver::new(&unit, m.class, m.method, ProveOptions::default()).unwrap();
+        p.prove(m, &mut |_| false)
+    };
+    // Strings are beyond the regions; `score` is dead after the return.
+    assert!(matches!(
+        verdict("(score++)", 3, 34),
+        Local::Equivalent(Rule::DeadUpdate)
+    ));
+    assert!(matches!(
+        verdict("(score--)", 3, 34),
+        Local::Equivalent(Rule::DeadUpdate)
+    ));
+    // Read by the next statement: live, killable.
+    assert!(matches!(verdict("(score++)", 6, 31), Local::Open(_)));
+    // Read again in the same statement, after the update: killable.
+    assert!(matches!(verdict("(score++)", 10, 27), Local::Open(_)));
+    // A pre-increment changes the value.
+    assert!(matches!(verdict("++score", 3, 34), Local::Open(_)));
+}
+
+#[test]
+fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
+    use roth::program::equivalence::{Local, MethodProver, ProveOptions};
+    let source = "class S {
+        static boolean startsWithA(String s) {
+            return s.length() > 0 && s.charAt(0) == 'a';
+        }
+        static int sort(int[] a) {
+            int swaps = 0;
+            boolean swapped = true;
+            for (int pass = 0; pass < a.length - 1 && swapped; pass++) {
+                swapped = false;
+                for (int j = 0; j < a.length - 1 - pass; j++) {
+                    if (a[j] > a[j + 1]) {
+                        int t = a[j];
+                        a[j] = a[j + 1];
+                        a[j + 1] = t;
+                        swaps++;
+                        swapped = true;
+                    }
+                }
+            }
+            return swaps;
+        }
+    }";
+    let unit = load("S.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict = |original: &str, replacement: &str, line: u32| {
+        let m = mutants
+            .iter()
+            .find(|m| m.original == original && m.replacement == replacement && m.line == line)
+            .unwrap_or_else(|| panic!("no mutant {original} -> {replacement} on line {line}"));
+        let mut p = MethodProver::new(&unit, m.class, m.method, ProveOptions::default()).unwrap();
+        p.prove(m, &mut |_| false)
+    };
+    // A string's length is never negative.
+    assert!(matches!(
+        verdict("s.length() > 0", "(s.length() != 0)", 3),
+        Local::Equivalent(_)
+    ));
+    assert!(matches!(
+        verdict("s.charAt(0) == 'a'", "(s.charAt(0) <= 'a')", 3),
+        Local::Open(_)
+    ));
+    // One more pass once `pass` reaches the end swaps nothing. The loop region starts at
+    // the head where the conditions first differ; only `null(a) <= swapped` (a dereferenced,
+    // or the first evaluation with swapped still true) rules out a null `a` there.
+    assert!(matches!(
+        verdict("pass < a.length - 1", "true", 8),
+        Local::Equivalent(_)
+    ));
+    assert!(matches!(
+        verdict("pass < a.length - 1 && swapped", "swapped", 8),
+        Local::Equivalent(_)
+    ));
+    assert!(matches!(
+        verdict("swaps", "swaps--", 20),
+        Local::Equivalent(_)
+    ));
+    assert!(matches!(verdict("swaps", "++swaps", 20), Local::Open(_)));
+}
+
 const MAX3: &str = "public class M {
     public static int max3(int a, int b, int c) {
         int m = a;

@@ -746,3 +746,45 @@ fn members_outside_the_subset_spoil_only_what_uses_them() {
     let why = unit.method(c, bump).body.as_ref().unwrap_err().to_string();
     assert!(why.contains("initializer block"), "{why}");
 }
+
+#[test]
+fn random_strings_draw_on_the_literals_the_method_compares_against() {
+    use roth::program::inputs::{Pool, random_value_near};
+    use roth::program::interp::Value;
+    let source = "class G {
+        static String grade(String name) {
+            if (name.equals(\"admin\")) {
+                return \"n/a\";
+            }
+            return \"hi \" + name;
+        }
+    }";
+    let unit = roth::program::load("G.java", source).unwrap();
+    let pool = Pool::of(&unit, 0, 0);
+    let mut rng = roth::rng::Rng::new(3);
+    let text = |v: &Value| match v {
+        Value::Str(s) => Some(String::from_utf16_lossy(s)),
+        _ => None,
+    };
+    let drawn: Vec<Option<String>> = (0..400)
+        .map(|_| {
+            text(&random_value_near(
+                &roth::program::Type::String,
+                &pool,
+                &mut rng,
+            ))
+        })
+        .collect();
+    for wanted in ["admin", "admi", "admina", "n/a"] {
+        assert!(
+            drawn.iter().any(|d| d.as_deref() == Some(wanted)),
+            "{wanted:?} never drawn"
+        );
+    }
+    // Most draws are still random text.
+    let literal = drawn
+        .iter()
+        .filter(|d| matches!(d.as_deref(), Some("admin" | "admi" | "admina")))
+        .count();
+    assert!(literal < 200, "{literal} of 400 draws are literals");
+}
