@@ -494,6 +494,23 @@ impl Analysis<'_> {
         }
     }
 
+    /// Sets a 0/1 variable (a boolean local or a null flag) to `value`.
+    fn set_flag(&self, z: Option<Zone>, x: usize, value: bool) -> Option<Zone> {
+        if value {
+            self.add(z, 0, x, -1)
+        } else {
+            self.add(z, x, 0, 0)
+        }
+    }
+
+    /// The null flag of `e` when it is a reference local.
+    fn null_flag(&self, e: &Expr) -> Option<usize> {
+        match &e.unconverted().kind {
+            ExprKind::Local(id) => self.facts.null_index.get(&id.0).copied(),
+            _ => None,
+        }
+    }
+
     /// `x := e` on the null flag of a reference local `x`.
     fn assign_null(&self, z: Option<Zone>, id: LocalId, e: Option<&Expr>) -> Option<Zone> {
         let Some(&x) = self.facts.null_index.get(&id.0) else {
@@ -502,31 +519,25 @@ impl Analysis<'_> {
         let mut z = z?;
         self.forget(&mut z, x);
         let Some(e) = e else { return Some(z) };
+        if let Some(y) = self.null_flag(e) {
+            let z = self.add(Some(z), x, y, 0);
+            return self.add(z, y, x, 0);
+        }
         match &e.unconverted().kind {
-            ExprKind::Null => self.add(Some(z), 0, x, -1),
+            ExprKind::Null => self.set_flag(Some(z), x, true),
             ExprKind::NewArray { .. }
             | ExprKind::ArrayLiteral(_)
             | ExprKind::Concat(..)
-            | ExprKind::Literal(Const::Str(_)) => self.add(Some(z), x, 0, 0),
-            ExprKind::Local(y) => match self.facts.null_index.get(&y.0) {
-                Some(&y) => {
-                    let z = self.add(Some(z), x, y, 0);
-                    self.add(z, y, x, 0)
-                }
-                None => Some(z),
-            },
+            | ExprKind::Literal(Const::Str(_)) => self.set_flag(Some(z), x, false),
             _ => Some(z),
         }
     }
 
     /// After a dereference of `e` that completed, `e` is not null.
     fn dereferenced(&self, z: Option<Zone>, e: &Expr) -> Option<Zone> {
-        match &e.unconverted().kind {
-            ExprKind::Local(id) => match self.facts.null_index.get(&id.0) {
-                Some(&x) => self.add(z, x, 0, 0),
-                None => z,
-            },
-            _ => z,
+        match self.null_flag(e) {
+            Some(x) => self.set_flag(z, x, false),
+            None => z,
         }
     }
 
@@ -652,8 +663,7 @@ impl Analysis<'_> {
             ExprKind::Unary(UnaryOp::Not, x) => self.assume(z, x, !truth),
             ExprKind::Local(id) if c.ty == Type::Boolean => match self.facts.local_index.get(&id.0)
             {
-                Some(&x) if truth => self.add(z, 0, x, -1),
-                Some(&x) => self.add(z, x, 0, 0),
+                Some(&x) => self.set_flag(z, x, truth),
                 None => z,
             },
             ExprKind::Binary {
@@ -669,16 +679,9 @@ impl Analysis<'_> {
                 } else {
                     right
                 };
-                let ExprKind::Local(id) = &other.unconverted().kind else {
-                    return z;
-                };
-                let Some(&x) = self.facts.null_index.get(&id.0) else {
-                    return z;
-                };
-                if (*op == BinaryOp::Eq) == truth {
-                    self.add(z, 0, x, -1)
-                } else {
-                    self.add(z, x, 0, 0)
+                match self.null_flag(other) {
+                    Some(x) => self.set_flag(z, x, (*op == BinaryOp::Eq) == truth),
+                    None => z,
                 }
             }
             ExprKind::Binary {
