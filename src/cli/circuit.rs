@@ -348,6 +348,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
             compact: !args.no_compact,
             regenerate: true,
             cover_pool: 0,
+            exact_cover_nodes: 0,
             threads,
         },
         fill: args.fill,

@@ -22,6 +22,8 @@
 
 use std::sync::Mutex;
 
+mod cover;
+
 use bitvec::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -99,6 +101,13 @@ pub trait Workbench: Sync {
     fn test_variants(&self) -> Vec<usize> {
         (0..self.variants()).collect()
     }
+    /// Tests near `tests` (each input nudged by one, or given another input's value), for the
+    /// pool compaction chooses its cover from: the searches' tests sit on the boundaries that
+    /// hard targets need, and a neighbour may sit on two at once. None by default (a circuit's
+    /// regenerated cubes already merge targets).
+    fn neighbours(&self, _tests: &[Self::Test]) -> Vec<Self::Test> {
+        Vec::new()
+    }
     /// What the per-target search is called in phase names.
     fn search_name(&self) -> &'static str {
         "D-algorithm"
@@ -157,6 +166,9 @@ pub struct Options {
     /// Random tests added to the pool compaction chooses its cover from (where regeneration
     /// is off, a wide pool is how the cover finds tests that kill many targets at once).
     pub cover_pool: usize,
+    /// Nodes the exact set-cover search may visit after greedy (0: greedy alone). Where the
+    /// pool's rows are few (programs), it finds the smallest cover the pool allows.
+    pub exact_cover_nodes: usize,
     pub threads: usize,
 }
 
@@ -170,6 +182,7 @@ impl Default for Options {
             compact: true,
             regenerate: true,
             cover_pool: 0,
+            exact_cover_nodes: 0,
             threads: 1,
         }
     }
@@ -545,8 +558,9 @@ impl<W: Workbench> State<'_, W> {
     /// Static and dynamic compaction once every target has its verdict:
     /// 1. regenerate tests for the detected targets, hardest first (fewest detecting tests so
     ///    far), offering each new cube to many further targets before filling it;
-    /// 2. choose a small cover of the detected targets among the old and the new tests
-    ///    (greedy set cover);
+    /// 2. choose a small cover of the detected targets among the old and the new tests, the
+    ///    found tests' neighbours and `cover_pool` random ones (greedy set cover, then the
+    ///    exact search within `exact_cover_nodes`);
     /// 3. drop tests the others make unnecessary (reverse-order simulation);
     /// 4. remove tests whose essential targets fit into other tests' cubes (essential-target
     ///    pruning), and simulate in reverse order again.
@@ -561,6 +575,10 @@ impl<W: Workbench> State<'_, W> {
         // The pool of candidates grows round after round; each round regenerates in the order
         // of the current pool's detection counts, and the cover is chosen from all of them.
         let mut pool = std::mem::take(&mut self.tests);
+        if self.options.cover_pool > 0 {
+            let near = self.bench.neighbours(&pool);
+            pool.extend(near);
+        }
         let mut extra = 0;
         while extra < self.options.cover_pool {
             let count = (self.options.cover_pool - extra).min(64);
@@ -581,7 +599,7 @@ impl<W: Workbench> State<'_, W> {
             sets.extend(self.detection_sets(&fresh, &detected));
             pool.extend(fresh);
         }
-        let chosen = greedy_cover(&sets, detected.len());
+        let chosen = self.cover(&sets, detected.len());
         self.tests = chosen.into_iter().map(|i| pool[i].clone()).collect();
         self.reverse_order_compaction(&detected);
         self.essential_pruning(&detected, progress);
@@ -988,6 +1006,15 @@ impl<W: Workbench> State<'_, W> {
             .collect()
     }
 
+    /// The rows of `sets` compaction keeps: greedy, or the bounded exact search.
+    fn cover(&self, sets: &[BitVec], columns: usize) -> Vec<usize> {
+        if self.options.exact_cover_nodes > 0 {
+            cover::smallest_cover(sets, columns, self.options.exact_cover_nodes)
+        } else {
+            cover::greedy_cover(sets, columns)
+        }
+    }
+
     /// Drops tests that detect nothing the others do not: simulate in reverse order with
     /// dropping and keep the first detectors, then again in the other direction, until stable.
     fn reverse_order_compaction(&mut self, detected: &[usize]) {
@@ -1056,35 +1083,4 @@ fn detection_counts(sets: &[BitVec], columns: usize) -> Vec<u32> {
         }
     }
     count
-}
-
-/// A small set of rows covering every column that some row covers: greedy set cover (the row
-/// covering most uncovered columns first), lazily re-evaluated. Returns row indices in
-/// increasing order.
-fn greedy_cover(sets: &[BitVec], columns: usize) -> Vec<usize> {
-    let mut uncovered = bitvec![1; columns];
-    let mut heap: std::collections::BinaryHeap<(usize, std::cmp::Reverse<usize>)> = sets
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.count_ones(), std::cmp::Reverse(i)))
-        .collect();
-    let mut chosen = Vec::new();
-    while let Some((stale, std::cmp::Reverse(i))) = heap.pop() {
-        if stale == 0 {
-            break;
-        }
-        let gain = (sets[i].clone() & &uncovered).count_ones();
-        if gain == 0 {
-            continue;
-        }
-        // Counts only shrink: if this one still beats the next best estimate, take it.
-        if heap.peek().is_some_and(|&(next, _)| gain < next) {
-            heap.push((gain, std::cmp::Reverse(i)));
-            continue;
-        }
-        uncovered &= !sets[i].clone();
-        chosen.push(i);
-    }
-    chosen.sort_unstable();
-    chosen
 }

@@ -61,6 +61,7 @@ pub fn first_pass(
         ..Row::default()
     };
     let mut counters = Counters::default();
+    let templates = dalg::Templates::new(unit, mutants);
     let search_limits = Limits {
         backtracks: Some(backtracks),
         deadline: None,
@@ -79,7 +80,9 @@ pub fn first_pass(
             ..dalg::Options::default()
         };
         row.searched += 1;
-        let Ok((outcome, c)) = dalg::search(unit, m, options, &search_limits, confirm) else {
+        let Ok((outcome, c)) =
+            dalg::search(unit, m, options, &search_limits, confirm, Some(&templates))
+        else {
             row.aborted += 1;
             continue;
         };

@@ -40,6 +40,10 @@
 //! end rather than one subtask each; the path is built from the entry forward, so a node's EXS
 //! is justified when it is reached.
 
+use std::sync::{Arc, Mutex};
+
+use hashbrown::HashMap;
+
 use crate::engine::{self, Conflict, Counters, Limits, Model, Next, Outcome, SubtaskKind, Trail};
 use crate::solver::{ExprId, SolveOptions, ValueChoice, Verdict, solve};
 
@@ -82,6 +86,10 @@ pub struct Methods {
     /// Solver randomness (§4.3.5.4): the further solutions pick random values. Off: values
     /// nearest zero each time.
     pub solver_randomness: bool,
+    /// Test templates (§4.3.5.1): the path that reached a statement for one mutant (the
+    /// necessary condition to execute it) is tried first for every other mutant of that
+    /// statement. Off: each search finds its own way there.
+    pub test_templates: bool,
 }
 
 impl Methods {
@@ -90,6 +98,7 @@ impl Methods {
         indirect_exs_implication: true,
         multi_pass_justification: true,
         solver_randomness: true,
+        test_templates: true,
     };
 
     /// Each switchable method: its name and the switches with it off.
@@ -121,6 +130,13 @@ impl Methods {
                 "solver randomness (4.3.5.4)",
                 Methods {
                     solver_randomness: false,
+                    ..all
+                },
+            ),
+            (
+                "test templates (4.3.5.1)",
+                Methods {
+                    test_templates: false,
                     ..all
                 },
             ),
@@ -328,6 +344,7 @@ struct Saved<'m> {
     walkers: [Walker<'m>; 2],
     excited: bool,
     checkpoint: Checkpoint,
+    path: usize,
 }
 
 /// The software D-algorithm on one mutant.
@@ -347,6 +364,13 @@ pub struct SwDalgorithm<'m> {
     candidates: Vec<Witness>,
     found: Option<Witness>,
     confirm: Box<dyn FnMut(&Witness) -> bool + 'm>,
+    /// The edges the joint decisions took before the effect exists (the path to the site).
+    path: Vec<usize>,
+    /// A path that reached the mutated statement before (§4.3.5.1), tried first.
+    template: Option<Arc<[usize]>>,
+    /// Only reach the mutated statement: the search ends with the path there (a template).
+    reach: bool,
+    reached: Option<Vec<usize>>,
 }
 
 impl<'m> SwDalgorithm<'m> {
@@ -410,7 +434,26 @@ impl<'m> SwDalgorithm<'m> {
             candidates: Vec::new(),
             found: None,
             confirm,
+            path: Vec::new(),
+            template: None,
+            reach: false,
+            reached: None,
         })
+    }
+
+    /// The search tries the edges of `template` first on its way to the mutated statement.
+    pub fn with_template(mut self, template: Option<Arc<[usize]>>) -> SwDalgorithm<'m> {
+        self.template = template.filter(|_| self.options.methods.test_templates);
+        self
+    }
+
+    /// The template's edge for the next joint decision, while the path still follows it.
+    fn template_edge(&self) -> Option<usize> {
+        let template = self.template.as_ref()?;
+        let here = self.path.len();
+        (template.get(..here) == Some(&self.path[..]))
+            .then(|| template.get(here).copied())
+            .flatten()
     }
 
     /// Whether the problem with `extra` required is proved contradictory.
@@ -536,6 +579,14 @@ impl<'m> SwDalgorithm<'m> {
             edges.push(hang_edge);
         }
         let cut = cut.is_some();
+        if version == Version::Both
+            && !self.excited
+            && let Some(k) = self.template_edge()
+            && let Some(at) = edges.iter().position(|&e| e == k)
+        {
+            let first = edges.remove(at);
+            edges.insert(0, first);
+        }
         if edges.len() == 1 && !cut && self.options.methods.indirect_exs_implication {
             let index = edges.pop().expect("one edge");
             let versions: &[usize] = if version == Version::Both {
@@ -1059,10 +1110,12 @@ impl<'m> Model for SwDalgorithm<'m> {
 
     fn backtrack_to(&mut self, level: usize) {
         let (walkers, excited, ex) = (&mut self.walkers, &mut self.excited, &mut self.ex);
+        let path = &mut self.path;
         self.trail.undo_to(level, |saved| {
             *walkers = saved.walkers;
             *excited = saved.excited;
             ex.rollback(saved.checkpoint);
+            path.truncate(saved.path);
         });
         self.found = None;
     }
@@ -1094,6 +1147,14 @@ impl<'m> Model for SwDalgorithm<'m> {
                         Ok(None) => continue,
                         Err(()) => return Next::DeadEnd,
                     }
+                }
+                if self.reach {
+                    // The versions first differ: the mutated statement runs on this path.
+                    self.reached = Some(self.path.clone());
+                    return Next::Found(Witness {
+                        args: Vec::new(),
+                        fields: Vec::new(),
+                    });
                 }
                 match self.excitation() {
                     Ok(Excitation::Subtask(subtask)) => return Next::Subtask(subtask),
@@ -1295,10 +1356,14 @@ impl<'m> Model for SwDalgorithm<'m> {
             walkers: self.walkers.clone(),
             excited: self.excited,
             checkpoint: self.ex.checkpoint(),
+            path: self.path.len(),
         });
         self.implications += 1;
         match choice {
             Choice::Edge { version, index } => {
+                if version == Version::Both && !self.excited {
+                    self.path.push(index);
+                }
                 let versions: &[usize] = match version {
                     Version::Both => &[0, 1],
                     Version::Original => &[0],
@@ -1339,15 +1404,21 @@ impl<'m> Model for SwDalgorithm<'m> {
 
 /// Searches a test for mutant `m` with the software D-algorithm: a confirmed test, a proof
 /// that none exists (the mutant is equivalent), or an abort; `Err` when the mutant is not
-/// searched this way (a constructor, an unsupported method).
+/// searched this way (a constructor, an unsupported method). With `templates`, the way to
+/// the mutated statement another mutant of it found is tried first (§4.3.5.1).
 pub fn search<'m>(
     unit: &'m Unit,
     m: &'m Mutant,
     options: Options,
     limits: &Limits,
     confirm: Box<dyn FnMut(&Witness) -> bool + 'm>,
+    templates: Option<&Templates<'_>>,
 ) -> Result<(Outcome<Witness>, Counters), String> {
-    let mut model = SwDalgorithm::new(unit, m, options, confirm)?;
+    let template = match templates {
+        Some(t) if options.methods.test_templates => t.template(m, &options),
+        _ => None,
+    };
+    let mut model = SwDalgorithm::new(unit, m, options, confirm)?.with_template(template);
     let arena = bumpalo::Bump::new();
     Ok(engine::search(
         &mut model,
@@ -1355,4 +1426,88 @@ pub fn search<'m>(
         limits,
         &mut engine::NoTrace,
     ))
+}
+
+/// Backtracks a template's own search may take.
+const TEMPLATE_BACKTRACKS: u64 = 16;
+
+/// Test templates (§4.3.5.1): per statement that mutants change, the path of joint decisions
+/// that reaches it, found once and shared by every mutant of the statement. A template is a
+/// search for the statement's first mutant (in the list's order) that stops where the
+/// versions first differ, so it is the same whichever search asks first, and the same on
+/// every run. It only orders edges: a search that cannot follow it tries the others as
+/// before, so no proof depends on it.
+pub struct Templates<'m> {
+    unit: &'m Unit,
+    mutants: &'m [Mutant],
+    /// The first mutant of each statement.
+    first: HashMap<Statement, usize>,
+    paths: Mutex<HashMap<Statement, Option<Arc<[usize]>>>>,
+}
+
+/// A statement as (class, method, start, end).
+type Statement = (u32, u32, u32, u32);
+
+/// The innermost statement holding `m`'s edit.
+fn statement_of(unit: &Unit, m: &Mutant) -> Statement {
+    let method = &unit.classes[m.class as usize].methods[m.method as usize];
+    let span = method
+        .body
+        .as_ref()
+        .ok()
+        .and_then(|body| {
+            let chain = super::regions::chain(body, (m.start, m.end));
+            chain.last().map(|&(list, i)| list[i].span)
+        })
+        .map_or((m.start, m.end), |s| (s.start, s.end));
+    (m.class, m.method, span.0, span.1)
+}
+
+impl<'m> Templates<'m> {
+    /// Templates for `mutants` of `unit` (none is searched until asked for).
+    pub fn new(unit: &'m Unit, mutants: &'m [Mutant]) -> Templates<'m> {
+        let mut first = HashMap::new();
+        for (i, m) in mutants.iter().enumerate() {
+            first.entry(statement_of(unit, m)).or_insert(i);
+        }
+        Templates {
+            unit,
+            mutants,
+            first,
+            paths: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The template of `m`'s statement, searched now if no search asked for it before.
+    fn template(&self, m: &Mutant, options: &Options) -> Option<Arc<[usize]>> {
+        let key = statement_of(self.unit, m);
+        if let Some(path) = self.paths.lock().expect("no thread panicked").get(&key) {
+            return path.clone();
+        }
+        let path = self.reach(*self.first.get(&key)?, options);
+        self.paths
+            .lock()
+            .expect("no thread panicked")
+            .entry(key)
+            .or_insert(path)
+            .clone()
+    }
+
+    /// The joint decisions of a path on which mutant `first`'s versions come to differ.
+    fn reach(&self, first: usize, options: &Options) -> Option<Arc<[usize]>> {
+        let options = Options {
+            seed: 0,
+            ..options.clone()
+        };
+        let never = Box::new(|_: &Witness| false);
+        let mut model = SwDalgorithm::new(self.unit, &self.mutants[first], options, never).ok()?;
+        model.reach = true;
+        let limits = Limits {
+            backtracks: Some(TEMPLATE_BACKTRACKS),
+            deadline: None,
+        };
+        let arena = bumpalo::Bump::new();
+        engine::search(&mut model, &arena, &limits, &mut engine::NoTrace);
+        model.reached.map(Arc::from)
+    }
 }

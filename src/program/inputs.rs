@@ -258,6 +258,45 @@ pub fn random_value_near(ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
     }
 }
 
+/// Argument lists next to `args` (for parameters `params`): each integral argument one up and
+/// one down (within its type), each given the value of another argument of its type, each
+/// boolean flipped. Boundary mutants (`<` for `<=`, `a + b` against `c`) are killed on such
+/// edges, and a search's test already sits on one edge of the ones its mutant needs.
+pub fn neighbours(params: &[Type], args: &[Value]) -> Vec<Vec<Value>> {
+    let mut out = Vec::new();
+    let mut with = |i: usize, v: Value| {
+        if !v.same(&args[i]) {
+            let mut next = args.to_vec();
+            next[i] = v;
+            out.push(next);
+        }
+    };
+    for (i, (ty, arg)) in params.iter().zip(args).enumerate() {
+        let Value::Prim(kind, v) = *arg else {
+            continue;
+        };
+        if *ty == Type::Boolean {
+            with(i, Value::Prim(kind, 1 - v));
+            continue;
+        }
+        if !kind.is_integral() {
+            continue;
+        }
+        let (lo, hi) = ty.jtype().expect("integral").range();
+        for step in [1, -1] {
+            if let Some(n) = v.checked_add(step).filter(|n| (lo..=hi).contains(n)) {
+                with(i, Value::Prim(kind, n));
+            }
+        }
+        for (j, other) in args.iter().enumerate() {
+            if let (true, Value::Prim(k, w)) = (j != i && params[j] == *ty, other) {
+                with(i, Value::Prim(*k, *w));
+            }
+        }
+    }
+    out
+}
+
 /// `count` random argument lists for parameters of the given types.
 pub fn random_arguments(params: &[Type], count: usize, rng: &mut Rng) -> Vec<Vec<Value>> {
     (0..count)

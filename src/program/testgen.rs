@@ -26,6 +26,10 @@ use super::ir::Unit;
 use super::mutant::Mutant;
 use crate::engine::{AbortReason, Counters, Limits, Outcome};
 use crate::flow::{self, Campaign, Progress, Status, Workbench, Worker};
+
+/// Nodes of the exact set-cover search in compaction: a program's pool has few distinct kill
+/// sets, so the search usually finishes (the pool's smallest cover) in well under this.
+const EXACT_COVER_NODES: usize = 100_000;
 use crate::rng::Rng;
 
 /// Search limits at or past which an open mutant counts as unknown rather than worth a
@@ -171,6 +175,7 @@ pub fn generate(
         searched: Mutex::new(hashbrown::HashSet::new()),
         found_by: Mutex::new(HashMap::new()),
         seed: options.seed,
+        templates: super::dalg::Templates::new(unit, mutants),
     };
     let flow_options = flow::Options {
         seed: options.seed,
@@ -181,6 +186,7 @@ pub fn generate(
         threads: options.threads,
         regenerate: false,
         cover_pool: options.cover_pool,
+        exact_cover_nodes: EXACT_COVER_NODES,
     };
     let campaign: Campaign<TestCase> = flow::run(&bench, &flow_options, progress);
     let mut tests = campaign.tests;
@@ -306,6 +312,8 @@ struct ProgramBench<'u> {
     /// (target, scale) searches already run to no verdict: the same search again would end
     /// the same way.
     searched: Mutex<hashbrown::HashSet<(usize, u64)>>,
+    /// The D-algorithm's paths to each mutated statement, shared by its mutants (§4.3.5.1).
+    templates: super::dalg::Templates<'u>,
 }
 
 impl ProgramBench<'_> {
@@ -368,6 +376,25 @@ impl Workbench for ProgramBench<'_> {
 
     fn random_tests(&self, rng: &mut Rng, count: usize) -> Vec<TestCase> {
         (0..count).filter_map(|_| self.random_test(rng)).collect()
+    }
+
+    fn neighbours(&self, tests: &[TestCase]) -> Vec<TestCase> {
+        let mut out: Vec<TestCase> = Vec::new();
+        for t in tests {
+            let m = &self.unit.classes[t.class as usize].methods[t.method as usize];
+            for args in super::inputs::neighbours(&m.params, &t.args) {
+                // Two nudges can land on the same arguments (3, 4 -> 4, 4 twice).
+                let known = out.iter().chain(tests).any(|o| {
+                    (o.class, o.method) == (t.class, t.method)
+                        && o.fields == t.fields
+                        && o.args == args
+                });
+                if !known {
+                    out.push(TestCase { args, ..t.clone() });
+                }
+            }
+        }
+        out
     }
 
     fn first_detections(&self, tests: &[TestCase], targets: &[usize]) -> Vec<Option<usize>> {
@@ -498,8 +525,14 @@ impl Worker for ProgramWorker<'_> {
             .expect("no thread panicked")
             .insert(dalgorithm_key);
         if fresh
-            && let Ok((outcome, c)) =
-                super::dalg::search(bench.unit, m, options, &search_limits, confirm)
+            && let Ok((outcome, c)) = super::dalg::search(
+                bench.unit,
+                m,
+                options,
+                &search_limits,
+                confirm,
+                Some(&bench.templates),
+            )
         {
             counters += c;
             match outcome {

@@ -788,3 +788,49 @@ fn random_strings_draw_on_the_literals_the_method_compares_against() {
         .count();
     assert!(literal < 200, "{literal} of 400 draws are literals");
 }
+
+#[test]
+fn neighbours_nudge_each_argument_and_copy_its_peers() {
+    use roth::program::Type;
+    use roth::program::inputs::neighbours;
+    use roth::program::interp::Value;
+    use roth::program::semantics::Kind;
+    let int = |v| Value::Prim(Kind::Int, v);
+    let params = [Type::Int, Type::Int, Type::Byte, Type::Boolean];
+    let args = [
+        int(3),
+        int(4),
+        Value::Prim(Kind::Byte, 127),
+        Value::Prim(Kind::Boolean, 0),
+    ];
+    let near = neighbours(&params, &args);
+    let with = |i: usize, v: Value| {
+        let mut a = args.to_vec();
+        a[i] = v;
+        a
+    };
+    for wanted in [
+        with(0, int(2)),
+        with(0, int(4)),
+        with(1, int(3)),
+        with(1, int(5)),
+        with(2, Value::Prim(Kind::Byte, 126)),
+        with(3, Value::Prim(Kind::Boolean, 1)),
+    ] {
+        assert!(near.contains(&wanted), "{wanted:?} missing from {near:?}");
+    }
+    // A byte stays in range, and only arguments of one type copy each other.
+    assert!(!near.contains(&with(2, Value::Prim(Kind::Byte, 128))));
+    assert!(
+        near.iter()
+            .all(|n| n[2] == args[2] || n[2] == Value::Prim(Kind::Byte, 126))
+    );
+    // Every neighbour differs from the test in exactly one argument.
+    for n in &near {
+        assert_eq!(
+            n.iter().zip(&args).filter(|(a, b)| a != b).count(),
+            1,
+            "{n:?}"
+        );
+    }
+}

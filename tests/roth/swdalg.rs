@@ -2,9 +2,9 @@
 //! mutants, its proofs of equivalence hold against every test we have, its subtasks are the
 //! thesis's three kinds, and known answers on small programs.
 
-use roth::engine::{Event, Limits, Outcome, SubtaskKind, Tracer};
+use roth::engine::{Counters, Event, Limits, Outcome, SubtaskKind, Tracer};
 use roth::program::analysis::{TestCase, Verdict, analyse, random_tests, tells_apart};
-use roth::program::dalg::{self, Methods, Options, SwDalgorithm};
+use roth::program::dalg::{self, Methods, Options, SwDalgorithm, Templates};
 use roth::program::interp::Limits as RunLimits;
 use roth::program::mutant::{self, Mutant};
 use roth::program::symbolic::Witness;
@@ -34,7 +34,24 @@ fn run_limits() -> RunLimits {
 }
 
 /// The D-algorithm alone on one mutant.
-fn search(unit: &Unit, m: &Mutant, methods: Methods, backtracks: u64) -> Outcome<Witness> {
+fn search(
+    unit: &Unit,
+    m: &Mutant,
+    methods: Methods,
+    backtracks: u64,
+    templates: Option<&Templates<'_>>,
+) -> Outcome<Witness> {
+    counted_search(unit, m, methods, backtracks, templates).0
+}
+
+/// The D-algorithm alone on one mutant, with its counters.
+fn counted_search(
+    unit: &Unit,
+    m: &Mutant,
+    methods: Methods,
+    backtracks: u64,
+    templates: Option<&Templates<'_>>,
+) -> (Outcome<Witness>, Counters) {
     let limits = run_limits();
     let confirm = Box::new(move |w: &Witness| {
         roth::program::analysis::witness_kills(unit, m, w, limits).unwrap_or(false)
@@ -47,9 +64,10 @@ fn search(unit: &Unit, m: &Mutant, methods: Methods, backtracks: u64) -> Outcome
         backtracks: Some(backtracks),
         deadline: None,
     };
-    dalg::search(unit, m, options, &limits, confirm)
-        .map(|r| r.0)
-        .unwrap_or(Outcome::Aborted(roth::engine::AbortReason::Incomplete))
+    dalg::search(unit, m, options, &limits, confirm, templates).unwrap_or((
+        Outcome::Aborted(roth::engine::AbortReason::Incomplete),
+        Counters::default(),
+    ))
 }
 
 fn test_of(m: &Mutant, w: Witness) -> TestCase {
@@ -100,8 +118,9 @@ fn check_program(name: &str, least_settled: f64) {
         tests.extend(generate(&unit, &mutants, &testgen::Options::default(), &mut |_| {}).tests);
         let reference = analyse(&unit, &mutants, &tests, run_limits(), 2, &|_| {}).unwrap();
         let (mut found, mut proved) = (0, 0);
+        let templates = Templates::new(&unit, &mutants);
         for (i, m) in mutants.iter().enumerate() {
-            match search(&unit, m, Methods::ALL, 16) {
+            match search(&unit, m, Methods::ALL, 16, Some(&templates)) {
                 Outcome::Test(w) => {
                     found += 1;
                     let test = test_of(m, w);
@@ -140,8 +159,9 @@ fn ablated_searches_stay_sound() {
     let tests = generate(&unit, &mutants, &testgen::Options::default(), &mut |_| {}).tests;
     let reference = analyse(&unit, &mutants, &tests, run_limits(), 2, &|_| {}).unwrap();
     for (_, methods) in Methods::ablations() {
+        let templates = Templates::new(&unit, &mutants);
         for (i, m) in mutants.iter().enumerate().step_by(5) {
-            match search(&unit, m, methods, 16) {
+            match search(&unit, m, methods, 16, Some(&templates)) {
                 Outcome::Test(w) => {
                     assert!(tells_apart(&unit, m, &test_of(m, w), run_limits()).unwrap())
                 }
@@ -153,6 +173,50 @@ fn ablated_searches_stay_sound() {
                 Outcome::Aborted(_) => {}
             }
         }
+    }
+}
+
+/// Test templates (§4.3.5.1): the later mutants of a statement follow the path the first one
+/// found to it, so they settle more often and with fewer backtracks; the path is the same
+/// whichever mutant asks first.
+#[test]
+fn test_templates_lead_a_statements_mutants_to_it() {
+    let (unit, mutants) = shipped("Triangle");
+    let off = Methods {
+        test_templates: false,
+        ..Methods::ALL
+    };
+    // The statements deepest in the method: reaching them takes the most decisions.
+    let deep: Vec<&Mutant> = mutants.iter().filter(|m| m.line >= 27).collect();
+    let templates = Templates::new(&unit, &mutants);
+    let (mut settled, mut backtracks) = ([0; 2], [0; 2]);
+    for m in &deep {
+        for (k, (methods, t)) in [(Methods::ALL, Some(&templates)), (off, None)]
+            .into_iter()
+            .enumerate()
+        {
+            let (outcome, counters) = counted_search(&unit, m, methods, 16, t);
+            if let Outcome::Test(w) = &outcome {
+                assert!(tells_apart(&unit, m, &test_of(m, w.clone()), run_limits()).unwrap());
+            }
+            settled[k] += usize::from(!matches!(outcome, Outcome::Aborted(_)));
+            backtracks[k] += counters.backtracks;
+        }
+    }
+    assert!(
+        settled[0] > settled[1] && backtracks[0] < backtracks[1],
+        "with templates {} settled, {} backtracks; without {}, {}",
+        settled[0],
+        backtracks[0],
+        settled[1],
+        backtracks[1]
+    );
+    // Asked in the opposite order, the templates are the same: the searches agree.
+    let reversed = Templates::new(&unit, &mutants);
+    for m in deep.iter().rev() {
+        let a = search(&unit, m, Methods::ALL, 16, Some(&templates));
+        let b = search(&unit, m, Methods::ALL, 16, Some(&reversed));
+        assert_eq!(format!("{a:?}"), format!("{b:?}"), "mutant {}", m.id);
     }
 }
 
@@ -192,12 +256,12 @@ fn mutant_of<'a>(
 fn known_answers_on_a_small_program() {
     let (unit, mutants) = unit_of("Small.java", SMALL);
     let m = mutant_of(&mutants, 4, "x == 123457", "x != 123457");
-    let Outcome::Test(w) = search(&unit, m, Methods::ALL, 16) else {
+    let Outcome::Test(w) = search(&unit, m, Methods::ALL, 16, None) else {
         panic!("no test for the guarded return");
     };
     assert!(tells_apart(&unit, m, &test_of(m, w), run_limits()).unwrap());
     let m = mutant_of(&mutants, 4, "x == 123457", "false");
-    let Outcome::Test(w) = search(&unit, m, Methods::ALL, 16) else {
+    let Outcome::Test(w) = search(&unit, m, Methods::ALL, 16, None) else {
         panic!("no test for the guard made false");
     };
     assert!(
@@ -208,13 +272,16 @@ fn known_answers_on_a_small_program() {
 
     let m = mutant_of(&mutants, 3, "x * 2", "x + 2");
     assert!(
-        matches!(search(&unit, m, Methods::ALL, 16), Outcome::Untestable),
+        matches!(
+            search(&unit, m, Methods::ALL, 16, None),
+            Outcome::Untestable
+        ),
         "a dead definition's change is no effect"
     );
 
     // `i = i` never ends: the loop's state repeats, so running out of steps is a kill.
     let m = mutant_of(&mutants, 12, "i + 1", "i");
-    let Outcome::Test(w) = search(&unit, m, Methods::ALL, 64) else {
+    let Outcome::Test(w) = search(&unit, m, Methods::ALL, 64, None) else {
         panic!("no test for the endless loop");
     };
     assert!(tells_apart(&unit, m, &test_of(m, w), run_limits()).unwrap());
@@ -222,7 +289,10 @@ fn known_answers_on_a_small_program() {
     // but not within any step limit, and not endless: neither a test nor a proof.
     let m = mutant_of(&mutants, 12, "i + 1", "i - 1");
     assert!(
-        !matches!(search(&unit, m, Methods::ALL, 64), Outcome::Untestable),
+        !matches!(
+            search(&unit, m, Methods::ALL, 64, None),
+            Outcome::Untestable
+        ),
         "a loop that ends after 2^31 iterations is not equivalent"
     );
 }
