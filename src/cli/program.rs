@@ -1215,7 +1215,8 @@ pub struct TestgenArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 
-    /// Write a JSON report here.
+    /// Write a JSON report here: mutants by fate, phases, and the tests (which `roth score
+    /// --tests` reads).
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
 
@@ -1336,13 +1337,23 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
             })
         })
         .collect();
+    let tests_json: Vec<serde_json::Value> =
+        roth::program::testfile::tests_to_json(&unit, &generated.tests)
+            .into_iter()
+            .zip(&emitted)
+            .map(|(mut t, e)| {
+                t["kills"] = e.kills.clone().into();
+                t
+            })
+            .collect();
     let report = serde_json::json!({
         "file": unit.path,
         "mutants": mutants.len(),
         "equivalent": ids(&|f| matches!(f, Fate::Equivalent(_))),
         "killed": ids(&|f| matches!(f, Fate::Killed(_))),
         "unknown": ids(&|f| matches!(f, Fate::Unknown(_))),
-        "tests": generated.tests.len(),
+        // The tests themselves, in roth's test format: `roth score --tests` reads the report.
+        "tests": tests_json,
         "mutation_score": generated.mutation_score(),
         "phases": phases,
         "found_by": generated.found,

@@ -1,4 +1,5 @@
-//! roth's JSON test format, read by `roth score` (and written by test generation):
+//! roth's JSON test format, read by `roth score` and written by `roth testgen` (its report's
+//! `tests`):
 //!
 //! ```json
 //! {
@@ -89,6 +90,34 @@ pub fn read_tests(unit: &Unit, json: &str) -> Result<Vec<TestCase>, String> {
         });
     }
     Ok(out)
+}
+
+/// `tests` in the same format (the `"tests"` array; each method named with its class and
+/// parameter types, so overloads read back to the same method).
+pub fn tests_to_json(unit: &Unit, tests: &[TestCase]) -> Vec<serde_json::Value> {
+    tests
+        .iter()
+        .map(|t| {
+            let class = &unit.classes[t.class as usize];
+            let method = &class.methods[t.method as usize];
+            let mut o = serde_json::Map::new();
+            o.insert("name".into(), t.name.clone().into());
+            o.insert(
+                "method".into(),
+                format!("{}.{}", class.name, method.signature()).into(),
+            );
+            o.insert("args".into(), t.args.iter().map(to_json).collect());
+            if !t.fields.is_empty() {
+                let this: serde_json::Map<String, serde_json::Value> = t
+                    .fields
+                    .iter()
+                    .map(|(name, v)| (name.clone(), to_json(v)))
+                    .collect();
+                o.insert("this".into(), this.into());
+            }
+            serde_json::Value::Object(o)
+        })
+        .collect()
 }
 
 /// A JSON value read as a value of `ty`.

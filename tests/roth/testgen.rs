@@ -246,3 +246,121 @@ fn generated_literals_use_escapes_javac_reads() {
         "\"\\\"\\r\\\\\\n\\u03bb\""
     );
 }
+
+/// The report's `tests` are roth's test format: `roth score --tests report.json` runs them and
+/// kills exactly the mutants the report calls killed.
+#[test]
+fn score_reads_the_tests_of_a_testgen_report() {
+    let dir = scratch_dir("testgen-score");
+    let file = project_file("programs/Triangle.java");
+    let file = file.to_str().unwrap();
+    let o = crate::helpers::roth(
+        &dir,
+        &[
+            "testgen",
+            file,
+            "--operators",
+            "ROR",
+            "--report",
+            "r.json",
+            "-q",
+        ],
+    );
+    assert!(o.status.success(), "{}", crate::helpers::stderr(&o));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap();
+    let tests = report["tests"].as_array().unwrap();
+    assert!(!tests.is_empty());
+    for t in tests {
+        assert!(!t["kills"].as_array().unwrap().is_empty(), "{t}");
+    }
+    let o = crate::helpers::roth(
+        &dir,
+        &[
+            "score",
+            file,
+            "--operators",
+            "ROR",
+            "--tests",
+            "r.json",
+            "--json",
+        ],
+    );
+    assert!(o.status.success(), "{}", crate::helpers::stderr(&o));
+    let score: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut scored: Vec<u64> = score["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "killed")
+        .map(|r| r["id"].as_u64().unwrap())
+        .collect();
+    scored.sort_unstable();
+    let killed: Vec<u64> = report["killed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_u64().unwrap())
+        .collect();
+    assert_eq!(scored, killed);
+}
+
+/// Tests written in the JSON format read back as the same tests: overloads by their
+/// signature, fields of the receiver, arrays, strings and special doubles.
+#[test]
+fn json_tests_read_back_as_written() {
+    use roth::program::analysis::TestCase;
+    use roth::program::interp::Value;
+    use roth::program::semantics::{Kind, bits_f64};
+    use roth::program::testfile::{read_tests, tests_to_json};
+    let source = "class K {
+        int count;
+        int f(int x) { return x; }
+        int f(double[] xs, String s, char c) { count++; return xs.length; }
+    }";
+    let unit = load("K.java", source).unwrap();
+    let (class, first) = unit.find_method("f(int)").unwrap();
+    let (_, second) = unit.find_method("f(double[], String, char)").unwrap();
+    let doubles = [f64::NAN, -0.0, 1.5e300, f64::NEG_INFINITY];
+    let tests = vec![
+        TestCase {
+            name: "one".into(),
+            class,
+            method: first,
+            args: vec![Value::Prim(Kind::Int, -7)],
+            fields: vec![],
+        },
+        TestCase {
+            name: "two".into(),
+            class,
+            method: second,
+            args: vec![
+                Value::Array(
+                    roth::program::Type::Double,
+                    doubles
+                        .iter()
+                        .map(|&d| Value::Prim(Kind::Double, bits_f64(d)))
+                        .collect(),
+                ),
+                Value::Str("a\"b\n".encode_utf16().collect::<Vec<u16>>().into()),
+                Value::Prim(Kind::Char, 'x' as i64),
+            ],
+            fields: vec![("count".into(), Value::Prim(Kind::Int, 3))],
+        },
+    ];
+    let json = serde_json::json!({ "tests": tests_to_json(&unit, &tests) }).to_string();
+    let read = read_tests(&unit, &json).unwrap();
+    assert_eq!(read.len(), tests.len());
+    for (a, b) in read.iter().zip(&tests) {
+        assert_eq!((&a.name, a.class, a.method), (&b.name, b.class, b.method));
+        assert_eq!(a.fields.len(), b.fields.len());
+        for (x, y) in a.args.iter().zip(&b.args).chain(
+            a.fields
+                .iter()
+                .map(|f| &f.1)
+                .zip(b.fields.iter().map(|f| &f.1)),
+        ) {
+            assert!(x.same(y), "{x:?} read back for {y:?}");
+        }
+    }
+}
