@@ -20,9 +20,9 @@
 //! target order, with one simulation deciding which results earlier tests made unnecessary. The
 //! output therefore depends on the seed and the input, never on the number of threads.
 
-use std::sync::Mutex;
-
 mod cover;
+
+use std::sync::Mutex;
 
 use bitvec::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1448,19 +1448,10 @@ pub struct Templates<'m> {
 /// A statement as (class, method, start, end).
 type Statement = (u32, u32, u32, u32);
 
-/// The innermost statement holding `m`'s edit.
+/// The statement `m` changes (its own span where the method is not supported).
 fn statement_of(unit: &Unit, m: &Mutant) -> Statement {
-    let method = &unit.classes[m.class as usize].methods[m.method as usize];
-    let span = method
-        .body
-        .as_ref()
-        .ok()
-        .and_then(|body| {
-            let chain = super::regions::chain(body, (m.start, m.end));
-            chain.last().map(|&(list, i)| list[i].span)
-        })
-        .map_or((m.start, m.end), |s| (s.start, s.end));
-    (m.class, m.method, span.0, span.1)
+    m.statement(unit)
+        .unwrap_or((m.class, m.method, m.start, m.end))
 }
 
 impl<'m> Templates<'m> {

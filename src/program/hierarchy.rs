@@ -135,14 +135,8 @@ pub fn build(
     let mut proved_from: Vec<Vec<usize>> = vec![Vec::new(); n];
     // The statement each mutant changes (Kapoor's location): questions are asked only
     // between mutants of one statement.
-    let place: Vec<Option<(u32, u32, u32, u32)>> = mutants
-        .iter()
-        .map(|m| {
-            let body = unit.method(m.class, m.method).body.as_ref().ok()?;
-            let &(list, i) = super::regions::chain(body, (m.start, m.end)).last()?;
-            Some((m.class, m.method, list[i].span.start, list[i].span.end))
-        })
-        .collect();
+    let place: Vec<Option<(u32, u32, u32, u32)>> =
+        mutants.iter().map(|m| m.statement(unit)).collect();
     let anchor: Vec<usize> = (0..n)
         .map(|i| {
             (0..i)

@@ -171,6 +171,22 @@ pub struct Skipped {
     pub end: u32,
 }
 
+impl Mutant {
+    /// The statement the mutant changes, as (class, method, start, end) of the innermost
+    /// statement holding its edit (Kapoor's location); `None` where the method is not
+    /// supported.
+    pub fn statement(&self, unit: &Unit) -> Option<(u32, u32, u32, u32)> {
+        let body = unit.method(self.class, self.method).body.as_ref().ok()?;
+        let &(list, i) = super::regions::chain(body, (self.start, self.end)).last()?;
+        Some((
+            self.class,
+            self.method,
+            list[i].span.start,
+            list[i].span.end,
+        ))
+    }
+}
+
 /// Every mutant of a file, and the candidates that would not compile.
 #[derive(Clone, Debug, Default)]
 pub struct Mutants {

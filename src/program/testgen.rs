@@ -26,11 +26,11 @@ use super::ir::Unit;
 use super::mutant::Mutant;
 use crate::engine::{AbortReason, Counters, Limits, Outcome};
 use crate::flow::{self, Campaign, Progress, Status, Workbench, Worker};
+use crate::rng::Rng;
 
 /// Nodes of the exact set-cover search in compaction: a program's pool has few distinct kill
 /// sets, so the search usually finishes (the pool's smallest cover) in well under this.
 const EXACT_COVER_NODES: usize = 100_000;
-use crate::rng::Rng;
 
 /// Search limits at or past which an open mutant counts as unknown rather than worth a
 /// larger search (the complete pass multiplies its limit by four each round).

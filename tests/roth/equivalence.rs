@@ -237,6 +237,22 @@ fn local_verdict(
     p.prove(m, &mut |_| false)
 }
 
+/// The local analysis's verdict on the mutant changing `original` to `replacement` on `line`.
+fn verdict_at(
+    unit: &roth::program::Unit,
+    mutants: &[mutant::Mutant],
+    original: &str,
+    replacement: &str,
+    line: u32,
+) -> roth::program::equivalence::Local {
+    local_verdict(
+        unit,
+        mutants,
+        &format!("{original} -> {replacement} on line {line}"),
+        |m| m.original == original && m.replacement == replacement && m.line == line,
+    )
+}
+
 #[test]
 fn dead_updates_and_indistinguishable_branches_are_proved() {
     use roth::program::equivalence::{Local, Rule};
@@ -261,14 +277,8 @@ fn dead_updates_and_indistinguishable_branches_are_proved() {
     }";
     let unit = load("P.java", source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
-    let verdict = |original: &str, replacement: &str, line: u32| {
-        local_verdict(
-            &unit,
-            &mutants,
-            &format!("{original} -> {replacement} on line {line}"),
-            |m| m.original == original && m.replacement == replacement && m.line == line,
-        )
-    };
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
     // `return n++` returns n; n is dead after.
     assert!(matches!(
         verdict("n", "n++", 9),
@@ -348,14 +358,8 @@ fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
     }";
     let unit = load("S.java", source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
-    let verdict = |original: &str, replacement: &str, line: u32| {
-        local_verdict(
-            &unit,
-            &mutants,
-            &format!("{original} -> {replacement} on line {line}"),
-            |m| m.original == original && m.replacement == replacement && m.line == line,
-        )
-    };
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
     // A string's length is never negative.
     assert!(matches!(
         verdict("s.length() > 0", "(s.length() != 0)", 3),
@@ -373,14 +377,8 @@ fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
     let source = std::fs::read_to_string(&path).unwrap();
     let unit = load(&path.display().to_string(), &source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
-    let verdict = |original: &str, replacement: &str, line: u32| {
-        local_verdict(
-            &unit,
-            &mutants,
-            &format!("{original} -> {replacement} on line {line}"),
-            |m| m.original == original && m.replacement == replacement && m.line == line,
-        )
-    };
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
     assert!(matches!(
         verdict("pass < a.length - 1", "true", 6),
         Local::Equivalent(_)
