@@ -914,6 +914,10 @@ fn rule_text(rule: &roth::program::equivalence::Rule) -> (String, String) {
             "proved by liveness (a dead update)".into(),
             "dead update".into(),
         ),
+        Rule::DeadCell => (
+            "proved over the zones (a changed array cell no later read sees)".into(),
+            "dead cell".into(),
+        ),
         Rule::DAlgorithm => (
             "proved by the D-algorithm's exhausted search".into(),
             "d-algorithm".into(),

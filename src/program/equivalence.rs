@@ -458,8 +458,67 @@ pub enum Rule {
     /// the original's and the one effect is dead (proved by liveness, for statements the
     /// regions cannot model).
     DeadUpdate,
+    /// A post-increment or post-decrement of a cell of the method's own array that no later
+    /// read can see (proved over the zones).
+    DeadCell,
     /// The software D-algorithm exhausted every path with every subtask complete.
     DAlgorithm,
+}
+
+/// Every expression of `body`, nested ones and those of nested statements included.
+fn body_expressions(body: &Body) -> Vec<&Expr> {
+    let mut stmts: Vec<&Stmt> = body.stmts.iter().collect();
+    let mut exprs = Vec::new();
+    while let Some(s) = stmts.pop() {
+        exprs.extend(s.expressions());
+        stmts.extend(s.substatements());
+    }
+    let mut out = Vec::new();
+    while let Some(e) = exprs.pop() {
+        out.push(e);
+        exprs.extend(e.children());
+    }
+    out
+}
+
+/// Whether array local `array` is the method's own: declared with a new array or an array
+/// literal and never assigned again, and otherwise only indexed (`array[i]`) or asked its
+/// length, so that no other variable, call, field or caller ever holds it.
+fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
+    let mut declared = 0;
+    let mut stmts: Vec<&Stmt> = body.stmts.iter().collect();
+    let mut roots: Vec<&Expr> = Vec::new();
+    while let Some(s) = stmts.pop() {
+        if let StmtKind::Locals(decls) = &s.kind {
+            for (l, init) in decls {
+                if *l == array {
+                    declared += 1;
+                    let fresh = init.as_ref().is_some_and(|e| {
+                        matches!(
+                            e.unconverted().kind,
+                            ExprKind::NewArray { .. } | ExprKind::ArrayLiteral(_)
+                        )
+                    });
+                    if !fresh {
+                        return false;
+                    }
+                }
+            }
+        }
+        roots.extend(s.expressions());
+        stmts.extend(s.substatements());
+    }
+    // Every mention must be the array operand of an index or a length.
+    fn only_indexed(e: &Expr, array: super::ir::LocalId) -> bool {
+        let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
+        match &e.kind {
+            ExprKind::Local(l) => *l != array,
+            ExprKind::Index(a, i) if is_array(a) => only_indexed(i, array),
+            ExprKind::Length(a) if is_array(a) => true,
+            _ => e.children().into_iter().all(|c| only_indexed(c, array)),
+        }
+    }
+    declared == 1 && roots.into_iter().all(|e| only_indexed(e, array))
 }
 
 /// What the local analysis says about one mutant.
@@ -549,6 +608,7 @@ pub struct MethodProver<'u> {
     called: bool,
     /// Whether the method is a constructor.
     constructor: bool,
+    unit: &'u Unit,
     /// Regions a subsumption question found over the size limit (the next question about the
     /// same region would be as large: not asked again).
     too_large: hashbrown::HashSet<(u32, u32)>,
@@ -580,6 +640,7 @@ impl<'u> MethodProver<'u> {
             options,
             called: is_called(unit, class, method),
             constructor: m.is_constructor,
+            unit,
             too_large: hashbrown::HashSet::new(),
         })
     }
@@ -592,6 +653,25 @@ impl<'u> MethodProver<'u> {
         m: &Mutant,
         confirm: &mut dyn FnMut(&super::symbolic::Witness) -> bool,
     ) -> Local {
+        self.prove_up_to(m, confirm, usize::MAX)
+    }
+
+    /// The local analysis of mutant `m` in its regions up to depth `deepest` only, never the
+    /// whole method: the ROA-level check the thesis runs at the start of the D-algorithm's
+    /// excitation subtask (§5.2.2), cheap beside a search. `Some` rule when proved equivalent.
+    pub fn prove_in_regions(&mut self, m: &Mutant, deepest: usize) -> Option<Rule> {
+        match self.prove_up_to(m, &mut |_| false, deepest) {
+            Local::Equivalent(rule) => Some(rule),
+            Local::Killable(_) | Local::Open(_) => None,
+        }
+    }
+
+    fn prove_up_to(
+        &mut self,
+        m: &Mutant,
+        confirm: &mut dyn FnMut(&super::symbolic::Witness) -> bool,
+        deepest: usize,
+    ) -> Local {
         use super::regions::{Part, find_again, ladder};
         let Some(mutated) = m.mutated.as_ref() else {
             return Local::Open("the mutant has no checked method".into());
@@ -603,11 +683,19 @@ impl<'u> MethodProver<'u> {
         if self.facts.unreachable(site) {
             return Local::Equivalent(Rule::Reachability);
         }
+        if self.dead_cell(m, mutant_body) {
+            return Local::Equivalent(Rule::DeadCell);
+        }
         let body = self.body;
         let parts = ladder(body, site);
         let delta = m.replacement.len() as i64 - (m.end as i64 - m.start as i64);
         let mut reason = String::from("no region around the mutated code");
         for (depth, part) in parts.iter().enumerate() {
+            let whole = matches!(part, Part::Stmts(s) if s.len() == body.stmts.len()
+                && std::ptr::eq(s.as_ptr(), body.stmts.as_ptr()));
+            if depth > deepest || (whole && deepest != usize::MAX) {
+                break;
+            }
             let Some(again) = find_again(mutant_body, part, (m.start, m.end), delta) else {
                 reason = format!("region {depth} not found in the mutant");
                 continue;
@@ -619,8 +707,6 @@ impl<'u> MethodProver<'u> {
             };
             match self.check(part, &[again], live, 1) {
                 Ok(Check::Proved) => {
-                    let whole = matches!(part, Part::Stmts(s) if s.len() == body.stmts.len()
-                        && std::ptr::eq(s.as_ptr(), body.stmts.as_ptr()));
                     return Local::Equivalent(if whole && depth > 0 {
                         Rule::WholeMethod
                     } else {
@@ -642,6 +728,39 @@ impl<'u> MethodProver<'u> {
             return Local::Equivalent(Rule::DeadUpdate);
         }
         Local::Open(reason)
+    }
+
+    /// Whether mutant `m` turns a read `a[e]` of the method's own array `a` into `a[e]++` or
+    /// `a[e]--` (the same value) where no later read of `a` can see the cell changed: `a` is a
+    /// local made by the method (`new` or an array literal, its one assignment) that is only
+    /// ever indexed or asked its length, so nothing outside the method sees its cells, and
+    /// the zones prove every other read indexes outside the cells changed so far
+    /// ([`super::zones::cell_never_read`]).
+    fn dead_cell(&self, m: &Mutant, mutant_body: &Body) -> bool {
+        let site = (m.start, m.end);
+        let expressions = body_expressions(self.body);
+        let Some(array) = expressions.iter().find_map(|e| match &e.kind {
+            ExprKind::Index(a, _) if (e.span.start, e.span.end) == site => match a.kind {
+                ExprKind::Local(l) => Some(l),
+                _ => None,
+            },
+            _ => None,
+        }) else {
+            return false;
+        };
+        let local = &self.body.locals[array.0 as usize];
+        if local.is_param || local.is_hidden || !own_array(self.body, array) {
+            return false;
+        }
+        let edit = (m.start, m.start + m.replacement.len() as u32);
+        let updated = body_expressions(mutant_body).iter().any(|e| {
+            matches!(&e.kind, ExprKind::IncDec { target, prefix: false, .. }
+                if matches!(&target.kind, ExprKind::Index(a, _)
+                    if matches!(a.kind, ExprKind::Local(l) if l == array)))
+                && edit.0 <= e.span.start
+                && e.span.end <= edit.1
+        });
+        updated && super::zones::cell_never_read(self.unit, self.body, array, site)
     }
 
     /// Whether mutant `m` turns a read of a local `x` into `x++` or `x--` (the same value)

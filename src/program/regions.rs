@@ -118,6 +118,52 @@ const MAX_STEPS: usize = 6;
 /// Statements before the mutated one a region takes in, one at a time.
 const MAX_BACK: usize = 2;
 
+/// Statements before the mutated one a region may reach back over to take in definitions.
+const MAX_DEFINITIONS_BACK: usize = 6;
+
+/// How many statements before `list[i]` (at most [`MAX_DEFINITIONS_BACK`]) reach back to the
+/// furthest one that assigns a local read by `list[i]`, or by a statement between them that
+/// is itself taken in for that reason; 0 when none does.
+fn definitions_back(list: &[Stmt], i: usize) -> usize {
+    let mut needed = hashbrown::HashSet::new();
+    locals_read(&list[i], &mut needed);
+    let mut back = 0;
+    for k in 1..=MAX_DEFINITIONS_BACK.min(i) {
+        let s = &list[i - k];
+        let assigns = match &s.kind {
+            StmtKind::Locals(decls) => decls.iter().any(|(l, _)| needed.contains(l)),
+            StmtKind::Expr(e) => match &e.kind {
+                ExprKind::Assign { target, .. } => {
+                    matches!(target.kind, ExprKind::Local(l) if needed.contains(&l))
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if assigns {
+            back = k;
+            locals_read(s, &mut needed);
+        }
+    }
+    back
+}
+
+/// Adds every local `s` mentions (nested statements included) to `out`.
+fn locals_read(s: &Stmt, out: &mut hashbrown::HashSet<LocalId>) {
+    let mut exprs = s.expressions();
+    let mut stmts = s.substatements();
+    while let Some(sub) = stmts.pop() {
+        exprs.extend(sub.expressions());
+        stmts.extend(sub.substatements());
+    }
+    while let Some(e) = exprs.pop() {
+        if let ExprKind::Local(l) = e.kind {
+            out.insert(l);
+        }
+        exprs.extend(e.children());
+    }
+}
+
 /// The regions for a mutation of `site`, smallest first, and the spans of the loops that
 /// enclose each (for liveness).
 pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
@@ -179,6 +225,13 @@ pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
         // bounds, a value they computed is that value).
         for k in 1..=MAX_BACK.min(i) {
             parts.push(Part::Stmts(&list[i - k..=(i + k).min(list.len() - 1)]));
+        }
+        // And back to the definitions the statement reads, when they sit further up (three
+        // `int m = year % k;` before a decision on the m's: the region then knows they are
+        // remainders of one year).
+        let back = definitions_back(list, i);
+        if back > MAX_BACK {
+            parts.push(Part::Stmts(&list[i - back..=i]));
         }
     }
     if !body.stmts.is_empty() {

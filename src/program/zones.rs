@@ -37,6 +37,8 @@ enum Tracked {
     Local(u32),
     Length(u32),
     Null(u32),
+    /// A ghost of a [`Watch`]: the least or the greatest index a mutant's write reached.
+    Ghost,
 }
 
 /// A closed difference-bound matrix: `m[i * n + j]` bounds `x_i - x_j`.
@@ -81,47 +83,35 @@ struct Analysis<'a> {
     unit: &'a Unit,
     body: &'a Body,
     facts: Facts,
+    /// The cells of one array a mutant makes differ, when asked (see [`cell_never_read`]).
+    watch: Option<Watch>,
 }
+
+/// The cells of local array `array` that a mutant's extra write (`a[e]++` where the
+/// original reads `a[e]`) makes differ from the original's: every cell it wrote lies
+/// between ghost variables `low` and `high` (the least and the greatest index written;
+/// before the first write `low` is above and `high` below every index, so the range is
+/// empty). Each other read of the array records whether it provably misses the range; an
+/// assignment to a cell is no read (and leaves the range as it is: it may not hit it).
+struct Watch {
+    array: u32,
+    /// The span of the mutated read.
+    site: (u32, u32),
+    low: usize,
+    high: usize,
+    /// Per read of the array (by span), whether the last pass over it proved it misses the
+    /// range (the last pass is the one from the loops' post-fixpoints).
+    reads: std::cell::RefCell<HashMap<(u32, u32), bool>>,
+}
+
+/// Below and above every `int` index: the ghosts' values before the first write.
+const GHOST_BELOW: i128 = i32::MIN as i128 - 2;
+const GHOST_ABOVE: i128 = i32::MAX as i128 + 2;
 
 impl Facts {
     /// Analyses `body` of `unit`.
     pub fn of(unit: &Unit, body: &Body) -> Facts {
-        let mut vars = vec![Tracked::Zero];
-        let mut bounds = vec![(0, 0)];
-        let mut local_index = HashMap::new();
-        let mut length_index = HashMap::new();
-        let mut null_index = HashMap::new();
-        for (i, l) in body.locals.iter().enumerate() {
-            if let Some(r) = type_range(&l.ty) {
-                local_index.insert(i as u32, vars.len());
-                vars.push(Tracked::Local(i as u32));
-                bounds.push(r);
-            } else if matches!(l.ty, Type::Array(_)) {
-                length_index.insert(i as u32, vars.len());
-                vars.push(Tracked::Length(i as u32));
-                bounds.push((0, i32::MAX as i128));
-            }
-            if matches!(l.ty, Type::Array(_) | Type::String) {
-                null_index.insert(i as u32, vars.len());
-                vars.push(Tracked::Null(i as u32));
-                bounds.push((0, 1));
-            }
-        }
-        let mut a = Analysis {
-            unit,
-            body,
-            facts: Facts {
-                vars,
-                bounds,
-                local_index,
-                length_index,
-                null_index,
-                entry: HashMap::new(),
-                head: HashMap::new(),
-                update: HashMap::new(),
-                spans: Vec::new(),
-            },
-        };
+        let mut a = Analysis::new(unit, body, None);
         let start = Some(a.top());
         let mut jumps = Jumps::default();
         a.stmts(start, &body.stmts, &mut jumps);
@@ -170,7 +160,7 @@ impl Facts {
         let mut term = Vec::with_capacity(n);
         for v in &self.vars {
             let var = match *v {
-                Tracked::Zero => None,
+                Tracked::Zero | Tracked::Ghost => None,
                 Tracked::Local(l) => ex.existing_input(&Input::Local(l)),
                 Tracked::Length(l) => {
                     let r = ex.local_reference(l);
@@ -231,6 +221,85 @@ impl Facts {
     fn fits_int(&self, i: usize) -> bool {
         let (lo, hi) = self.bounds[i];
         lo >= i32::MIN as i128 && hi <= i32::MAX as i128
+    }
+}
+
+/// Whether a mutant that turns the read `a[e]` at `site` (of local array `array`) into
+/// `a[e]++` or `a[e]--` leaves every later read of the array on the original's values: each
+/// read after the write provably indexes outside the cells written so far (over the zones of
+/// the original, which the mutant follows up to its first read of a changed cell). The caller
+/// checks that the array is the method's own and never escapes.
+pub fn cell_never_read(unit: &Unit, body: &Body, array: LocalId, site: (u32, u32)) -> bool {
+    let mut a = Analysis::new(unit, body, Some((array.0, site)));
+    let (low, high) = a
+        .watch
+        .as_ref()
+        .map(|w| (w.low, w.high))
+        .expect("asked for");
+    let start = a.add(Some(a.top()), low, 0, GHOST_ABOVE);
+    let start = a.add(start, 0, low, -GHOST_ABOVE);
+    let start = a.add(start, high, 0, GHOST_BELOW);
+    let start = a.add(start, 0, high, -GHOST_BELOW);
+    let mut jumps = Jumps::default();
+    a.stmts(start, &body.stmts, &mut jumps);
+    let watch = a.watch.expect("asked for");
+    let reads = watch.reads.into_inner();
+    reads.get(&site) == Some(&true) && reads.values().all(|&missed| missed)
+}
+
+impl<'a> Analysis<'a> {
+    fn new(unit: &'a Unit, body: &'a Body, watch: Option<(u32, (u32, u32))>) -> Analysis<'a> {
+        let mut vars = vec![Tracked::Zero];
+        let mut bounds = vec![(0, 0)];
+        let mut local_index = HashMap::new();
+        let mut length_index = HashMap::new();
+        let mut null_index = HashMap::new();
+        for (i, l) in body.locals.iter().enumerate() {
+            if let Some(r) = type_range(&l.ty) {
+                local_index.insert(i as u32, vars.len());
+                vars.push(Tracked::Local(i as u32));
+                bounds.push(r);
+            } else if matches!(l.ty, Type::Array(_)) {
+                length_index.insert(i as u32, vars.len());
+                vars.push(Tracked::Length(i as u32));
+                bounds.push((0, i32::MAX as i128));
+            }
+            if matches!(l.ty, Type::Array(_) | Type::String) {
+                null_index.insert(i as u32, vars.len());
+                vars.push(Tracked::Null(i as u32));
+                bounds.push((0, 1));
+            }
+        }
+        let watch = watch.map(|(array, site)| {
+            let low = vars.len();
+            for _ in 0..2 {
+                vars.push(Tracked::Ghost);
+                bounds.push((GHOST_BELOW, GHOST_ABOVE));
+            }
+            Watch {
+                array,
+                site,
+                low,
+                high: low + 1,
+                reads: Default::default(),
+            }
+        });
+        Analysis {
+            unit,
+            body,
+            watch,
+            facts: Facts {
+                vars,
+                bounds,
+                local_index,
+                length_index,
+                null_index,
+                entry: HashMap::new(),
+                head: HashMap::new(),
+                update: HashMap::new(),
+                spans: Vec::new(),
+            },
+        }
     }
 }
 
@@ -550,6 +619,8 @@ impl Analysis<'_> {
             } => {
                 let z = match &target.kind {
                     ExprKind::Local(_) => z,
+                    // A plain assignment to a cell does not read it.
+                    ExprKind::Index(a, i) => self.index(z, target, a, i, op.is_some()),
                     _ => self.effects(z, target),
                 };
                 let z = self.effects(z, value);
@@ -608,25 +679,7 @@ impl Analysis<'_> {
                 let y = self.effects(z, b);
                 self.join(x, y)
             }
-            ExprKind::Index(a, i) => {
-                let z = self.effects(z, a);
-                let z = self.effects(z, i);
-                let z = self.dereferenced(z, a);
-                // Past this point the index was in bounds (or the run left by an exception).
-                match (&a.kind, z) {
-                    (ExprKind::Local(arr), Some(zz)) => {
-                        let lin = self.linear(&zz, i);
-                        match (self.facts.length_index.get(&arr.0), lin) {
-                            (Some(&len), Some((x, c))) => {
-                                let z = self.add(Some(zz), 0, x, c);
-                                self.add(z, x, len, -c - 1)
-                            }
-                            _ => Some(zz),
-                        }
-                    }
-                    (_, z) => z,
-                }
-            }
+            ExprKind::Index(a, i) => self.index(z, e, a, i, true),
             _ => {
                 let mut z = z;
                 for c in e.children() {
@@ -641,6 +694,88 @@ impl Analysis<'_> {
                     _ => z,
                 }
             }
+        }
+    }
+
+    /// The effects of evaluating `a[i]` (`e`), a read of the cell when `read`: past it the
+    /// index was in bounds (or the run left by an exception). With a [`Watch`] on `a`, the
+    /// mutated read widens the range of changed cells to its index, and any other read
+    /// records whether it provably misses that range.
+    fn index(&self, z: Option<Zone>, e: &Expr, a: &Expr, i: &Expr, read: bool) -> Option<Zone> {
+        let z = self.effects(z, a);
+        let z = self.effects(z, i);
+        let z = self.dereferenced(z, a);
+        let ExprKind::Local(arr) = a.kind else {
+            return z;
+        };
+        let zz = z?;
+        let lin = self.linear(&zz, i);
+        let mut z = match (self.facts.length_index.get(&arr.0), lin) {
+            (Some(&len), Some((x, c))) => {
+                let z = self.add(Some(zz), 0, x, c);
+                self.add(z, x, len, -c - 1)
+            }
+            _ => Some(zz),
+        };
+        if let Some(w) = self.watch.as_ref().filter(|w| w.array == arr.0)
+            && let Some(zz) = z.as_ref()
+        {
+            let span = (e.span.start, e.span.end);
+            let n = self.n();
+            // The index as `x + c`, taken again in the refined zone.
+            let lin = self.linear(zz, i);
+            if span == w.site {
+                let Some((x, c)) = lin else {
+                    // An index the zones cannot follow: nothing is known of the range.
+                    w.reads.borrow_mut().insert(span, false);
+                    return z;
+                };
+                w.reads.borrow_mut().insert(span, true);
+                z = self.widen_range(z, w.low, x, c, true);
+                z = self.widen_range(z, w.high, x, c, false);
+            } else if read {
+                let missed = lin.is_some_and(|(x, c)| {
+                    // x + c < low, or x + c > high.
+                    zz.m[x * n + w.low] < -c || zz.m[w.high * n + x] < c
+                });
+                w.reads.borrow_mut().insert(span, missed);
+            }
+        }
+        z
+    }
+
+    /// `g := min(g, x + c)` (`least`) or `g := max(g, x + c)` on the zone: exact when the
+    /// zone orders the two, else only the bound on the side that holds either way.
+    fn widen_range(
+        &self,
+        z: Option<Zone>,
+        g: usize,
+        x: usize,
+        c: i128,
+        least: bool,
+    ) -> Option<Zone> {
+        let mut zz = z?;
+        let n = self.n();
+        // For `least`: is x + c <= g already (the new index becomes the least), or g <= x + c?
+        let (new_wins, old_wins) = if least {
+            (zz.m[x * n + g] <= -c, zz.m[g * n + x] <= c)
+        } else {
+            (zz.m[g * n + x] <= c, zz.m[x * n + g] <= -c)
+        };
+        if old_wins && !new_wins {
+            return Some(zz);
+        }
+        self.forget(&mut zz, g);
+        let z = Some(zz);
+        if new_wins {
+            let z = self.add(z, g, x, c);
+            self.add(z, x, g, -c)
+        } else if least {
+            // g <= x + c
+            self.add(z, g, x, c)
+        } else {
+            // g >= x + c
+            self.add(z, x, g, -c)
         }
     }
 

@@ -240,6 +240,15 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
             }
         }
     }
+    // A remainder by a constant is tied to its operand whatever the constraints say of it:
+    // `r == y − 4·q` for an unknown q. Once `y % 100 == 0` is required or decided,
+    // elimination gives `y % 4 ≡ 0 (mod 4)`, which with its range -3..3 makes it 0.
+    for e in remainders_by_constants(problem, roots) {
+        if let Some(width) = width_of(problem.ty(e)) {
+            let form = Form::atom(e).add(linearize(problem, e, &mut fresh, false).scale(u64::MAX));
+            equalities[usize::from(width == 64)].push(form);
+        }
+    }
     let mut systems = Vec::new();
     for (k, forms) in equalities.into_iter().enumerate() {
         let width = if k == 0 { super::java::int_width() } else { 64 };
@@ -277,6 +286,27 @@ pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
         }
     }
     systems
+}
+
+/// The nodes `x % c` (`c` a non-zero constant) the roots reach, each once.
+fn remainders_by_constants(problem: &Problem, roots: &[ExprId]) -> Vec<ExprId> {
+    let mut seen = hashbrown::HashSet::new();
+    let mut stack = roots.to_vec();
+    let mut out = Vec::new();
+    while let Some(e) = stack.pop() {
+        if !seen.insert(e) {
+            continue;
+        }
+        let node = problem.node(e);
+        if let Node::Binary(BinOp::Rem, _, b) = node
+            && let Node::Const(v) = problem.node(b)
+            && v.as_int().is_some_and(|c| c != 0)
+        {
+            out.push(e);
+        }
+        stack.extend(super::propagate::operands(node));
+    }
+    out
 }
 
 /// The inverse of odd `u` modulo `2^64` (Newton's iteration doubles the correct bits).

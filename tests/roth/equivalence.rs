@@ -349,6 +349,92 @@ fn dead_updates_the_regions_cannot_model_are_proved_by_liveness() {
 }
 
 #[test]
+fn updates_of_array_cells_no_later_read_sees_are_proved_over_the_zones() {
+    use roth::program::equivalence::{Local, Rule};
+    let source = "class D {
+        static int upward(int n) {
+            int[] t = {5, 7, 9, 11, 13};
+            int s = 0;
+            for (int i = 0; i < n && i < 5; i++) {
+                s = s + t[i];
+            }
+            return s;
+        }
+        static int again(int k) {
+            int[] t = {5, 7, 9};
+            int x = t[k];
+            return x + t[k];
+        }
+        static int back(int n) {
+            int[] t = {5, 7, 9, 11};
+            int s = 0;
+            for (int i = 0; i < 4; i++) {
+                s = s * 3 + t[i];
+            }
+            for (int j = 3; j >= n; j--) {
+                s = s * 5 + t[j];
+            }
+            return s;
+        }
+        static int[] escapes(int k) {
+            int[] t = {5, 7, 9};
+            int x = t[k];
+            return t;
+        }
+        static int beside(int k) {
+            int[] t = new int[4];
+            int x = t[k];
+            return x + t[k + 1] + t[k - 1];
+        }
+    }";
+    let unit = load("D.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict = |original: &str, replacement: &str, line: u32| {
+        verdict_at(&unit, &mutants, original, replacement, line)
+    };
+    let dead = |l: Local| matches!(l, Local::Equivalent(Rule::DeadCell));
+    // Later iterations read the cells above: the changed ones are never read.
+    assert!(dead(verdict("t[i]", "(t[i]++)", 6)));
+    assert!(dead(verdict("t[i]", "(t[i]--)", 6)));
+    // A loop walking down reads only the cells below.
+    assert!(dead(verdict("t[j]", "(t[j]++)", 22)));
+    // Neighbours of the changed cell, never the cell itself.
+    assert!(dead(verdict("t[k]", "t[k]--", 33)));
+    // Read again: the same cell, or the cells a second loop walks back over.
+    assert!(!dead(verdict("t[k]", "t[k]++", 12)));
+    assert!(!dead(verdict("t[i]", "(t[i]++)", 19)));
+    // The caller sees the array.
+    assert!(!dead(verdict("t[k]", "t[k]++", 28)));
+    // Each claim checked on the JVM's semantics: no random test kills a proved mutant, and
+    // each contrast above is killed.
+    let mut rng = Rng::new(5);
+    let tests = random_tests(&unit, 200, &mut rng);
+    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
+    let killed = |original: &str, replacement: &str, line: u32| {
+        mutants
+            .iter()
+            .zip(&analysis.verdicts)
+            .find(|(m, _)| m.original == original && m.replacement == replacement && m.line == line)
+            .is_some_and(|(_, v)| matches!(v, Verdict::Killed(_)))
+    };
+    for (o, r, line) in [
+        ("t[i]", "(t[i]++)", 6),
+        ("t[i]", "(t[i]--)", 6),
+        ("t[j]", "(t[j]++)", 22),
+        ("t[k]", "t[k]--", 33),
+    ] {
+        assert!(!killed(o, r, line), "{o} -> {r} on line {line} was killed");
+    }
+    for (o, r, line) in [
+        ("t[k]", "t[k]++", 12),
+        ("t[i]", "(t[i]++)", 19),
+        ("t[k]", "t[k]++", 28),
+    ] {
+        assert!(killed(o, r, line), "{o} -> {r} on line {line} survived");
+    }
+}
+
+#[test]
 fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
     use roth::program::equivalence::Local;
     let source = "class S {
