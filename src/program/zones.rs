@@ -193,34 +193,44 @@ impl Facts {
                     continue;
                 }
                 let Ok(k) = i64::try_from(c) else { continue };
-                // `-y` and `x - y` must not wrap in long: differences of int-ranged values
-                // only, and no negation of a long that may be its minimum.
-                if i != 0 && j != 0 && (!self.fits_int(i) || !self.fits_int(j)) {
+                // `x - y` must not wrap in long: differences of values the zone keeps within
+                // half the long range only (ints always; their bounds are required too, so
+                // every model keeps them there).
+                if i != 0 && j != 0 && (!self.fits_half(z, i) || !self.fits_half(z, j)) {
                     continue;
                 }
-                if i == 0 && self.bounds[j].0 == i64::MIN as i128 {
-                    continue;
-                }
-                let kc = ex.problem.long(k);
-                let lhs = match (i, j, term[i], term[j]) {
-                    (_, 0, Some(x), _) => x,
+                let le = match (i, j, term[i], term[j]) {
+                    (_, 0, Some(x), _) => {
+                        let kc = ex.problem.long(k);
+                        ex.problem.binary(BinOp::Le, x, kc).expect("long")
+                    }
+                    // `-y <= c` as `y >= -c`: a negation would wrap at the long minimum.
                     (0, _, _, Some(y)) => {
-                        ex.problem.unary(crate::solver::UnOp::Neg, y).expect("long")
+                        let Some(minus) = k.checked_neg() else {
+                            continue;
+                        };
+                        let kc = ex.problem.long(minus);
+                        ex.problem.binary(BinOp::Ge, y, kc).expect("long")
                     }
                     (_, _, Some(x), Some(y)) if i != 0 && j != 0 => {
-                        ex.problem.binary(BinOp::Sub, x, y).expect("long")
+                        let kc = ex.problem.long(k);
+                        let d = ex.problem.binary(BinOp::Sub, x, y).expect("long");
+                        ex.problem.binary(BinOp::Le, d, kc).expect("long")
                     }
                     _ => continue,
                 };
-                let le = ex.problem.binary(BinOp::Le, lhs, kc).expect("long");
                 ex.problem.require(le).expect("boolean");
             }
         }
     }
 
-    fn fits_int(&self, i: usize) -> bool {
-        let (lo, hi) = self.bounds[i];
-        lo >= i32::MIN as i128 && hi <= i32::MAX as i128
+    /// Whether variable `i` lies within half the `long` range in zone `z` (so differences of
+    /// two such cannot wrap).
+    fn fits_half(&self, z: &Zone, i: usize) -> bool {
+        const HALF: i128 = 1 << 62;
+        let n = self.n();
+        let (lo, hi) = (-z.m[i], z.m[i * n]);
+        lo >= -HALF && hi <= HALF
     }
 }
 
@@ -556,10 +566,89 @@ impl Analysis<'_> {
             }
             None => {
                 let (lo, hi) = self.interval(&z, e);
+                let midpoint = self.midpoint(&z, e).filter(|&(y, w, _)| y != x && w != x);
+                // The differences to the two ends, read before x changes.
+                let ends = midpoint.map(|(y, w, c)| {
+                    // w - y lies in [l, h].
+                    let (l, h) = (-z.m[y * n + w], z.m[w * n + y]);
+                    (y, w, c, l, h)
+                });
                 self.forget(&mut z, x);
-                let z = self.add(Some(z), x, 0, hi);
-                self.add(z, 0, x, -lo)
+                let mut z = self.add(Some(z), x, 0, hi);
+                z = self.add(z, 0, x, -lo);
+                if let Some((y, w, c, l, h)) = ends {
+                    // x = (y + w + c) / 2 rounded either way is y + (w - y + c) / 2 and
+                    // w + (y - w + c) / 2 rounded the same way.
+                    let floor = |k: i128| k.div_euclid(2);
+                    let ceil = |k: i128| -(-k).div_euclid(2);
+                    if l > -INF {
+                        z = self.add(z, y, x, -floor(l + c));
+                        z = self.add(z, x, w, ceil(-l + c));
+                    }
+                    if h < INF {
+                        z = self.add(z, x, y, ceil(h + c));
+                        z = self.add(z, w, x, -floor(-h + c));
+                    }
+                }
+                z
             }
+        }
+    }
+
+    /// `e` as the midpoint `(y + w + c) / 2` of two tracked variables (or `>> 1`, or `>>> 1`
+    /// of a sum known not negative), when the sum cannot wrap: the midpoint of a binary
+    /// search, which the zones then keep between its ends.
+    fn midpoint(&self, z: &Zone, e: &Expr) -> Option<(usize, usize, i128)> {
+        let ExprKind::Binary {
+            op,
+            op_type,
+            left,
+            right,
+        } = &e.unconverted().kind
+        else {
+            return None;
+        };
+        let by = match self.constant(right)? {
+            Const::Int(_, v) => v,
+            _ => return None,
+        };
+        let halves = match op {
+            BinaryOp::Div => by == 2,
+            BinaryOp::Shr | BinaryOp::UShr => by == 1,
+            _ => false,
+        };
+        if !halves || !op_type.is_integral() {
+            return None;
+        }
+        let (y, w, c) = self.sum_of_two(z, left)?;
+        let ((ylo, yhi), (wlo, whi)) = (self.interval_of(z, y), self.interval_of(z, w));
+        let (tlo, thi) = type_range(op_type)?;
+        let (lo, hi) = (ylo + wlo + c, yhi + whi + c);
+        let exact = lo >= tlo && hi <= thi;
+        // `>>>` halves like `>>` only a sum that is not negative.
+        (exact && (*op != BinaryOp::UShr || lo >= 0)).then_some((y, w, c))
+    }
+
+    /// `e` as `y + w + c` for two tracked variables (the sum computed as written; the caller
+    /// checks it cannot wrap).
+    fn sum_of_two(&self, z: &Zone, e: &Expr) -> Option<(usize, usize, i128)> {
+        let ExprKind::Binary {
+            op: BinaryOp::Add,
+            op_type,
+            left,
+            right,
+        } = &e.unconverted().kind
+        else {
+            return None;
+        };
+        if !op_type.is_integral() {
+            return None;
+        }
+        match (self.linear(z, left), self.linear(z, right)) {
+            (Some((y, a)), Some((w, b))) if y != 0 && w != 0 => Some((y, w, a + b)),
+            (None, Some((0, b))) => self.sum_of_two(z, left).map(|(y, w, a)| (y, w, a + b)),
+            (Some((0, a)), None) => self.sum_of_two(z, right).map(|(y, w, b)| (y, w, a + b)),
+            _ => None,
         }
     }
 

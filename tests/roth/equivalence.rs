@@ -435,6 +435,43 @@ fn updates_of_array_cells_no_later_read_sees_are_proved_over_the_zones() {
 }
 
 #[test]
+fn a_binary_search_midpoint_stays_between_its_ends() {
+    use roth::program::equivalence::Local;
+    // On long, (low + high + 1) / 2 cannot wrap: the zones keep mid in (low, high], so
+    // low <= high at the head and `low < high` there is `low != high`.
+    let path = crate::helpers::project_file("programs/IntSqrt.java");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let unit = load(&path.display().to_string(), &source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    assert!(matches!(
+        verdict_at(&unit, &mutants, "low < high", "low != high", 9),
+        Local::Equivalent(_)
+    ));
+    // On int the sum wraps for large n: mid falls below low and the loop runs past high.
+    let int_source = source
+        .replace("long low", "int low")
+        .replace("long high", "int high")
+        .replace("long mid", "int mid");
+    let unit = load("IntSqrt.java", &int_source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    assert!(matches!(
+        verdict_at(&unit, &mutants, "low < high", "low != high", 9),
+        Local::Open(_)
+    ));
+    let mut rng = Rng::new(3);
+    let mut tests = random_tests(&unit, 200, &mut rng);
+    tests[0].args[0] =
+        roth::program::interp::Value::Prim(roth::program::semantics::Kind::Int, i32::MAX as i64);
+    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
+    let (_, verdict) = mutants
+        .iter()
+        .zip(&analysis.verdicts)
+        .find(|(m, _)| m.original == "low < high" && m.replacement == "low != high")
+        .unwrap();
+    assert!(matches!(verdict, Verdict::Killed(_)), "{verdict:?}");
+}
+
+#[test]
 fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
     use roth::program::equivalence::Local;
     let source = "class S {

@@ -761,6 +761,34 @@ fn bit_patterns_and_remainders_are_propagated() {
     }
 }
 
+/// A remainder by a constant is tied to its operand even where no equality names it: a
+/// year divisible by 100 is divisible by 4 (the leap-year rule's two tests cannot both hold),
+/// while remainders that can disagree still do. (What carries over is the power of two in
+/// the divisors: the linear systems are modulo 2^32 and 2^64.)
+#[test]
+fn remainders_compared_with_anything_follow_their_operand() {
+    for text in [
+        "int y; y % 100 == 0 && y % 4 != 0;",
+        "int y; y % 4 != 0 && y % 100 == 0 && y % 400 != 0;",
+        "int y; ((y % 4 != 0) || ((y % 100 == 0) && (y % 400 != 0))) != ((y % 4 != 0) ^ ((y % 100 == 0) && (y % 400 != 0)));",
+        "long y; y % 24L == 0L && y % 8L != 0L;",
+    ] {
+        let (_, v, _) = solve_text(text);
+        assert_eq!(v, Verdict::Unsat, "{text}");
+    }
+    for text in [
+        "int y; y % 6 == 0 && y % 4 != 0;",
+        "int y; y % 100 == 0 && y % 400 != 0 && y < 0;",
+        "int y; y % 7 == -3 && y % 4 < 0;",
+    ] {
+        let (p, v, _) = solve_text(text);
+        let Verdict::Sat(m) = v else {
+            panic!("{text}: {v:?}")
+        };
+        assert!(p.satisfies(&m), "{text}");
+    }
+}
+
 /// A guarded division by zero raises nothing; an unguarded one cannot hold.
 #[test]
 fn division_by_zero_follows_short_circuit_evaluation() {
