@@ -15,11 +15,16 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// The D-algorithm of test generation on gate netlists (and, soon, on Java unit programs).
+/// The D-algorithm of test generation, one engine for gate netlists and Java unit programs.
 ///
 /// Circuits are ISCAS .bench files; sequential circuits are handled under full scan (each
 /// flip-flop becomes a pseudo-primary input and a pseudo-primary output). Faults are single
 /// stuck-at faults, named `NET sa0`, `NET sa1`, or `NET->GATE sa0` for a fanout branch.
+///
+/// Programs are Java source files (a subset: static and instance methods over primitives,
+/// strings and arrays). Mutants (muJava's method-level operators) play the faults: `roth
+/// testgen` writes a JUnit 5 class that kills every killable one, `roth equiv` proves which
+/// are equivalent, `roth score` grades a test set.
 #[derive(Debug, Parser)]
 #[command(name = "roth", version, propagate_version = true)]
 pub struct Cli {
