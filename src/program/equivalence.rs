@@ -465,29 +465,12 @@ pub enum Rule {
     DAlgorithm,
 }
 
-/// Every expression of `body`, nested ones and those of nested statements included.
-fn body_expressions(body: &Body) -> Vec<&Expr> {
-    let mut stmts: Vec<&Stmt> = body.stmts.iter().collect();
-    let mut exprs = Vec::new();
-    while let Some(s) = stmts.pop() {
-        exprs.extend(s.expressions());
-        stmts.extend(s.substatements());
-    }
-    let mut out = Vec::new();
-    while let Some(e) = exprs.pop() {
-        out.push(e);
-        exprs.extend(e.children());
-    }
-    out
-}
-
 /// Whether array local `array` is the method's own: declared with a new array or an array
 /// literal and never assigned again, and otherwise only indexed (`array[i]`) or asked its
 /// length, so that no other variable, call, field or caller ever holds it.
 fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
     let mut declared = 0;
     let mut stmts: Vec<&Stmt> = body.stmts.iter().collect();
-    let mut roots: Vec<&Expr> = Vec::new();
     while let Some(s) = stmts.pop() {
         if let StmtKind::Locals(decls) = &s.kind {
             for (l, init) in decls {
@@ -505,20 +488,17 @@ fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
                 }
             }
         }
-        roots.extend(s.expressions());
         stmts.extend(s.substatements());
     }
     // Every mention must be the array operand of an index or a length.
-    fn only_indexed(e: &Expr, array: super::ir::LocalId) -> bool {
-        let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
-        match &e.kind {
-            ExprKind::Local(l) => *l != array,
-            ExprKind::Index(a, i) if is_array(a) => only_indexed(i, array),
-            ExprKind::Length(a) if is_array(a) => true,
-            _ => e.children().into_iter().all(|c| only_indexed(c, array)),
-        }
-    }
-    declared == 1 && roots.into_iter().all(|e| only_indexed(e, array))
+    let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
+    let (mut mentions, mut indexed) = (0, 0);
+    super::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+        ExprKind::Index(a, _) | ExprKind::Length(a) if is_array(a) => indexed += 1,
+        _ if is_array(e) => mentions += 1,
+        _ => {}
+    });
+    declared == 1 && mentions == indexed
 }
 
 /// What the local analysis says about one mutant.
@@ -737,15 +717,18 @@ impl<'u> MethodProver<'u> {
     /// the zones prove every other read indexes outside the cells changed so far
     /// ([`super::zones::cell_never_read`]).
     fn dead_cell(&self, m: &Mutant, mutant_body: &Body) -> bool {
+        use super::front::visit_stmts;
         let site = (m.start, m.end);
-        let expressions = body_expressions(self.body);
-        let Some(array) = expressions.iter().find_map(|e| match &e.kind {
-            ExprKind::Index(a, _) if (e.span.start, e.span.end) == site => match a.kind {
-                ExprKind::Local(l) => Some(l),
-                _ => None,
-            },
-            _ => None,
-        }) else {
+        let mut array = None;
+        visit_stmts(&self.body.stmts, &mut |e| {
+            if let ExprKind::Index(a, _) = &e.kind
+                && let ExprKind::Local(l) = a.kind
+                && (e.span.start, e.span.end) == site
+            {
+                array = Some(l);
+            }
+        });
+        let Some(array) = array else {
             return false;
         };
         let local = &self.body.locals[array.0 as usize];
@@ -753,12 +736,13 @@ impl<'u> MethodProver<'u> {
             return false;
         }
         let edit = (m.start, m.start + m.replacement.len() as u32);
-        let updated = body_expressions(mutant_body).iter().any(|e| {
-            matches!(&e.kind, ExprKind::IncDec { target, prefix: false, .. }
+        let mut updated = false;
+        visit_stmts(&mutant_body.stmts, &mut |e| {
+            updated |= matches!(&e.kind, ExprKind::IncDec { target, prefix: false, .. }
                 if matches!(&target.kind, ExprKind::Index(a, _)
                     if matches!(a.kind, ExprKind::Local(l) if l == array)))
                 && edit.0 <= e.span.start
-                && e.span.end <= edit.1
+                && e.span.end <= edit.1;
         });
         updated && super::zones::cell_never_read(self.unit, self.body, array, site)
     }

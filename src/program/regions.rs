@@ -150,18 +150,11 @@ fn definitions_back(list: &[Stmt], i: usize) -> usize {
 
 /// Adds every local `s` mentions (nested statements included) to `out`.
 fn locals_read(s: &Stmt, out: &mut hashbrown::HashSet<LocalId>) {
-    let mut exprs = s.expressions();
-    let mut stmts = s.substatements();
-    while let Some(sub) = stmts.pop() {
-        exprs.extend(sub.expressions());
-        stmts.extend(sub.substatements());
-    }
-    while let Some(e) = exprs.pop() {
+    super::front::visit_stmts(std::slice::from_ref(s), &mut |e| {
         if let ExprKind::Local(l) = e.kind {
             out.insert(l);
         }
-        exprs.extend(e.children());
-    }
+    });
 }
 
 /// The regions for a mutation of `site`, smallest first, and the spans of the loops that
