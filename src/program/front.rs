@@ -63,10 +63,35 @@ pub fn parse(
     parser
         .set_language(&tree_sitter_java::LANGUAGE.into())
         .map_err(|e| fail(format!("cannot load the Java grammar: {e}")))?;
-    parser
-        .parse(source, old)
-        .ok_or_else(|| fail("the parser gave up on this file".to_string()))
+    // tree-sitter's error recovery can explore a number of stack versions that grows without
+    // bound on some garbled texts (a 200-byte fuzz input took minutes and gigabytes). The
+    // progress callback runs every hundred parser operations; counting its calls gives a
+    // deterministic budget, proportional to the text, far above what any real file needs.
+    let budget = PARSE_CHECKS_PER_BYTE * source.len() as u64 + PARSE_CHECKS_BASE;
+    let mut checks = 0u64;
+    let mut progress = |_: &tree_sitter::ParseState| {
+        checks += 1;
+        checks > budget
+    };
+    let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
+    let bytes = source.as_bytes();
+    let tree = parser.parse_with_options(
+        &mut |offset: usize, _| bytes.get(offset..).unwrap_or(&[]),
+        old,
+        Some(options),
+    );
+    tree.ok_or_else(|| {
+        fail(format!(
+            "the parser gave up on this file: it could not recover from its syntax errors within \
+             {} parser steps (look for unbalanced braces or parentheses)",
+            budget * 100
+        ))
+    })
 }
+
+/// The parse budget, in calls of tree-sitter's progress callback (one per hundred operations).
+const PARSE_CHECKS_PER_BYTE: u64 = 4;
+const PARSE_CHECKS_BASE: u64 = 10_000;
 
 /// Checks one method of `source`, a text that differs from `unit`'s only inside that method
 /// (a mutant): the file's declarations are read again, only the one body is checked. The

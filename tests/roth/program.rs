@@ -683,6 +683,33 @@ proptest! {
     }
 }
 
+/// A text the random-text property found: tree-sitter's error recovery on it grew without
+/// bound (minutes and tens of gigabytes). The parse budget turns it into a prompt error.
+#[test]
+fn garbled_text_that_exhausts_error_recovery_is_a_clear_error() {
+    let text = r"class F { static int f(int x) { cui5uw73>}9xe{a0;du}0{
+!dxhkpcnlgu 7;>12px3=ply0burhmz 7r<2a (75zg}uc+a4pb0cb88fw>6ecw7uv
+5+))fth98im<8}mr+{)6=
++m8v
+rt<iv
+oi2j+>j<v qqc=d(>dcoham=innl{p!kdb!d } }";
+    let d = load("Garbled.java", text).unwrap_err();
+    assert!(d.message.contains("the parser gave up on this file"), "{d}");
+    assert_eq!((d.line, d.column), (1, 1));
+    // The budget grows with the text: real files, however long, are far from it.
+    for path in shipped_programs() {
+        let source = std::fs::read_to_string(&path).unwrap();
+        let long = source.repeat(20);
+        let unit = load("Long.java", &long);
+        assert!(
+            unit.as_ref()
+                .map_or_else(|d| !d.message.contains("gave up"), |_| true),
+            "{}",
+            path.display()
+        );
+    }
+}
+
 #[test]
 fn semantics_fixture_loads_completely() {
     let path = project_file("tests/roth/java/Semantics.java");
