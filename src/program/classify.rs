@@ -120,12 +120,22 @@ pub fn classify(
     let compiled = trivial(unit, mutants);
     let mut provers: hashbrown::HashMap<(u32, u32), Option<MethodProver>> =
         hashbrown::HashMap::new();
-    let mut statuses = Vec::with_capacity(mutants.len());
+    let mut statuses: Vec<Status> = Vec::with_capacity(mutants.len());
+    let index_of: hashbrown::HashMap<u32, usize> =
+        mutants.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
     for (i, m) in mutants.iter().enumerate() {
+        // A duplicate (the same code as an earlier mutant, after folding and normalising)
+        // is judged once: its first's proof or test is its own.
+        let first = match compiled[i] {
+            Trivial::DuplicateOf(id) => index_of.get(&id).copied().filter(|&f| f < i),
+            _ => None,
+        };
         let status = if compiled[i] == Trivial::Equivalent {
             Status::Equivalent(Rule::Compiler)
         } else if let Some(test) = killers[i].take() {
             Status::Killable(test)
+        } else if let Some(f) = first {
+            statuses[f].clone()
         } else {
             let prover = provers.entry((m.class, m.method)).or_insert_with(|| {
                 MethodProver::new(unit, m.class, m.method, options.prove.clone())

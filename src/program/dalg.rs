@@ -45,12 +45,12 @@ use std::sync::{Arc, Mutex};
 use hashbrown::HashMap;
 
 use crate::engine::{self, Conflict, Counters, Limits, Model, Next, Outcome, SubtaskKind, Trail};
-use crate::solver::{ExprId, SolveOptions, ValueChoice, Verdict, solve};
+use crate::solver::{ExprId, SolveOptions, ValueChoice, Verdict};
 
 use super::equivalence::disjuncts;
 use super::ir::{NodeId, Stmt, StmtKind, Type, Unit};
 use super::mutant::Mutant;
-use super::symbolic::{Checkpoint, Executor, State, Sym, Unsupported, Witness};
+use super::symbolic::{Checkpoint, Executor, State, Sym, TIE_ROUNDS, Unsupported, Witness};
 
 /// Limits of one search.
 #[derive(Clone, Debug)]
@@ -458,9 +458,8 @@ impl<'m> SwDalgorithm<'m> {
 
     /// Whether the problem with `extra` required is proved contradictory.
     fn contradicts(&mut self, extra: Option<ExprId>, nodes: u64) -> bool {
-        let p = &mut self.ex.problem;
-        p.push();
-        let unsat = match extra.map(|e| p.require(e)) {
+        self.ex.problem.push();
+        let unsat = match extra.map(|e| self.ex.problem.require(e)) {
             Some(Err(_)) => false,
             _ => {
                 let options = SolveOptions {
@@ -469,10 +468,10 @@ impl<'m> SwDalgorithm<'m> {
                     propagation_limit: 20 * nodes,
                     ..SolveOptions::default()
                 };
-                solve(p, options).0 == Verdict::Unsat
+                self.ex.solve_tied(options, TIE_ROUNDS).0 == Verdict::Unsat
             }
         };
-        p.pop();
+        self.ex.problem.pop();
         unsat
     }
 
@@ -1291,13 +1290,12 @@ impl<'m> Model for SwDalgorithm<'m> {
                     let k = models.len() as u64;
                     let inputs: Vec<crate::solver::VarId> =
                         self.ex.inputs().map(|(_, v)| v).collect();
-                    let p = &mut self.ex.problem;
-                    p.push();
-                    let verdict = match p.require(*differ) {
+                    self.ex.problem.push();
+                    let verdict = match self.ex.problem.require(*differ) {
                         Err(_) => Verdict::Unsat,
                         Ok(()) => {
                             for m in models.iter() {
-                                p.exclude(&inputs, m);
+                                self.ex.problem.exclude(&inputs, m);
                             }
                             let options = SolveOptions {
                                 node_limit: self.options.justify_nodes,
@@ -1311,10 +1309,10 @@ impl<'m> Model for SwDalgorithm<'m> {
                                 },
                                 ..SolveOptions::default()
                             };
-                            solve(p, options).0
+                            self.ex.solve_tied(options, TIE_ROUNDS).0
                         }
                     };
-                    p.pop();
+                    self.ex.problem.pop();
                     match verdict {
                         Verdict::Sat(model) => {
                             let witness = self.ex.witness(&model, self.params, MAX_WITNESS_LENGTH);

@@ -910,7 +910,8 @@ impl<'u> MethodProver<'u> {
         share: u64,
     ) -> Result<Check, Refused> {
         use super::regions::Part;
-        use crate::solver::{SolveOptions, Verdict, solve};
+        use super::symbolic::TIE_ROUNDS;
+        use crate::solver::{SolveOptions, Verdict};
         let (start, end) = part.span();
         let key = (
             start,
@@ -1048,7 +1049,7 @@ impl<'u> MethodProver<'u> {
                     ex.problem.push();
                     ex.problem.require(way).map_err(|e| e.to_string())?;
                     ex.problem.require(finished).map_err(|e| e.to_string())?;
-                    let verdict = solve(&ex.problem, options.clone()).0;
+                    let verdict = ex.solve_tied(options.clone(), TIE_ROUNDS).0;
                     let witness = match verdict {
                         Verdict::Sat(m) => ex.witness(&m, params, MAX_WITNESS_LENGTH),
                         _ => None,
@@ -1060,7 +1061,7 @@ impl<'u> MethodProver<'u> {
                 }
                 ex.problem.push();
                 ex.problem.require(way).map_err(|e| e.to_string())?;
-                let verdict = solve(&ex.problem, options.clone()).0;
+                let verdict = ex.solve_tied(options.clone(), TIE_ROUNDS).0;
                 ex.problem.pop();
                 match verdict {
                     Verdict::Unsat => {}

@@ -7,6 +7,13 @@
 use super::ir::{BinaryOp, Type};
 use crate::solver::java::{self as jsem, JType};
 
+/// The longest array any test can pass or any run can make: HotSpot, since Java 8, refuses
+/// `Integer.MAX_VALUE - 1` elements and more for every element type ("Requested array size
+/// exceeds VM limit"; the JLS lets a VM set such a limit). The symbolic executor and the zones
+/// take lengths from `0..=MAX_ARRAY_LENGTH`, so `a.length + 1` never wraps: a mutant told
+/// apart only by an array of `Integer.MAX_VALUE` elements has no test on a real JVM.
+pub const MAX_ARRAY_LENGTH: i64 = i32::MAX as i64 - 2;
+
 /// How a value sits in a register word: integral values sign- (or, for `char`, zero-)
 /// extended in range, `float` and `double` as their bits, references as heap handles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -163,6 +163,13 @@ impl State {
     }
 }
 
+/// Rounds of [`Executor::solve_tied`] a question gets: each ties the reads one model got
+/// wrong; a few rounds settle the small loops of a region.
+pub const TIE_ROUNDS: u32 = 6;
+
+/// The share of a question's limits its tied rounds get, together (one tenth).
+const TIE_SHARE: u64 = 10;
+
 /// Pruning of loop iterations while building a region (see [`Executor::prune`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Prune {
@@ -305,15 +312,111 @@ impl<'u> Executor<'u> {
         self.inputs.insert(key.clone(), v);
         self.input_log.push(key.clone());
         if let Input::Length(_) = key {
-            // Lengths are never negative.
+            // Lengths are never negative, nor beyond what a JVM allocates.
             let read = self.problem.read(v);
             let nonnegative = self
                 .problem
                 .binary(BinOp::Ge, read, self.zero)
                 .expect("ints");
             self.problem.require(nonnegative).expect("boolean");
+            let most = self.problem.int(super::semantics::MAX_ARRAY_LENGTH as i32);
+            let at_most = self.problem.binary(BinOp::Le, read, most).expect("ints");
+            self.problem.require(at_most).expect("boolean");
         }
         v
+    }
+
+    /// Solves the problem as it stands, then, while the model reads one cell of an input
+    /// array (or string) twice under one heap history with two different values, ties each
+    /// such pair (`i == j` implies equal values) and solves again, at most `rounds` times.
+    /// Reads are variables keyed by their index *term*, so nothing else makes `a[i]` and
+    /// `a[j]` agree when `i == j`; tying every pair up front slows every question down
+    /// (most never need it), so ties are added only for pairs a model got wrong, as lazily
+    /// as a lemma. The ties hold in every heap, so an `Unsat` stays a proof; the ties are
+    /// required at the problem's current level and leave with it.
+    pub fn solve_tied(
+        &mut self,
+        options: crate::solver::SolveOptions,
+        rounds: u32,
+    ) -> (crate::solver::Verdict, crate::solver::SolveStats) {
+        let (mut verdict, mut total) = crate::solver::solve(&self.problem, options.clone());
+        // The tied rounds share a tenth of the question's limits: most models that read a
+        // cell twice wrongly come from questions whose answer is `Sat` anyway, and a long
+        // search there would only buy back the same answer.
+        let mut options = options;
+        options.node_limit = (options.node_limit / TIE_SHARE).max(1);
+        options.backtrack_limit = (options.backtrack_limit / TIE_SHARE).max(1);
+        options.propagation_limit = (options.propagation_limit / TIE_SHARE).max(1);
+        for _ in 0..rounds {
+            let crate::solver::Verdict::Sat(model) = &verdict else {
+                break;
+            };
+            if self.tie_reads(model) == 0 {
+                break;
+            }
+            let (tied, stats) = crate::solver::solve(&self.problem, options.clone());
+            options.node_limit = options.node_limit.saturating_sub(stats.decisions).max(1);
+            options.backtrack_limit = options
+                .backtrack_limit
+                .saturating_sub(stats.backtracks)
+                .max(1);
+            options.propagation_limit = options
+                .propagation_limit
+                .saturating_sub(stats.propagations)
+                .max(1);
+            total.decisions += stats.decisions;
+            total.backtracks += stats.backtracks;
+            total.propagations += stats.propagations;
+            total.leaves += stats.leaves;
+            match tied {
+                // Out of budget: the untied answer stands (a `Sat` is never a claim).
+                crate::solver::Verdict::Unknown(_) => break,
+                tied => verdict = tied,
+            }
+        }
+        (verdict, total)
+    }
+
+    /// Ties the pairs of element reads `model` gives one cell and two values (see
+    /// [`Executor::solve_tied`]); how many.
+    fn tie_reads(&mut self, model: &crate::solver::Model) -> usize {
+        let mut reads: Vec<(u32, u32, i64, Value, ExprId, VarId)> = Vec::new();
+        for (key, &v) in &self.inputs {
+            let Input::Element(array, index, history) = key else {
+                continue;
+            };
+            let Ok(Value::Int(_, i)) = self.problem.eval(*index, model) else {
+                continue;
+            };
+            reads.push((*array, *history, i, model.get(v), *index, v));
+        }
+        // A fixed order: the same model always gets the same ties.
+        reads.sort_by_key(|r| (r.0, r.1, r.2, r.4.0, r.5.0));
+        let mut pairs = Vec::new();
+        for group in reads.chunk_by(|x, y| (x.0, x.1, x.2) == (y.0, y.1, y.2)) {
+            let first = &group[0];
+            for other in &group[1..] {
+                if other.3 != first.3 {
+                    pairs.push((first.4, first.5, other.4, other.5));
+                }
+            }
+        }
+        let mut tied = 0;
+        for (i, x, j, y) in pairs {
+            let (x, y) = (self.problem.read(x), self.problem.read(y));
+            let (Ok(same_index), Ok(same_value)) = (
+                self.problem.binary(BinOp::Eq, i, j),
+                self.problem.binary(BinOp::Eq, x, y),
+            ) else {
+                continue;
+            };
+            let apart = self.not(same_index);
+            let tie = self.or(apart, same_value);
+            if self.problem.require(tie).is_ok() {
+                tied += 1;
+            }
+        }
+        tied
     }
 
     /// The input's variable if some version read it.
@@ -1717,7 +1820,7 @@ impl<'u> Executor<'u> {
             propagation_limit: (100 * limit).min(budget),
             ..crate::solver::SolveOptions::default()
         };
-        let (verdict, stats) = crate::solver::solve(&self.problem, options);
+        let (verdict, stats) = self.solve_tied(options, TIE_ROUNDS);
         if let Some(p) = self.prune.as_mut() {
             p.budget = p.budget.saturating_sub(stats.propagations.max(1));
         }

@@ -169,8 +169,16 @@ pub fn generate(
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Generated {
     let compiled = trivial(unit, mutants);
+    // A duplicate (the same code as an earlier mutant) is no target of its own: it shares
+    // its first's fate, test or proof.
+    let index_of: HashMap<u32, usize> =
+        mutants.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
+    let first_of = |i: usize| match compiled[i] {
+        Trivial::DuplicateOf(id) => index_of.get(&id).copied().filter(|&f| f < i),
+        _ => None,
+    };
     let targets: Vec<usize> = (0..mutants.len())
-        .filter(|&i| compiled[i] != Trivial::Equivalent)
+        .filter(|&i| compiled[i] != Trivial::Equivalent && first_of(i).is_none())
         .collect();
     let bench = ProgramBench {
         unit,
@@ -263,6 +271,11 @@ pub fn generate(
                     .unwrap_or_else(|| "no test found".into()),
             ),
         };
+    }
+    for i in 0..mutants.len() {
+        if let Some(f) = first_of(i) {
+            fates[i] = fates[f].clone();
+        }
     }
     Generated {
         tests,

@@ -18,7 +18,8 @@ use hashbrown::HashMap;
 
 use super::front::fold_in;
 use super::ir::{
-    BinaryOp, Body, Const, Expr, ExprKind, LocalId, NodeId, Stmt, StmtKind, Type, UnaryOp, Unit,
+    BinaryOp, Body, Builtin, Const, Expr, ExprKind, LocalId, NodeId, Stmt, StmtKind, Type, UnaryOp,
+    Unit,
 };
 use super::regions::Point;
 use super::symbolic::{Executor, Input};
@@ -269,10 +270,10 @@ impl<'a> Analysis<'a> {
                 local_index.insert(i as u32, vars.len());
                 vars.push(Tracked::Local(i as u32));
                 bounds.push(r);
-            } else if matches!(l.ty, Type::Array(_)) {
+            } else if matches!(l.ty, Type::Array(_) | Type::String) {
                 length_index.insert(i as u32, vars.len());
                 vars.push(Tracked::Length(i as u32));
-                bounds.push((0, i32::MAX as i128));
+                bounds.push((0, super::semantics::MAX_ARRAY_LENGTH as i128));
             }
             if matches!(l.ty, Type::Array(_) | Type::String) {
                 null_index.insert(i as u32, vars.len());
@@ -439,6 +440,10 @@ impl Analysis<'_> {
         let (x, c) = match &e.kind {
             ExprKind::Local(id) => (*self.facts.local_index.get(&id.0)?, 0),
             ExprKind::Length(a) => match &a.kind {
+                ExprKind::Local(id) => (*self.facts.length_index.get(&id.0)?, 0),
+                _ => return None,
+            },
+            ExprKind::Builtin(Builtin::StringLength, args) => match &args[0].kind {
                 ExprKind::Local(id) => (*self.facts.length_index.get(&id.0)?, 0),
                 _ => return None,
             },
@@ -774,15 +779,36 @@ impl Analysis<'_> {
                 for c in e.children() {
                     z = self.effects(z, c);
                 }
-                // Past a dereference the reference was not null.
+                // Past a dereference the reference was not null; past `s.charAt(i)` the
+                // index was in bounds.
                 match &e.kind {
                     ExprKind::Length(a) => self.dereferenced(z, a),
+                    ExprKind::Builtin(Builtin::StringCharAt, args) => {
+                        let z = self.dereferenced(z, &args[0]);
+                        self.in_bounds(z, &args[0], &args[1])
+                    }
                     ExprKind::Builtin(b, args) if b.dereferences_receiver() => {
                         self.dereferenced(z, &args[0])
                     }
                     _ => z,
                 }
             }
+        }
+    }
+
+    /// `0 <= i < a.length` (or `a.length()` for a string) added to `z`, when the zones follow
+    /// `i` and `a` is a local: what holds past an access that did not throw.
+    fn in_bounds(&self, z: Option<Zone>, a: &Expr, i: &Expr) -> Option<Zone> {
+        let zz = z?;
+        let ExprKind::Local(arr) = a.kind else {
+            return Some(zz);
+        };
+        match (self.facts.length_index.get(&arr.0), self.linear(&zz, i)) {
+            (Some(&len), Some((x, c))) => {
+                let z = self.add(Some(zz), 0, x, c);
+                self.add(z, x, len, -c - 1)
+            }
+            _ => Some(zz),
         }
     }
 
@@ -798,14 +824,7 @@ impl Analysis<'_> {
             return z;
         };
         let zz = z?;
-        let lin = self.linear(&zz, i);
-        let mut z = match (self.facts.length_index.get(&arr.0), lin) {
-            (Some(&len), Some((x, c))) => {
-                let z = self.add(Some(zz), 0, x, c);
-                self.add(z, x, len, -c - 1)
-            }
-            _ => Some(zz),
-        };
+        let mut z = self.in_bounds(Some(zz.clone()), a, i);
         if let Some(w) = self.watch.as_ref().filter(|w| w.array == arr.0)
             && let Some(zz) = z.as_ref()
         {

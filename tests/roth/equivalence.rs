@@ -517,6 +517,81 @@ fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
     assert!(matches!(verdict("swaps", "++swaps", 18), Local::Open(_)));
 }
 
+#[test]
+fn array_lengths_stop_short_of_integer_max_and_string_reads_agree_on_a_cell() {
+    use roth::program::equivalence::Local;
+    let source = r#"class L {
+    static int g(int[] a) {
+        return a.length + 1 > 0 ? 1 : 0;
+    }
+    static boolean pal(String s) {
+        int i = 0;
+        int j = s.length() - 1;
+        while (i < j) {
+            if (s.charAt(i) != s.charAt(j)) {
+                return false;
+            }
+            i++;
+            j--;
+        }
+        return true;
+    }
+    static boolean off(String s) {
+        int i = 0;
+        int j = s.length();
+        while (i < j) {
+            if (s.charAt(i) != s.charAt(j - 1)) {
+                return false;
+            }
+            i++;
+            j--;
+        }
+        return true;
+    }
+}
+"#;
+    let unit = load("L.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
+    // No JVM makes an array of Integer.MAX_VALUE elements, so `a.length + 1` never wraps.
+    assert!(matches!(
+        verdict("a.length + 1 > 0", "((a.length + 1) != 0)", 3),
+        Local::Equivalent(_)
+    ));
+    // The palindrome loop's extra pass at i == j compares a character with itself: the
+    // zones keep j below the string's length, and the two reads of one cell are tied.
+    assert!(matches!(
+        verdict("i < j", "i <= j", 8),
+        Local::Equivalent(_)
+    ));
+    // Here j starts at the length: the extra pass reads past the end.
+    assert!(matches!(verdict("i < j", "i <= j", 20), Local::Open(_)));
+    let mut rng = Rng::new(9);
+    let tests = random_tests(&unit, 300, &mut rng);
+    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
+    let killed = |original: &str, replacement: &str, line: u32| {
+        mutants
+            .iter()
+            .zip(&analysis.verdicts)
+            .find(|(m, _)| m.original == original && m.replacement == replacement && m.line == line)
+            .is_some_and(|(_, v)| matches!(v, Verdict::Killed(_)))
+    };
+    assert!(!killed("a.length + 1 > 0", "((a.length + 1) != 0)", 3));
+    assert!(!killed("i < j", "i <= j", 8));
+    assert!(killed("i < j", "i <= j", 20));
+    // The shipped bubble sort: with `a.length + 1` the extra passes start past the end, where
+    // the inner loop does not run.
+    let path = crate::helpers::project_file("programs/BubbleSort.java");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let unit = load(&path.display().to_string(), &source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    assert!(matches!(
+        verdict_at(&unit, &mutants, "a.length - 1", "(a.length + 1)", 6),
+        Local::Equivalent(_)
+    ));
+}
+
 const MAX3: &str = "public class M {
     public static int max3(int a, int b, int c) {
         int m = a;

@@ -47,6 +47,18 @@ fn generated_tests_kill_what_the_report_says() {
                 Fate::Unknown(_) => {}
             }
         }
+        // A duplicate (the same code as an earlier mutant) shares its first's fate.
+        let trivial = roth::program::equivalence::trivial(&unit, &mutants);
+        for (i, t) in trivial.iter().enumerate() {
+            if let roth::program::equivalence::Trivial::DuplicateOf(id) = t {
+                let first = mutants.iter().position(|m| m.id == *id).unwrap();
+                assert_eq!(
+                    g.fates[i], g.fates[first],
+                    "{name}: mutant {}",
+                    mutants[i].id
+                );
+            }
+        }
         assert_eq!(g.unknown(), 0, "{name}");
         assert_eq!(g.mutation_score(), 1.0, "{name}");
         // Compaction: no test is there for nothing.
