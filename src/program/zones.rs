@@ -18,8 +18,8 @@ use hashbrown::HashMap;
 
 use super::front::fold_in;
 use super::ir::{
-    BinaryOp, Body, Builtin, Const, Expr, ExprKind, LocalId, NodeId, Stmt, StmtKind, Type, UnaryOp,
-    Unit,
+    BinaryOp, Body, Builtin, Const, Expr, ExprKind, FieldRef, LocalId, NodeId, Stmt, StmtKind,
+    Type, UnaryOp, Unit,
 };
 use super::regions::Point;
 use super::symbolic::{Executor, Input};
@@ -40,6 +40,9 @@ enum Tracked {
     Null(u32),
     /// A ghost of a [`Watch`]: the least or the greatest index a mutant's write reached.
     Ghost,
+    /// An integral or `boolean` field of `this` or a static field: only the method's own
+    /// assignments change it, until a call (which may assign any field) makes it unknown.
+    Field(FieldRef),
 }
 
 /// A closed difference-bound matrix: `m[i * n + j]` bounds `x_i - x_j`.
@@ -53,6 +56,7 @@ pub struct Facts {
     vars: Vec<Tracked>,
     bounds: Vec<(i128, i128)>,
     local_index: HashMap<u32, usize>,
+    field_index: HashMap<FieldRef, usize>,
     length_index: HashMap<u32, usize>,
     null_index: HashMap<u32, usize>,
     entry: HashMap<NodeId, Option<Zone>>,
@@ -163,6 +167,8 @@ impl Facts {
             let var = match *v {
                 Tracked::Zero | Tracked::Ghost => None,
                 Tracked::Local(l) => ex.existing_input(&Input::Local(l)),
+                // The field as the region found it (before any write of its own).
+                Tracked::Field(f) => ex.existing_input(&Input::Field(f, 0)),
                 Tracked::Length(l) => {
                     let r = ex.local_reference(l);
                     ex.existing_input(&Input::Length(r))
@@ -281,6 +287,18 @@ impl<'a> Analysis<'a> {
                 bounds.push((0, 1));
             }
         }
+        let mut field_index = HashMap::new();
+        super::front::visit_stmts(&body.stmts, &mut |e: &Expr| {
+            if let ExprKind::Field(f) = e.kind
+                && !field_index.contains_key(&f)
+                && let Some(r) =
+                    type_range(&unit.classes[f.class as usize].fields[f.field as usize].ty)
+            {
+                field_index.insert(f, vars.len());
+                vars.push(Tracked::Field(f));
+                bounds.push(r);
+            }
+        });
         let watch = watch.map(|(array, site)| {
             let low = vars.len();
             for _ in 0..2 {
@@ -303,6 +321,7 @@ impl<'a> Analysis<'a> {
                 vars,
                 bounds,
                 local_index,
+                field_index,
                 length_index,
                 null_index,
                 entry: HashMap::new(),
@@ -432,13 +451,22 @@ impl Analysis<'_> {
         fold_in(self.unit, self.body, e)
     }
 
+    /// The tracked number a local or field names.
+    fn variable(&self, e: &Expr) -> Option<usize> {
+        match &e.kind {
+            ExprKind::Local(id) => self.facts.local_index.get(&id.0).copied(),
+            ExprKind::Field(f) => self.facts.field_index.get(f).copied(),
+            _ => None,
+        }
+    }
+
     /// `e` as `x + c` (x tracked, or the zero for a constant), when Java computes exactly that.
     fn linear(&self, z: &Zone, e: &Expr) -> Option<(usize, i128)> {
         if let Some(Const::Int(_, v)) = self.constant(e) {
             return Some((0, v as i128));
         }
         let (x, c) = match &e.kind {
-            ExprKind::Local(id) => (*self.facts.local_index.get(&id.0)?, 0),
+            ExprKind::Local(_) | ExprKind::Field(_) => (self.variable(e)?, 0),
             ExprKind::Length(a) => match &a.kind {
                 ExprKind::Local(id) => (*self.facts.length_index.get(&id.0)?, 0),
                 _ => return None,
@@ -528,7 +556,6 @@ impl Analysis<'_> {
     fn assign(&self, z: Option<Zone>, id: LocalId, e: Option<&Expr>) -> Option<Zone> {
         let z = self.assign_null(z, id, e);
         let mut z = z?;
-        let n = self.n();
         if let Some(&x) = self.facts.length_index.get(&id.0) {
             // An array local: its length is known when the new array's is.
             let source = e.and_then(|e| match &e.unconverted().kind {
@@ -550,6 +577,12 @@ impl Analysis<'_> {
         let Some(&x) = self.facts.local_index.get(&id.0) else {
             return Some(z);
         };
+        self.assign_number(z, x, e)
+    }
+
+    /// `x := e` for a tracked number `x` (a local or a field), `e` unknown when `None`.
+    fn assign_number(&self, mut z: Zone, x: usize, e: Option<&Expr>) -> Option<Zone> {
+        let n = self.n();
         let Some(e) = e else {
             self.forget(&mut z, x);
             return Some(z);
@@ -712,7 +745,7 @@ impl Analysis<'_> {
                 target, op, value, ..
             } => {
                 let z = match &target.kind {
-                    ExprKind::Local(_) => z,
+                    ExprKind::Local(_) | ExprKind::Field(_) => z,
                     // A plain assignment to a cell does not read it.
                     ExprKind::Index(a, i) => self.index(z, target, a, i, op.is_some()),
                     _ => self.effects(z, target),
@@ -721,13 +754,19 @@ impl Analysis<'_> {
                 match (&target.kind, op) {
                     (ExprKind::Local(id), None) => self.assign(z, *id, Some(value)),
                     (ExprKind::Local(id), Some(_)) => self.assign(z, *id, Some(e)),
+                    (ExprKind::Field(f), _) => match (z, self.facts.field_index.get(f)) {
+                        (Some(z), Some(&x)) => {
+                            self.assign_number(z, x, Some(if op.is_some() { e } else { value }))
+                        }
+                        (z, _) => z,
+                    },
                     _ => z,
                 }
             }
             ExprKind::IncDec { target, .. } => match &target.kind {
-                ExprKind::Local(id) => {
+                ExprKind::Local(_) | ExprKind::Field(_) => {
                     let z = z?;
-                    let Some(&x) = self.facts.local_index.get(&id.0) else {
+                    let Some(x) = self.variable(target) else {
                         return Some(z);
                     };
                     let delta: i128 = match &e.kind {
@@ -780,8 +819,14 @@ impl Analysis<'_> {
                     z = self.effects(z, c);
                 }
                 // Past a dereference the reference was not null; past `s.charAt(i)` the
-                // index was in bounds.
+                // index was in bounds; past a call any field may have changed.
                 match &e.kind {
+                    ExprKind::Call { .. } => z.map(|mut z| {
+                        for &x in self.facts.field_index.values() {
+                            self.forget(&mut z, x);
+                        }
+                        z
+                    }),
                     ExprKind::Length(a) => self.dereferenced(z, a),
                     ExprKind::Builtin(Builtin::StringCharAt, args) => {
                         let z = self.dereferenced(z, &args[0]);
@@ -904,11 +949,12 @@ impl Analysis<'_> {
         }
         match &c.kind {
             ExprKind::Unary(UnaryOp::Not, x) => self.assume(z, x, !truth),
-            ExprKind::Local(id) if c.ty == Type::Boolean => match self.facts.local_index.get(&id.0)
-            {
-                Some(&x) => self.set_flag(z, x, truth),
-                None => z,
-            },
+            ExprKind::Local(_) | ExprKind::Field(_) if c.ty == Type::Boolean => {
+                match self.variable(c) {
+                    Some(x) => self.set_flag(z, x, truth),
+                    None => z,
+                }
+            }
             ExprKind::Binary {
                 op: op @ (BinaryOp::Eq | BinaryOp::Ne),
                 left,

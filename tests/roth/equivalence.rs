@@ -592,6 +592,66 @@ fn array_lengths_stop_short_of_integer_max_and_string_reads_agree_on_a_cell() {
     ));
 }
 
+#[test]
+fn fields_the_method_counts_with_bound_its_loops_until_a_call() {
+    use roth::program::equivalence::Local;
+    let source = r#"class C {
+    private int count;
+
+    int run(int n) {
+        count = 0;
+        int s = 0;
+        while (s < n && count < 10) {
+            s += 2;
+            count++;
+        }
+        return s;
+    }
+
+    int jump(int n) {
+        count = 0;
+        int s = 0;
+        while (s < n && count < 10) {
+            s += 2;
+            count++;
+            skip();
+        }
+        return s;
+    }
+
+    void skip() {
+        count = count + 5;
+    }
+}
+"#;
+    let unit = load("C.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
+    // The field counts from 0 by one while below 10: at the head it is at most 10.
+    assert!(matches!(
+        verdict("count < 10", "(count != 10)", 7),
+        Local::Equivalent(_)
+    ));
+    // A call in the loop may change the field: here it jumps over 10.
+    assert!(matches!(
+        verdict("count < 10", "(count != 10)", 17),
+        Local::Open(_)
+    ));
+    let mut rng = Rng::new(4);
+    let tests = random_tests(&unit, 300, &mut rng);
+    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
+    let killed = |line: u32| {
+        mutants
+            .iter()
+            .zip(&analysis.verdicts)
+            .find(|(m, _)| m.replacement == "(count != 10)" && m.line == line)
+            .is_some_and(|(_, v)| matches!(v, Verdict::Killed(_)))
+    };
+    assert!(!killed(7));
+    assert!(killed(17));
+}
+
 const MAX3: &str = "public class M {
     public static int max3(int a, int b, int c) {
         int m = a;
