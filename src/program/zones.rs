@@ -43,6 +43,18 @@ enum Tracked {
     /// An integral or `boolean` field of `this` or a static field: only the method's own
     /// assignments change it, until a call (which may assign any field) makes it unknown.
     Field(FieldRef),
+    /// The value of a loop's bound (an index into [`Facts::loop_bounds`]).
+    Bound(usize),
+}
+
+/// A loop condition's compound side, `j < a.length - 1 - pass`, that the loop never changes:
+/// a variable set to its value where the loop starts stands for it in the condition, so the
+/// zone keeps `j <= bound` where `j - (a.length - 1 - pass)` is no difference of two
+/// variables. It holds anywhere inside the loop (nothing in it assigns the operands).
+struct LoopBound {
+    expr: Expr,
+    /// The loop statement's span.
+    span: (u32, u32),
 }
 
 /// A closed difference-bound matrix: `m[i * n + j]` bounds `x_i - x_j`.
@@ -57,6 +69,7 @@ pub struct Facts {
     bounds: Vec<(i128, i128)>,
     local_index: HashMap<u32, usize>,
     field_index: HashMap<FieldRef, usize>,
+    loop_bounds: Vec<LoopBound>,
     length_index: HashMap<u32, usize>,
     null_index: HashMap<u32, usize>,
     entry: HashMap<NodeId, Option<Zone>>,
@@ -88,6 +101,11 @@ struct Analysis<'a> {
     unit: &'a Unit,
     body: &'a Body,
     facts: Facts,
+    /// The loop bounds by their loop, and by the expression's address in `body`.
+    bounds_of_loop: HashMap<NodeId, Vec<(usize, &'a Expr)>>,
+    bound_of_expr: HashMap<usize, usize>,
+    /// While a bound is being set, its expression is computed, not looked up.
+    setting_bound: std::cell::Cell<Option<usize>>,
     /// The cells of one array a mutant makes differ, when asked (see [`cell_never_read`]).
     watch: Option<Watch>,
 }
@@ -163,12 +181,29 @@ impl Facts {
         };
         let n = self.n();
         let mut term = Vec::with_capacity(n);
+        // The values as the program has them (not widened to long), for comparisons.
+        let mut raw: Vec<Option<crate::solver::ExprId>> = Vec::with_capacity(n);
         for v in &self.vars {
             let var = match *v {
                 Tracked::Zero | Tracked::Ghost => None,
                 Tracked::Local(l) => ex.existing_input(&Input::Local(l)),
                 // The field as the region found it (before any write of its own).
                 Tracked::Field(f) => ex.existing_input(&Input::Field(f, 0)),
+                Tracked::Bound(k) => {
+                    let b = &self.loop_bounds[k];
+                    let inside = match point {
+                        Point::Head | Point::Update => (stmt.span.start, stmt.span.end) == b.span,
+                        Point::Entry => b.span.0 < stmt.span.start && stmt.span.end <= b.span.1,
+                    };
+                    let value = if inside {
+                        bound_term(ex, &b.expr)
+                    } else {
+                        None
+                    };
+                    term.push(value.and_then(|t| ex.problem.cast(JType::Long, t).ok()));
+                    raw.push(value);
+                    continue;
+                }
                 Tracked::Length(l) => {
                     let r = ex.local_reference(l);
                     ex.existing_input(&Input::Length(r))
@@ -178,6 +213,7 @@ impl Facts {
                     ex.existing_input(&Input::Null(r))
                 }
             };
+            raw.push(var.map(|v| ex.problem.read(v)));
             term.push(var.map(|v| {
                 let read = ex.problem.read(v);
                 if ex.problem.ty(read) == JType::Boolean {
@@ -227,6 +263,22 @@ impl Facts {
                     _ => continue,
                 };
                 ex.problem.require(le).expect("boolean");
+                // A variable and a loop bound: `x <= y` and `x < y` also as the comparisons
+                // themselves, the terms the loop's condition compares, so the solver need not
+                // relate a long difference to an int comparison (which cannot wrap).
+                if let (Some(x), Some(y), 0 | -1) = (raw[i], raw[j], k)
+                    && i != 0
+                    && j != 0
+                    && matches!(self.vars[i], Tracked::Bound(_))
+                        != matches!(self.vars[j], Tracked::Bound(_))
+                    && ex.problem.ty(x) == ex.problem.ty(y)
+                    && ex.problem.ty(x).is_integral()
+                {
+                    let op = if k == 0 { BinOp::Le } else { BinOp::Lt };
+                    if let Ok(c) = ex.problem.binary(op, x, y) {
+                        ex.problem.require(c).expect("boolean");
+                    }
+                }
             }
         }
     }
@@ -299,6 +351,21 @@ impl<'a> Analysis<'a> {
                 bounds.push(r);
             }
         });
+        let mut loop_bounds = Vec::new();
+        let mut bounds_of_loop: HashMap<NodeId, Vec<(usize, &'a Expr)>> = HashMap::new();
+        let mut bound_of_expr = HashMap::new();
+        for (stmt, e) in loop_bound_candidates(body, &local_index, &length_index, &field_index) {
+            let Some(r) = type_range(&e.ty) else { continue };
+            let var = vars.len();
+            vars.push(Tracked::Bound(loop_bounds.len()));
+            bounds.push(r);
+            loop_bounds.push(LoopBound {
+                expr: e.clone(),
+                span: (stmt.span.start, stmt.span.end),
+            });
+            bounds_of_loop.entry(stmt.id).or_default().push((var, e));
+            bound_of_expr.insert(e as *const Expr as usize, var);
+        }
         let watch = watch.map(|(array, site)| {
             let low = vars.len();
             for _ in 0..2 {
@@ -317,11 +384,15 @@ impl<'a> Analysis<'a> {
             unit,
             body,
             watch,
+            bounds_of_loop,
+            bound_of_expr,
+            setting_bound: std::cell::Cell::new(None),
             facts: Facts {
                 vars,
                 bounds,
                 local_index,
                 field_index,
+                loop_bounds,
                 length_index,
                 null_index,
                 entry: HashMap::new(),
@@ -462,6 +533,11 @@ impl Analysis<'_> {
 
     /// `e` as `x + c` (x tracked, or the zero for a constant), when Java computes exactly that.
     fn linear(&self, z: &Zone, e: &Expr) -> Option<(usize, i128)> {
+        if let Some(&g) = self.bound_of_expr.get(&(e as *const Expr as usize))
+            && self.setting_bound.get() != Some(g)
+        {
+            return Some((g, 0));
+        }
         if let Some(Const::Int(_, v)) = self.constant(e) {
             return Some((0, v as i128));
         }
@@ -1069,9 +1145,11 @@ impl Analysis<'_> {
                 self.join(a, b)
             }
             StmtKind::While { cond, body } => {
+                let z = self.start_bounds(z, s.id);
                 self.run_loop(z, s.id, Some(cond), body, &[], false, jumps)
             }
             StmtKind::Do { body, cond } => {
+                let z = self.start_bounds(z, s.id);
                 self.run_loop(z, s.id, Some(cond), body, &[], true, jumps)
             }
             StmtKind::For {
@@ -1081,6 +1159,7 @@ impl Analysis<'_> {
                 body,
             } => {
                 let z = self.stmts(z, init, jumps);
+                let z = self.start_bounds(z, s.id);
                 self.run_loop(z, s.id, cond.as_ref(), body, update, false, jumps)
             }
             StmtKind::ForEach {
@@ -1188,6 +1267,93 @@ impl Analysis<'_> {
         exit
     }
 
+    /// Bounds on a sum or difference (of sums, tracked values and constants) for a loop
+    /// bound: a difference of two tracked values is bounded by the zone directly. (Only
+    /// there: everywhere else the plainer [`Analysis::interval`] keeps the facts, and the
+    /// solver's questions, smaller.)
+    fn sum_interval(&self, z: &Zone, e: &Expr) -> (i128, i128) {
+        let full = type_range(&e.ty).unwrap_or((-INF, INF));
+        match &e.kind {
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Add | BinaryOp::Sub),
+                op_type,
+                left,
+                right,
+            } if op_type.is_integral() => {
+                let (llo, lhi) = self.sum_interval(z, left);
+                let (rlo, rhi) = self.sum_interval(z, right);
+                if [llo, lhi, rlo, rhi].iter().any(|v| v.abs() >= INF) {
+                    return full;
+                }
+                let (lo, hi) = match (op, self.linear(z, left), self.linear(z, right)) {
+                    // A difference of two tracked values: the zone bounds it directly.
+                    (BinaryOp::Sub, Some((x, a)), Some((y, b))) if x != 0 && y != 0 => {
+                        let n = self.n();
+                        let (dlo, dhi) = (-z.m[y * n + x], z.m[x * n + y]);
+                        (dlo.max(llo - rhi) + a - b, dhi.min(lhi - rlo) + a - b)
+                    }
+                    (BinaryOp::Sub, ..) => (llo - rhi, lhi - rlo),
+                    _ => (llo + rlo, lhi + rhi),
+                };
+                // Exact only when Java's value cannot wrap.
+                if lo >= full.0 && hi <= full.1 {
+                    (lo, hi)
+                } else {
+                    full
+                }
+            }
+            ExprKind::Convert(x) | ExprKind::Unary(UnaryOp::Plus, x) => self.sum_interval(z, x),
+            _ => self.interval(z, e),
+        }
+    }
+
+    /// Sets the bounds of loop `id` to their expressions' values as the loop starts.
+    fn start_bounds(&self, z: Option<Zone>, id: NodeId) -> Option<Zone> {
+        let Some(bounds) = self.bounds_of_loop.get(&id) else {
+            return z;
+        };
+        let mut z = z?;
+        for &(g, e) in bounds {
+            self.forget(&mut z, g);
+            self.setting_bound.set(Some(g));
+            let (lo, hi) = self.sum_interval(&z, e);
+            self.setting_bound.set(None);
+            let Some((tlo, thi)) = type_range(&e.ty) else {
+                continue;
+            };
+            // The value is the mathematical one only when it cannot wrap.
+            if lo < tlo || hi > thi {
+                continue;
+            }
+            let mut zz = self.add(Some(z.clone()), g, 0, hi);
+            zz = self.add(zz, 0, g, -lo);
+            // `x + a - r` and `x + a + r`, r within [rlo, rhi]: bounds on g - x.
+            if let ExprKind::Binary {
+                op: op @ (BinaryOp::Add | BinaryOp::Sub),
+                left,
+                right,
+                ..
+            } = &e.kind
+                && let Some((x, a)) = self.linear(&z, left)
+                && x != 0
+            {
+                let (rlo, rhi) = self.interval(&z, right);
+                let (dlo, dhi) = match op {
+                    BinaryOp::Sub => (a - rhi, a - rlo),
+                    _ => (a + rlo, a + rhi),
+                };
+                if dhi < INF {
+                    zz = self.add(zz, g, x, dhi);
+                }
+                if dlo > -INF {
+                    zz = self.add(zz, x, g, -dlo);
+                }
+            }
+            z = zz?;
+        }
+        Some(z)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn run_loop(
         &mut self,
@@ -1282,6 +1448,197 @@ impl Analysis<'_> {
             (back, this.join(leave, brk))
         };
         self.iterate(z, jumps, pass)
+    }
+}
+
+/// The compound sides of loop conditions that can stand as a [`LoopBound`]: a sum or
+/// difference of tracked locals, lengths of local arrays or strings, fields and constants,
+/// with at least two variables (one is a difference the zone keeps anyway), none of them
+/// assigned in the loop (nor, for a field, any call made there).
+fn loop_bound_candidates<'a>(
+    body: &'a Body,
+    locals: &HashMap<u32, usize>,
+    lengths: &HashMap<u32, usize>,
+    fields: &HashMap<FieldRef, usize>,
+) -> Vec<(&'a Stmt, &'a Expr)> {
+    // The variables of `e`, or None when it is not such a sum.
+    fn operands(
+        e: &Expr,
+        locals: &HashMap<u32, usize>,
+        lengths: &HashMap<u32, usize>,
+        fields: &HashMap<FieldRef, usize>,
+        out: &mut Vec<Tracked>,
+    ) -> bool {
+        match &e.kind {
+            ExprKind::Literal(Const::Int(..)) => true,
+            ExprKind::Local(id) if locals.contains_key(&id.0) => {
+                out.push(Tracked::Local(id.0));
+                true
+            }
+            ExprKind::Field(f) if fields.contains_key(f) => {
+                out.push(Tracked::Field(*f));
+                true
+            }
+            ExprKind::Length(_) | ExprKind::Builtin(Builtin::StringLength, _) => {
+                match length_base(e).map(|a| &a.kind) {
+                    Some(ExprKind::Local(id)) if lengths.contains_key(&id.0) => {
+                        out.push(Tracked::Length(id.0));
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            ExprKind::Convert(x) | ExprKind::Unary(UnaryOp::Plus, x) => {
+                operands(x, locals, lengths, fields, out)
+            }
+            ExprKind::Binary {
+                op: BinaryOp::Add | BinaryOp::Sub,
+                op_type,
+                left,
+                right,
+            } if op_type.is_integral() => {
+                operands(left, locals, lengths, fields, out)
+                    && operands(right, locals, lengths, fields, out)
+            }
+            _ => false,
+        }
+    }
+    let mut found = Vec::new();
+    let mut stmts: Vec<&Stmt> = body.stmts.iter().collect();
+    while let Some(s) = stmts.pop() {
+        stmts.extend(s.substatements());
+        let (cond, inner, update): (&Expr, &Stmt, &[Expr]) = match &s.kind {
+            StmtKind::While { cond, body } | StmtKind::Do { body, cond } => (cond, body, &[]),
+            StmtKind::For {
+                cond: Some(cond),
+                update,
+                body,
+                ..
+            } => (cond, body, update),
+            _ => continue,
+        };
+        let ExprKind::Binary {
+            op:
+                BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne,
+            left,
+            right,
+            ..
+        } = &cond.kind
+        else {
+            continue;
+        };
+        // Assignments and calls in the loop.
+        let mut assigned_locals = hashbrown::HashSet::new();
+        let mut assigned_fields = hashbrown::HashSet::new();
+        let mut calls = false;
+        let mut note = |e: &Expr| match &e.kind {
+            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
+                match target.kind {
+                    ExprKind::Local(id) => {
+                        assigned_locals.insert(id.0);
+                    }
+                    ExprKind::Field(f) => {
+                        assigned_fields.insert(f);
+                    }
+                    _ => {}
+                }
+            }
+            ExprKind::Call { .. } => calls = true,
+            _ => {}
+        };
+        super::front::visit_stmts(std::slice::from_ref(inner), &mut note);
+        for u in update {
+            super::front::visit_stmts(
+                &[Stmt {
+                    id: s.id,
+                    span: s.span,
+                    kind: StmtKind::Expr(u.clone()),
+                }],
+                &mut note,
+            );
+        }
+        // Declarations in the loop assign their locals too.
+        let mut inner_stmts = vec![inner];
+        while let Some(t) = inner_stmts.pop() {
+            if let StmtKind::Locals(decls) = &t.kind {
+                assigned_locals.extend(decls.iter().map(|(l, _)| l.0));
+            }
+            inner_stmts.extend(t.substatements());
+        }
+        for side in [left, right] {
+            let e = side.unconverted();
+            let mut vars = Vec::new();
+            if !matches!(e.kind, ExprKind::Binary { .. })
+                || !operands(e, locals, lengths, fields, &mut vars)
+            {
+                continue;
+            }
+            vars.sort_by_key(|v| format!("{v:?}"));
+            vars.dedup();
+            let unchanged = vars.iter().all(|v| match v {
+                Tracked::Local(l) | Tracked::Length(l) => !assigned_locals.contains(l),
+                Tracked::Field(f) => !assigned_fields.contains(f) && !calls,
+                _ => false,
+            });
+            if vars.len() >= 2 && unchanged {
+                found.push((s, e));
+            }
+        }
+    }
+    found
+}
+
+/// The array of `a.length`, the string of `s.length()`.
+fn length_base(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Length(a) => Some(a),
+        ExprKind::Builtin(Builtin::StringLength, args) => args.first(),
+        _ => None,
+    }
+}
+
+/// The term of a loop bound's expression over the region's inputs; `None` when the region
+/// reads one of its operands nowhere.
+fn bound_term(ex: &mut Executor<'_>, e: &Expr) -> Option<crate::solver::ExprId> {
+    match &e.kind {
+        ExprKind::Literal(Const::Int(t, v)) => Some(match t {
+            Type::Long => ex.problem.long(*v),
+            _ => ex.problem.int(*v as i32),
+        }),
+        ExprKind::Local(id) => ex
+            .existing_input(&Input::Local(id.0))
+            .map(|v| ex.problem.read(v)),
+        ExprKind::Field(f) => ex
+            .existing_input(&Input::Field(*f, 0))
+            .map(|v| ex.problem.read(v)),
+        ExprKind::Length(_) | ExprKind::Builtin(Builtin::StringLength, _) => {
+            let ExprKind::Local(id) = length_base(e)?.kind else {
+                return None;
+            };
+            let r = ex.local_reference(id.0);
+            ex.existing_input(&Input::Length(r))
+                .map(|v| ex.problem.read(v))
+        }
+        ExprKind::Convert(x) => {
+            let t = bound_term(ex, x)?;
+            let ty = match e.ty {
+                Type::Long => JType::Long,
+                _ => JType::Int,
+            };
+            ex.problem.cast(ty, t).ok()
+        }
+        ExprKind::Unary(UnaryOp::Plus, x) => bound_term(ex, x),
+        ExprKind::Binary {
+            op, left, right, ..
+        } => {
+            let (l, r) = (bound_term(ex, left)?, bound_term(ex, right)?);
+            let op = match op {
+                BinaryOp::Add => BinOp::Add,
+                _ => BinOp::Sub,
+            };
+            ex.problem.binary(op, l, r).ok()
+        }
+        _ => None,
     }
 }
 

@@ -453,6 +453,8 @@ impl Relations {
         let mut excluded: Vec<(usize, i128)> = Vec::new();
         // `a - b != k`.
         let mut apart: Vec<(usize, usize, i128)> = Vec::new();
+        // Longer disequalities `terms + constant != 0`.
+        let mut unequal: Vec<Row> = Vec::new();
         for r in self.in_force(store) {
             let truth = store.int(r.node).value() == Some(1);
             let op = stated(r.op, truth);
@@ -470,7 +472,7 @@ impl Relations {
                     [(a, c)] if constant % c == 0 => excluded.push((a, -constant / c)),
                     [(a, 1), (b, -1)] => apart.push((a, b, -constant)),
                     [(a, -1), (b, 1)] => apart.push((b, a, constant)),
-                    _ => {}
+                    _ => unequal.push((terms, constant)),
                 },
                 BinOp::Lt => rows.push((terms, -constant - 1)),
                 BinOp::Le => rows.push((terms, -constant)),
@@ -488,6 +490,35 @@ impl Relations {
         let mut bounds = reading.bounds;
         let before = bounds.clone();
         decide(&rows, &apart, &mut bounds, &mut work)?;
+        // A longer disequality `sum != k` beside a row that holds the same sum on one side,
+        // `sum <= k`, makes that side strict, and with both sides held there is no solution
+        // (`j <= n - 1 - p`, `j >= n - 1 - p` and `j != n - 1 - p`): the disequalities of two
+        // atoms get this from the graph; longer ones are matched against the rows as written
+        // (cheap, and what a condition and the facts about its own terms give).
+        let sorted = |t: &[(usize, i128)]| {
+            let mut t = t.to_vec();
+            t.sort_unstable();
+            t
+        };
+        let mut strict = Vec::new();
+        for (terms, constant) in &unequal {
+            let (up, down) = (sorted(terms), sorted(&negated(terms)));
+            // terms <= -constant held, terms >= -constant held.
+            let at_most = rows.iter().any(|r| r.1 == -constant && sorted(&r.0) == up);
+            let at_least = rows
+                .iter()
+                .any(|r| r.1 == *constant && sorted(&r.0) == down);
+            match (at_most, at_least) {
+                (true, true) => return Err(Conflict),
+                (true, false) => strict.push((terms.clone(), -constant - 1)),
+                (false, true) => strict.push((negated(terms), constant - 1)),
+                (false, false) => {}
+            }
+        }
+        if !strict.is_empty() {
+            rows.extend(strict);
+            decide(&rows, &apart, &mut bounds, &mut work)?;
+        }
         let mut changed = false;
         for (t, value) in excluded {
             let Ok(v) = i64::try_from(value) else {

@@ -652,6 +652,73 @@ fn fields_the_method_counts_with_bound_its_loops_until_a_call() {
     assert!(killed(17));
 }
 
+#[test]
+fn a_loop_bound_the_loop_never_changes_bounds_its_counter() {
+    use roth::program::equivalence::Local;
+    let source = r#"class H {
+    static int f(int[] a, int p) {
+        int c = 0;
+        if (p >= 0 && p < a.length - 1) {
+            for (int j = 0; j < a.length - 1 - p; j++) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    static int g(int[] a, int p) {
+        int c = 0;
+        if (p >= 0 && p < a.length - 1) {
+            for (int j = 0; j < a.length - 1 - p; j++) {
+                c++;
+                p = p + 2;
+            }
+        }
+        return c;
+    }
+}
+"#;
+    let unit = load("H.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
+    // `a.length - 1 - p` is set where the loop starts and nothing in the loop changes it:
+    // j never passes it, so `<` and `!=` agree.
+    assert!(matches!(
+        verdict("j < a.length - 1 - p", "j != (a.length - 1 - p)", 5),
+        Local::Equivalent(_)
+    ));
+    // Here the loop moves p: the bound shrinks under j, which can step past it.
+    assert!(matches!(
+        verdict("j < a.length - 1 - p", "j != (a.length - 1 - p)", 15),
+        Local::Open(_)
+    ));
+    let mut rng = Rng::new(6);
+    let tests = random_tests(&unit, 300, &mut rng);
+    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
+    let (_, v) = mutants
+        .iter()
+        .zip(&analysis.verdicts)
+        .find(|(m, _)| m.replacement == "j != (a.length - 1 - p)" && m.line == 5)
+        .unwrap();
+    assert!(!matches!(v, Verdict::Killed(_)));
+    // The shipped bubble sort's inner loop is the same shape.
+    let path = crate::helpers::project_file("programs/BubbleSort.java");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let unit = load(&path.display().to_string(), &source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    assert!(matches!(
+        verdict_at(
+            &unit,
+            &mutants,
+            "j < a.length - 1 - pass",
+            "j != (a.length - 1 - pass)",
+            8
+        ),
+        Local::Equivalent(_)
+    ));
+}
+
 const MAX3: &str = "public class M {
     public static int max3(int a, int b, int c) {
         int m = a;

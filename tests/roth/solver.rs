@@ -789,6 +789,31 @@ fn remainders_compared_with_anything_follow_their_operand() {
     }
 }
 
+/// A disequality of a longer sum beside bounds on that same sum: `j <= n - 1 - p` and
+/// `j != n - 1 - p` make `j < n - 1 - p`, and both sides held leave no solution. The ranges
+/// are wide (bounds propagation alone would crawl); the sums cannot wrap.
+#[test]
+fn disequalities_of_longer_sums_meet_the_bounds_on_those_sums() {
+    for text in [
+        "int j, n, p; n >= 2; n <= 2000000000; p >= 0; p < n - 1; j >= 0; j <= n - 1 - p; j >= n - 1 - p; j != n - 1 - p;",
+        "int j, n, p; n >= 2; n <= 2000000000; p >= 0; p < n - 1; j >= 0; j <= n - 1 - p; (j < n - 1 - p) != (j != n - 1 - p);",
+        "long a, b, c; a >= 0L; a < 1000000000000L; b >= 0L; b < 1000000000000L; c >= 0L; c < 1000000000000L; a + b <= c; a + b >= c; a + b != c;",
+    ] {
+        let (_, v, _) = solve_text(text);
+        assert_eq!(v, Verdict::Unsat, "{text}");
+    }
+    for text in [
+        "int j, n, p; n >= 2; n <= 2000000000; p >= 0; p < n - 1; j >= 0; j <= n - 1 - p; j != n - 1 - p; j > 1000;",
+        "long a, b, c; a >= 0L; a < 1000000000000L; b >= 0L; b < 1000000000000L; c >= 0L; c < 1000000000000L; a + b <= c; a + b != c; a > 999999999L;",
+    ] {
+        let (p, v, _) = solve_text(text);
+        let Verdict::Sat(m) = v else {
+            panic!("{text}: {v:?}")
+        };
+        assert!(p.satisfies(&m), "{text}");
+    }
+}
+
 /// A guarded division by zero raises nothing; an unguarded one cannot hold.
 #[test]
 fn division_by_zero_follows_short_circuit_evaluation() {
