@@ -770,17 +770,19 @@ fn mark_unsupported_callers(classes: &mut [Class], path: &str) {
     }
 }
 
+/// Calls `f` on `e` and every expression inside it, outermost first.
+pub fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    for c in e.children() {
+        visit_expr(c, f);
+    }
+}
+
 /// Calls `f` on every expression of the statements, outermost first.
 pub fn visit_stmts(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
-    fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-        f(e);
-        for c in e.children() {
-            expr(c, f);
-        }
-    }
     fn stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         for e in s.expressions() {
-            expr(e, f);
+            visit_expr(e, f);
         }
         for sub in s.substatements() {
             stmt(sub, f);

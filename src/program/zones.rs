@@ -1548,14 +1548,7 @@ fn loop_bound_candidates<'a>(
         };
         super::front::visit_stmts(std::slice::from_ref(inner), &mut note);
         for u in update {
-            super::front::visit_stmts(
-                &[Stmt {
-                    id: s.id,
-                    span: s.span,
-                    kind: StmtKind::Expr(u.clone()),
-                }],
-                &mut note,
-            );
+            super::front::visit_expr(u, &mut note);
         }
         // Declarations in the loop assign their locals too.
         let mut inner_stmts = vec![inner];
