@@ -104,8 +104,6 @@ struct Analysis<'a> {
     /// The loop bounds by their loop, and by the expression's address in `body`.
     bounds_of_loop: HashMap<NodeId, Vec<(usize, &'a Expr)>>,
     bound_of_expr: HashMap<usize, usize>,
-    /// While a bound is being set, its expression is computed, not looked up.
-    setting_bound: std::cell::Cell<Option<usize>>,
     /// The cells of one array a mutant makes differ, when asked (see [`cell_never_read`]).
     watch: Option<Watch>,
 }
@@ -386,7 +384,6 @@ impl<'a> Analysis<'a> {
             watch,
             bounds_of_loop,
             bound_of_expr,
-            setting_bound: std::cell::Cell::new(None),
             facts: Facts {
                 vars,
                 bounds,
@@ -533,9 +530,7 @@ impl Analysis<'_> {
 
     /// `e` as `x + c` (x tracked, or the zero for a constant), when Java computes exactly that.
     fn linear(&self, z: &Zone, e: &Expr) -> Option<(usize, i128)> {
-        if let Some(&g) = self.bound_of_expr.get(&(e as *const Expr as usize))
-            && self.setting_bound.get() != Some(g)
-        {
+        if let Some(&g) = self.bound_of_expr.get(&(e as *const Expr as usize)) {
             return Some((g, 0));
         }
         if let Some(Const::Int(_, v)) = self.constant(e) {
@@ -1268,11 +1263,11 @@ impl Analysis<'_> {
     }
 
     /// Bounds on a sum or difference (of sums, tracked values and constants) for a loop
-    /// bound: a difference of two tracked values is bounded by the zone directly. (Only
-    /// there: everywhere else the plainer [`Analysis::interval`] keeps the facts, and the
-    /// solver's questions, smaller.)
-    fn sum_interval(&self, z: &Zone, e: &Expr) -> (i128, i128) {
-        let full = type_range(&e.ty).unwrap_or((-INF, INF));
+    /// bound, `None` when Java's value may wrap (then it is not the mathematical one): a
+    /// difference of two tracked values is bounded by the zone directly. (Only there:
+    /// everywhere else the plainer [`Analysis::interval`] keeps the facts, and the solver's
+    /// questions, smaller.)
+    fn sum_interval(&self, z: &Zone, e: &Expr) -> Option<(i128, i128)> {
         match &e.kind {
             ExprKind::Binary {
                 op: op @ (BinaryOp::Add | BinaryOp::Sub),
@@ -1280,11 +1275,8 @@ impl Analysis<'_> {
                 left,
                 right,
             } if op_type.is_integral() => {
-                let (llo, lhi) = self.sum_interval(z, left);
-                let (rlo, rhi) = self.sum_interval(z, right);
-                if [llo, lhi, rlo, rhi].iter().any(|v| v.abs() >= INF) {
-                    return full;
-                }
+                let (llo, lhi) = self.sum_interval(z, left)?;
+                let (rlo, rhi) = self.sum_interval(z, right)?;
                 let (lo, hi) = match (op, self.linear(z, left), self.linear(z, right)) {
                     // A difference of two tracked values: the zone bounds it directly.
                     (BinaryOp::Sub, Some((x, a)), Some((y, b))) if x != 0 && y != 0 => {
@@ -1295,15 +1287,12 @@ impl Analysis<'_> {
                     (BinaryOp::Sub, ..) => (llo - rhi, lhi - rlo),
                     _ => (llo + rlo, lhi + rhi),
                 };
-                // Exact only when Java's value cannot wrap.
-                if lo >= full.0 && hi <= full.1 {
-                    (lo, hi)
-                } else {
-                    full
-                }
+                let (tlo, thi) = type_range(&e.ty)?;
+                (lo >= tlo && hi <= thi).then_some((lo, hi))
             }
             ExprKind::Convert(x) | ExprKind::Unary(UnaryOp::Plus, x) => self.sum_interval(z, x),
-            _ => self.interval(z, e),
+            // A leaf's value is in its type's range, so its interval is finite.
+            _ => Some(self.interval(z, e)),
         }
     }
 
@@ -1315,16 +1304,10 @@ impl Analysis<'_> {
         let mut z = z?;
         for &(g, e) in bounds {
             self.forget(&mut z, g);
-            self.setting_bound.set(Some(g));
-            let (lo, hi) = self.sum_interval(&z, e);
-            self.setting_bound.set(None);
-            let Some((tlo, thi)) = type_range(&e.ty) else {
+            // Only a value that cannot wrap is the mathematical one the zone relates.
+            let Some((lo, hi)) = self.sum_interval(&z, e) else {
                 continue;
             };
-            // The value is the mathematical one only when it cannot wrap.
-            if lo < tlo || hi > thi {
-                continue;
-            }
             let mut zz = self.add(Some(z.clone()), g, 0, hi);
             zz = self.add(zz, 0, g, -lo);
             // `x + a - r` and `x + a + r`, r within [rlo, rhi]: bounds on g - x.

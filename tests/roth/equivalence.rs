@@ -702,6 +702,27 @@ fn a_loop_bound_the_loop_never_changes_bounds_its_counter() {
         .find(|(m, _)| m.replacement == "j != (a.length - 1 - p)" && m.line == 5)
         .unwrap();
     assert!(!matches!(v, Verdict::Killed(_)));
+    // A bound that may wrap is no bound: with n and m past half the int range, `n + m` is
+    // negative, the original never enters and the mutant counts about 2^32 steps to it (and
+    // returns that count, wrapped, where the original returns 0).
+    let source = r#"class W {
+    static int f(int n, int m) {
+        int c = 0;
+        if (n >= 0 && m >= 0) {
+            for (int j = 0; j < n + m; j++) {
+                c++;
+            }
+        }
+        return c;
+    }
+}
+"#;
+    let unit = load("W.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    assert!(matches!(
+        verdict_at(&unit, &mutants, "j < n + m", "j != (n + m)", 5),
+        Local::Open(_)
+    ));
     // The shipped bubble sort's inner loop is the same shape.
     let path = crate::helpers::project_file("programs/BubbleSort.java");
     let source = std::fs::read_to_string(&path).unwrap();
