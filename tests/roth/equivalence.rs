@@ -253,6 +253,27 @@ fn verdict_at(
     )
 }
 
+/// Which mutants `per_method` random and boundary tests per method (seed `seed`) kill, as a
+/// lookup of the mutant changing `original` to `replacement` on `line` (there must be one).
+fn random_kills<'m>(
+    unit: &roth::program::Unit,
+    mutants: &'m [mutant::Mutant],
+    seed: u64,
+    per_method: usize,
+) -> impl Fn(&str, &str, u32) -> bool + 'm {
+    let mut rng = Rng::new(seed);
+    let tests = random_tests(unit, per_method, &mut rng);
+    let analysis = analyse(unit, mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
+    let verdicts = analysis.verdicts;
+    move |original: &str, replacement: &str, line: u32| {
+        let i = mutants
+            .iter()
+            .position(|m| m.original == original && m.replacement == replacement && m.line == line)
+            .unwrap_or_else(|| panic!("no mutant {original} -> {replacement} on line {line}"));
+        matches!(verdicts[i], Verdict::Killed(_))
+    }
+}
+
 #[test]
 fn dead_updates_and_indistinguishable_branches_are_proved() {
     use roth::program::equivalence::{Local, Rule};
@@ -407,16 +428,7 @@ fn updates_of_array_cells_no_later_read_sees_are_proved_over_the_zones() {
     assert!(!dead(verdict("t[k]", "t[k]++", 28)));
     // Each claim checked on the JVM's semantics: no random test kills a proved mutant, and
     // each contrast above is killed.
-    let mut rng = Rng::new(5);
-    let tests = random_tests(&unit, 200, &mut rng);
-    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
-    let killed = |original: &str, replacement: &str, line: u32| {
-        mutants
-            .iter()
-            .zip(&analysis.verdicts)
-            .find(|(m, _)| m.original == original && m.replacement == replacement && m.line == line)
-            .is_some_and(|(_, v)| matches!(v, Verdict::Killed(_)))
-    };
+    let killed = random_kills(&unit, &mutants, 5, 200);
     for (o, r, line) in [
         ("t[i]", "(t[i]++)", 6),
         ("t[i]", "(t[i]--)", 6),
@@ -567,16 +579,7 @@ fn array_lengths_stop_short_of_integer_max_and_string_reads_agree_on_a_cell() {
     ));
     // Here j starts at the length: the extra pass reads past the end.
     assert!(matches!(verdict("i < j", "i <= j", 20), Local::Open(_)));
-    let mut rng = Rng::new(9);
-    let tests = random_tests(&unit, 300, &mut rng);
-    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
-    let killed = |original: &str, replacement: &str, line: u32| {
-        mutants
-            .iter()
-            .zip(&analysis.verdicts)
-            .find(|(m, _)| m.original == original && m.replacement == replacement && m.line == line)
-            .is_some_and(|(_, v)| matches!(v, Verdict::Killed(_)))
-    };
+    let killed = random_kills(&unit, &mutants, 9, 300);
     assert!(!killed("a.length + 1 > 0", "((a.length + 1) != 0)", 3));
     assert!(!killed("i < j", "i <= j", 8));
     assert!(killed("i < j", "i <= j", 20));
@@ -638,18 +641,9 @@ fn fields_the_method_counts_with_bound_its_loops_until_a_call() {
         verdict("count < 10", "(count != 10)", 17),
         Local::Open(_)
     ));
-    let mut rng = Rng::new(4);
-    let tests = random_tests(&unit, 300, &mut rng);
-    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
-    let killed = |line: u32| {
-        mutants
-            .iter()
-            .zip(&analysis.verdicts)
-            .find(|(m, _)| m.replacement == "(count != 10)" && m.line == line)
-            .is_some_and(|(_, v)| matches!(v, Verdict::Killed(_)))
-    };
-    assert!(!killed(7));
-    assert!(killed(17));
+    let killed = random_kills(&unit, &mutants, 4, 300);
+    assert!(!killed("count < 10", "(count != 10)", 7));
+    assert!(killed("count < 10", "(count != 10)", 17));
 }
 
 #[test]
@@ -693,15 +687,12 @@ fn a_loop_bound_the_loop_never_changes_bounds_its_counter() {
         verdict("j < a.length - 1 - p", "j != (a.length - 1 - p)", 15),
         Local::Open(_)
     ));
-    let mut rng = Rng::new(6);
-    let tests = random_tests(&unit, 300, &mut rng);
-    let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
-    let (_, v) = mutants
-        .iter()
-        .zip(&analysis.verdicts)
-        .find(|(m, _)| m.replacement == "j != (a.length - 1 - p)" && m.line == 5)
-        .unwrap();
-    assert!(!matches!(v, Verdict::Killed(_)));
+    let killed = random_kills(&unit, &mutants, 6, 300);
+    assert!(!killed(
+        "j < a.length - 1 - p",
+        "j != (a.length - 1 - p)",
+        5
+    ));
     // A bound that may wrap is no bound: with n and m past half the int range, `n + m` is
     // negative, the original never enters and the mutant counts about 2^32 steps to it (and
     // returns that count, wrapped, where the original returns 0).
