@@ -106,6 +106,7 @@ pub fn solve(session: &Session, args: SolveArgs) -> Result<ExitCode, CliError> {
         backtrack_limit: args.backtrack_limit,
         propagation_limit: u64::MAX,
         deadline,
+        ..SolveOptions::default()
     };
     let wanted = args.all.unwrap_or(1);
     if wanted == 0 {

@@ -10,7 +10,8 @@
 //! at most 64 splits. Every leaf (all variables fixed) is checked by evaluating the
 //! constraints with Java semantics, with both signs of a zero double; only a checked model
 //! is reported. The alternatives of a decision partition its domain, so exhausting the
-//! search proves `Unsat`; limits end it `Unknown`.
+//! search proves `Unsat`; limits end it `Unknown`. A run that hits its limits is followed by
+//! a few short restarts with ties and wrap cases ordered at random ([`solve`]).
 
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -55,7 +56,18 @@ pub struct SolveOptions {
     /// unlike a deadline, gives the same answer on every machine.
     pub propagation_limit: u64,
     pub deadline: Option<Instant>,
+    /// Breaks ties between variables and orders wrap cases at random (seeded), so that a
+    /// restart explores another part of the tree first.
+    pub diversify: bool,
+    /// Diversified runs after a first run that hit a limit (see [`solve`]).
+    pub restarts: u32,
 }
+
+/// Restarts [`solve`] makes by default after a first run that ran out of work.
+pub const RESTARTS: u32 = 2;
+
+/// The share of a solve's limits each restart gets, as a fraction `RESTART_SHARE / 8`.
+const RESTART_SHARE: u64 = 1;
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
@@ -66,6 +78,8 @@ impl Default for SolveOptions {
             backtrack_limit: u64::MAX,
             propagation_limit: u64::MAX,
             deadline: None,
+            diversify: false,
+            restarts: RESTARTS,
         }
     }
 }
@@ -178,6 +192,8 @@ pub struct Solver<'p> {
     /// Some leaf had too many zero-sign combinations to try them all: exhausting the search
     /// proves nothing.
     incomplete: bool,
+    /// Each variable's rank among variables with domains of one size (empty: their order).
+    rank: Vec<u32>,
     pub stats: SolveStats,
 }
 
@@ -238,9 +254,16 @@ impl<'p> Solver<'p> {
                 }
             }
         }
+        let mut rng = Rng::new(options.seed);
+        let mut rank: Vec<u32> = Vec::new();
+        if options.diversify {
+            rank = (0..var_nodes.len() as u32).collect();
+            shuffle(&mut rank, &mut rng);
+        }
         Solver {
             problem,
-            rng: Rng::new(options.seed),
+            rng,
+            rank,
             options,
             store: Store::new(problem),
             parents,
@@ -684,7 +707,12 @@ impl<'p> Solver<'p> {
         // A sum in a relation that may wrap gets its wrap case first: in each case the
         // relation is plain linear arithmetic.
         let cases: Vec<Case> = self.cases.iter().map(|c| c.0).collect();
-        if let Some((node, feasible)) = self.relations.undecided_case(&self.store, &cases) {
+        if let Some((node, mut feasible)) = self.relations.undecided_case(&self.store, &cases) {
+            if self.options.diversify {
+                // The case in range is not always the one with models (a sum that must
+                // wrap for the mutant to end its loop).
+                shuffle(&mut feasible, &mut self.rng);
+            }
             let level = self.store.level();
             return Some(Frame {
                 level,
@@ -744,7 +772,10 @@ impl<'p> Solver<'p> {
                 Dom::Real(d) => d.count(),
             };
             if size > 1 {
-                consider(size, k + 1, node);
+                // Ties between variables go by their order, or at random (seeded) when the
+                // value choice is.
+                let rank = self.rank.get(k).map_or(k, |&r| r as usize);
+                consider(size, rank + 2, node);
             }
         }
         let (_, _, e) = best?;
@@ -839,10 +870,7 @@ impl<'p> Solver<'p> {
                 }
             }
             if self.options.value_choice == ValueChoice::Random {
-                for k in (1..pieces.len()).rev() {
-                    let j = (self.rng.next_u64() % (k as u64 + 1)) as usize;
-                    pieces.swap(j, k);
-                }
+                shuffle(&mut pieces, &mut self.rng);
             }
             alternatives.extend(
                 pieces
@@ -894,8 +922,70 @@ impl<'p> Solver<'p> {
     }
 }
 
-/// Solves `problem` once.
+/// Puts `items` in a random order (Fisher–Yates, from `rng`).
+fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    for k in (1..items.len()).rev() {
+        let j = (rng.next_u64() % (k as u64 + 1)) as usize;
+        items.swap(j, k);
+    }
+}
+
+/// Solves `problem`: a first run in the usual order, and when it runs out of work (decisions,
+/// backtracks or propagations, not time), `options.restarts` more runs with ties between
+/// variables and the order of wrap cases drawn at random from seeds derived from
+/// `options.seed`. A depth-first search can sink into a part of the tree with no model that
+/// propagation cannot refute (a loop that ends only if a sum wraps: every value of the case
+/// "no wrap" must be tried and fails); a restart that takes another branch first gets out.
+/// The first run has the whole limits, so whatever it decides is decided as without restarts
+/// (measured: taking the restarts' share from it left two killable mutants of the shipped
+/// programs without a test);
+/// each restart gets an eighth of them more. Every run's search is complete over the whole
+/// domain, so `Unsat` from any of them is a proof; a model from any is checked.
 pub fn solve(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) {
+    if options.restarts == 0 {
+        return solve_once(problem, options);
+    }
+    let share = |limit: u64, part: u64| {
+        if limit == u64::MAX {
+            limit
+        } else {
+            (limit / 8 * part).max(1)
+        }
+    };
+    let mut total = SolveStats::default();
+    let mut first_reason = None;
+    for run in 0..=options.restarts {
+        let part = if run == 0 { 8 } else { RESTART_SHARE };
+        let run_options = SolveOptions {
+            seed: options.seed ^ u64::from(run).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            node_limit: share(options.node_limit, part),
+            backtrack_limit: share(options.backtrack_limit, part),
+            propagation_limit: share(options.propagation_limit, part),
+            diversify: options.diversify || run > 0,
+            restarts: 0,
+            ..options.clone()
+        };
+        let (verdict, stats) = solve_once(problem, run_options);
+        total.decisions += stats.decisions;
+        total.backtracks += stats.backtracks;
+        total.propagations += stats.propagations;
+        total.leaves += stats.leaves;
+        match verdict {
+            Verdict::Unknown(reason) => {
+                let timed_out = options.deadline.is_some_and(|d| Instant::now() >= d);
+                let reason = first_reason.get_or_insert(reason).clone();
+                if timed_out || run == options.restarts {
+                    return (Verdict::Unknown(reason), total);
+                }
+            }
+            decided => return (decided, total),
+        }
+    }
+    unreachable!("the last run returns")
+}
+
+/// Solves `problem` with one run of the search.
+fn solve_once(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) {
     // Terms no constraint reaches cost setup and search time for nothing: a problem that
     // holds many questions' terms is solved on the current question's cone. Variables
     // outside it are free; they get their type's zero.

@@ -730,6 +730,36 @@ fn overflow_is_modelled_not_assumed_away() {
     }
 }
 
+/// A satisfiable problem whose every model needs a sum to wrap, beside remainders that
+/// propagation cannot see through (a mutant of Euclid's `a % b` as `a - b` ending its loop:
+/// `gcd(1, 1431655766)`). The first run sinks into the case "no wrap", where every value must
+/// be tried and fails; a diversified restart takes another branch first and finds a model.
+/// Without restarts the same limits end `Unknown`.
+#[test]
+fn restarts_get_out_of_a_part_of_the_tree_with_no_model() {
+    let p = parse(
+        "int a, b; a > 0 && b > 0; a % b != 0 && b % (a % b) == 0; a - b != 0; \
+         b - (a - b) != 0; (a - b) - (b - (a - b)) == 0; b - (a - b) != a % b;",
+    )
+    .expect("valid constraints");
+    let options = SolveOptions {
+        node_limit: 8_000,
+        ..SolveOptions::default()
+    };
+    let once = SolveOptions {
+        restarts: 0,
+        ..options.clone()
+    };
+    assert!(matches!(solve(&p, once).0, Verdict::Unknown(_)));
+    let (verdict, stats) = solve(&p, options);
+    let Verdict::Sat(m) = verdict else {
+        panic!("{verdict:?}")
+    };
+    assert!(p.satisfies(&m));
+    // The limits are the first run's; the restarts get an eighth each on top.
+    assert!(stats.decisions <= 8_000 + 2 * 1_000, "{stats:?}");
+}
+
 /// Low-bit masks and remainders are congruences, known top bits are ranges: these are
 /// decided by propagation, where bisection alone would wander over four billion values.
 #[test]

@@ -28,7 +28,15 @@ fn generated(name: &str) -> (String, Unit, Vec<mutant::Mutant>, Generated) {
 /// mutant proved equivalent is; on programs with no unknown mutant the score is 100 %.
 #[test]
 fn generated_tests_kill_what_the_report_says() {
-    for name in ["Mid", "Triangle", "QuickSort", "Tax", "Power", "NumZero"] {
+    for name in [
+        "Mid",
+        "Triangle",
+        "QuickSort",
+        "Tax",
+        "Power",
+        "NumZero",
+        "Gcd",
+    ] {
         let (_, unit, mutants, g) = generated(name);
         assert_eq!(g.fates.len(), mutants.len());
         let analysis = analyse(&unit, &mutants, &g.tests, Limits::default(), 2, &|_| {}).unwrap();
