@@ -459,7 +459,8 @@ pub enum Rule {
     /// regions cannot model).
     DeadUpdate,
     /// A post-increment or post-decrement of a cell of the method's own array that no later
-    /// read can see (proved over the zones).
+    /// read can see, or of the caller's array that is also assigned again before the method
+    /// may leave (proved over the zones).
     DeadCell,
     /// The software D-algorithm exhausted every path with every subtask complete.
     DAlgorithm,
@@ -499,6 +500,28 @@ fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
         _ => {}
     });
     declared == 1 && mentions == indexed
+}
+
+/// Whether parameter `array` is the only way the method reaches the caller's array: every
+/// mention indexes it or asks its length (so it is never assigned, passed or stored), no
+/// other array of its type appears but the method's own (a second parameter, a field or a
+/// row of a matrix could be the same array), and nothing is called (a callee could reach it
+/// through a field). Its cells are then read and written only where the method indexes it.
+fn lone_parameter_array(body: &Body, array: super::ir::LocalId) -> bool {
+    let ty = &body.locals[array.0 as usize].ty;
+    let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
+    let (mut mentions, mut indexed) = (0, 0);
+    let mut alone = true;
+    super::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+        ExprKind::Index(a, _) | ExprKind::Length(a) if is_array(a) => indexed += 1,
+        _ if is_array(e) => mentions += 1,
+        ExprKind::Call { .. } => alone = false,
+        ExprKind::Local(l) if e.ty == *ty && !own_array(body, *l) => alone = false,
+        ExprKind::Local(_) | ExprKind::NewArray { .. } | ExprKind::ArrayLiteral(_) => {}
+        _ if e.ty == *ty => alone = false,
+        _ => {}
+    });
+    alone && mentions == indexed
 }
 
 /// What the local analysis says about one mutant.
@@ -710,12 +733,15 @@ impl<'u> MethodProver<'u> {
         Local::Open(reason)
     }
 
-    /// Whether mutant `m` turns a read `a[e]` of the method's own array `a` into `a[e]++` or
-    /// `a[e]--` (the same value) where no later read of `a` can see the cell changed: `a` is a
-    /// local made by the method (`new` or an array literal, its one assignment) that is only
-    /// ever indexed or asked its length, so nothing outside the method sees its cells, and
-    /// the zones prove every other read indexes outside the cells changed so far
-    /// ([`super::zones::cell_never_read`]).
+    /// Whether mutant `m` turns a read `a[e]` of array `a` into `a[e]++` or `a[e]--` (the
+    /// same value) where no later read of `a` can see the cell changed, and the caller does
+    /// not either: the zones prove every other read indexes outside the cells changed so far
+    /// ([`super::zones::cell_never_read`]). Either `a` is a local made by the method (`new`
+    /// or an array literal, its one assignment) that is only ever indexed or asked its
+    /// length, so nothing outside the method sees its cells; or it is a parameter that is
+    /// the only way to the caller's array ([`lone_parameter_array`]), and the zones also
+    /// prove each changed cell is assigned again before the method may leave (an insertion
+    /// sort's `key = a[i]++`, overwritten by the first shift or by the insertion).
     fn dead_cell(&self, m: &Mutant, mutant_body: &Body) -> bool {
         use super::front::visit_stmts;
         let site = (m.start, m.end);
@@ -732,7 +758,8 @@ impl<'u> MethodProver<'u> {
             return false;
         };
         let local = &self.body.locals[array.0 as usize];
-        if local.is_param || local.is_hidden || !own_array(self.body, array) {
+        let callers = local.is_param && lone_parameter_array(self.body, array);
+        if local.is_hidden || !(callers || (!local.is_param && own_array(self.body, array))) {
             return false;
         }
         let edit = (m.start, m.start + m.replacement.len() as u32);
@@ -744,7 +771,7 @@ impl<'u> MethodProver<'u> {
                 && edit.0 <= e.span.start
                 && e.span.end <= edit.1;
         });
-        updated && super::zones::cell_never_read(self.unit, self.body, array, site)
+        updated && super::zones::cell_never_read(self.unit, self.body, array, site, callers)
     }
 
     /// Whether mutant `m` turns a read of a local `x` into `x++` or `x--` (the same value)

@@ -123,6 +123,15 @@ struct Watch {
     /// Per read of the array (by span), whether the last pass over it proved it misses the
     /// range (the last pass is the one from the loops' post-fixpoints).
     reads: std::cell::RefCell<HashMap<(u32, u32), bool>>,
+    /// The array is the caller's (a parameter): its cells are outputs. A plain assignment
+    /// then clears the cell it writes from the range where the zone can tell (the range's
+    /// edge), and every place the method may leave, by `return`, the end of its body or an
+    /// exception, must have the range empty.
+    overwritten: bool,
+    /// Whether some place the method may leave was found with the range possibly not empty
+    /// (in any pass: a loop's earlier passes see less than its last, so this is the last
+    /// pass's answer).
+    leaked: std::cell::Cell<bool>,
 }
 
 /// Below and above every `int` index: the ghosts' values before the first write.
@@ -294,28 +303,32 @@ impl Facts {
 /// Whether a mutant that turns the read `a[e]` at `site` (of local array `array`) into
 /// `a[e]++` or `a[e]--` leaves every later read of the array on the original's values: each
 /// read after the write provably indexes outside the cells written so far (over the zones of
-/// the original, which the mutant follows up to its first read of a changed cell). The caller
-/// checks that the array is the method's own and never escapes.
-pub fn cell_never_read(unit: &Unit, body: &Body, array: LocalId, site: (u32, u32)) -> bool {
-    let mut a = Analysis::new(unit, body, Some((array.0, site)));
-    let (low, high) = a
-        .watch
-        .as_ref()
-        .map(|w| (w.low, w.high))
-        .expect("asked for");
-    let start = a.add(Some(a.top()), low, 0, GHOST_ABOVE);
-    let start = a.add(start, 0, low, -GHOST_ABOVE);
-    let start = a.add(start, high, 0, GHOST_BELOW);
-    let start = a.add(start, 0, high, -GHOST_BELOW);
+/// the original, which the mutant follows up to its first read of a changed cell). With
+/// `overwritten` (the array is the caller's, its cells outputs) the changed cells must also
+/// be assigned again before the method may leave: at every `return`, at the end of the body
+/// and at every operation that may throw, the zones prove no changed cell is left (an insertion
+/// sort's `key = a[i]++` is overwritten by the shift or the insertion that follows). The
+/// caller checks that the array is never assigned, escapes nowhere and has no alias.
+pub fn cell_never_read(
+    unit: &Unit,
+    body: &Body,
+    array: LocalId,
+    site: (u32, u32),
+    overwritten: bool,
+) -> bool {
+    let mut a = Analysis::new(unit, body, Some((array.0, site, overwritten)));
+    let start = a.ghosts_beyond(Some(a.top()), a.watch.as_ref().expect("asked for"));
     let mut jumps = Jumps::default();
-    a.stmts(start, &body.stmts, &mut jumps);
+    let end = a.stmts(start, &body.stmts, &mut jumps);
+    // Falling off the end of the body is leaving too.
+    a.may_leave(&end, false);
     let watch = a.watch.expect("asked for");
     let reads = watch.reads.into_inner();
-    reads.get(&site) == Some(&true) && reads.values().all(|&missed| missed)
+    reads.get(&site) == Some(&true) && reads.values().all(|&missed| missed) && !watch.leaked.get()
 }
 
 impl<'a> Analysis<'a> {
-    fn new(unit: &'a Unit, body: &'a Body, watch: Option<(u32, (u32, u32))>) -> Analysis<'a> {
+    fn new(unit: &'a Unit, body: &'a Body, watch: Option<(u32, (u32, u32), bool)>) -> Analysis<'a> {
         let mut vars = vec![Tracked::Zero];
         let mut bounds = vec![(0, 0)];
         let mut local_index = HashMap::new();
@@ -364,7 +377,7 @@ impl<'a> Analysis<'a> {
             bounds_of_loop.entry(stmt.id).or_default().push((var, e));
             bound_of_expr.insert(e as *const Expr as usize, var);
         }
-        let watch = watch.map(|(array, site)| {
+        let watch = watch.map(|(array, site, overwritten)| {
             let low = vars.len();
             for _ in 0..2 {
                 vars.push(Tracked::Ghost);
@@ -376,6 +389,8 @@ impl<'a> Analysis<'a> {
                 low,
                 high: low + 1,
                 reads: Default::default(),
+                overwritten,
+                leaked: Default::default(),
             }
         });
         Analysis {
@@ -813,8 +828,32 @@ impl Analysis<'_> {
         z.as_ref()?;
         match &e.kind {
             ExprKind::Assign {
-                target, op, value, ..
+                target,
+                op,
+                value,
+                op_type,
             } => {
+                let leaving = self.watch.as_ref().is_some_and(|w| w.overwritten);
+                if let (ExprKind::Index(a, i), None, true) = (&target.kind, op, leaving) {
+                    // Java checks a store's array and index after its value (JLS §15.26.1),
+                    // so with a caller's array watched a store is followed in that order.
+                    let z = self.effects(z, a);
+                    let z = self.effects(z, i);
+                    let safe = z.as_ref().is_some_and(|zz| self.access_safe(zz, a, i));
+                    let z = self.effects(z, value);
+                    self.may_leave(&z, safe);
+                    // The index still has the value it had before the value ran.
+                    if i.has_effects() || assigns_variables(value) {
+                        return z;
+                    }
+                    let z = self.dereferenced(z, a);
+                    let z = self.in_bounds(z, a, i);
+                    return if self.watches_callers_array(a) {
+                        self.store(z, (a, i))
+                    } else {
+                        z
+                    };
+                }
                 let z = match &target.kind {
                     ExprKind::Local(_) | ExprKind::Field(_) => z,
                     // A plain assignment to a cell does not read it.
@@ -822,6 +861,20 @@ impl Analysis<'_> {
                     _ => self.effects(z, target),
                 };
                 let z = self.effects(z, value);
+                if leaving && let Some(op) = op {
+                    // `x /= y` divides, `s += t` allocates.
+                    let safe = match op {
+                        _ if *op_type == Type::String => false,
+                        BinaryOp::Div | BinaryOp::Rem if op_type.is_integral() => {
+                            z.as_ref().is_some_and(|zz| {
+                                let (lo, hi) = self.interval(zz, value);
+                                lo > 0 || hi < 0
+                            })
+                        }
+                        _ => true,
+                    };
+                    self.may_leave(&z, safe);
+                }
                 match (&target.kind, op) {
                     (ExprKind::Local(id), None) => self.assign(z, *id, Some(value)),
                     (ExprKind::Local(id), Some(_)) => self.assign(z, *id, Some(e)),
@@ -867,20 +920,22 @@ impl Analysis<'_> {
                 _ => self.effects(z, target),
             },
             ExprKind::Binary {
-                op: BinaryOp::CondAnd | BinaryOp::CondOr,
+                op: op @ (BinaryOp::CondAnd | BinaryOp::CondOr),
                 left,
                 right,
                 ..
             } => {
-                // The right operand may or may not run.
+                // The right operand may or may not run; it runs where the left one did not
+                // decide (`j >= 0 && a[j] > key` reads `a[j]` with `j >= 0`).
                 let z = self.effects(z, left);
-                let r = self.effects(z.clone(), right);
+                let runs = self.assume_pure(z.clone(), left, *op == BinaryOp::CondAnd);
+                let r = self.effects(runs, right);
                 self.join(z, r)
             }
             ExprKind::Conditional(c, a, b) => {
                 let z = self.effects(z, c);
-                let x = self.effects(z.clone(), a);
-                let y = self.effects(z, b);
+                let x = self.effects(self.assume_pure(z.clone(), c, true), a);
+                let y = self.effects(self.assume_pure(z, c, false), b);
                 self.join(x, y)
             }
             ExprKind::Index(a, i) => self.index(z, e, a, i, true),
@@ -888,6 +943,10 @@ impl Analysis<'_> {
                 let mut z = z;
                 for c in e.children() {
                     z = self.effects(z, c);
+                }
+                if self.watch.as_ref().is_some_and(|w| w.overwritten) {
+                    let safe = z.as_ref().is_some_and(|zz| self.cannot_throw(zz, e));
+                    self.may_leave(&z, safe);
                 }
                 // Past a dereference the reference was not null; past `s.charAt(i)` the
                 // index was in bounds; past a call any field may have changed.
@@ -935,6 +994,11 @@ impl Analysis<'_> {
     fn index(&self, z: Option<Zone>, e: &Expr, a: &Expr, i: &Expr, read: bool) -> Option<Zone> {
         let z = self.effects(z, a);
         let z = self.effects(z, i);
+        if read {
+            // (A store's checks come after its value: see `effects`.)
+            let safe = z.as_ref().is_some_and(|zz| self.access_safe(zz, a, i));
+            self.may_leave(&z, safe);
+        }
         let z = self.dereferenced(z, a);
         let ExprKind::Local(arr) = a.kind else {
             return z;
@@ -955,21 +1019,173 @@ impl Analysis<'_> {
                     return z;
                 };
                 w.reads.borrow_mut().insert(span, true);
-                z = self.widen_range(z, w.low, x, c, true);
-                z = self.widen_range(z, w.high, x, c, false);
+                if self.range_empty(zz, w) {
+                    // The first changed cell (again): the range is exactly it.
+                    let mut zz = zz.clone();
+                    self.forget(&mut zz, w.low);
+                    self.forget(&mut zz, w.high);
+                    let z2 = self.add(Some(zz), w.low, x, c);
+                    let z2 = self.add(z2, x, w.low, -c);
+                    let z2 = self.add(z2, w.high, x, c);
+                    z = self.add(z2, x, w.high, -c);
+                } else {
+                    z = self.widen_range(z, w.low, x, c, true);
+                    z = self.widen_range(z, w.high, x, c, false);
+                }
             } else if read {
-                let missed = lin.is_some_and(|(x, c)| {
-                    // x + c < low, or x + c > high.
-                    zz.m[x * n + w.low] < -c || zz.m[w.high * n + x] < c
-                });
+                let missed = self.range_empty(zz, w)
+                    || lin.is_some_and(|(x, c)| {
+                        // x + c < low, or x + c > high.
+                        zz.m[x * n + w.low] < -c || zz.m[w.high * n + x] < c
+                    });
                 w.reads.borrow_mut().insert(span, missed);
             }
         }
         z
     }
 
-    /// `g := min(g, x + c)` (`least`) or `g := max(g, x + c)` on the zone: exact when the
-    /// zone orders the two, else only the bound on the side that holds either way.
+    /// Whether `a` is the caller's array a [`Watch`] is on.
+    fn watches_callers_array(&self, a: &Expr) -> bool {
+        matches!(a.kind, ExprKind::Local(l)
+            if self.watch.as_ref().is_some_and(|w| w.overwritten && w.array == l.0))
+    }
+
+    /// Whether operation `e` (its operands evaluated, in state `z`) cannot throw: no
+    /// division by a possible zero, no dereference of a possible null, no allocation (which
+    /// may run out of memory), no call, no string operation but `String.valueOf`.
+    fn cannot_throw(&self, z: &Zone, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Binary {
+                op: BinaryOp::Div | BinaryOp::Rem,
+                op_type,
+                right,
+                ..
+            } if op_type.is_integral() => {
+                let (lo, hi) = self.interval(z, right);
+                lo > 0 || hi < 0
+            }
+            ExprKind::Length(a) => self.null_flag(a).is_some_and(|f| z.m[f * self.n()] <= 0),
+            ExprKind::Builtin(b, _) => matches!(
+                b,
+                Builtin::MathAbs
+                    | Builtin::MathMin
+                    | Builtin::MathMax
+                    | Builtin::MathSqrt
+                    | Builtin::MathPow
+                    | Builtin::StringValueOf
+            ),
+            ExprKind::Call { .. }
+            | ExprKind::NewArray { .. }
+            | ExprKind::ArrayLiteral(_)
+            | ExprKind::Concat(..)
+            | ExprKind::Print(..) => false,
+            _ => true,
+        }
+    }
+
+    /// Whether the watched range is provably empty in `z` (its greatest index below its least).
+    fn range_empty(&self, z: &Zone, w: &Watch) -> bool {
+        z.m[w.high * self.n() + w.low] < 0
+    }
+
+    /// Whether `a[i]` cannot throw in `z`: `a` a local known not null, `i` within its bounds.
+    fn access_safe(&self, z: &Zone, a: &Expr, i: &Expr) -> bool {
+        let ExprKind::Local(arr) = a.kind else {
+            return false;
+        };
+        let n = self.n();
+        let not_null = self
+            .facts
+            .null_index
+            .get(&arr.0)
+            .is_some_and(|&f| z.m[f * n] <= 0);
+        let Some(&len) = self.facts.length_index.get(&arr.0) else {
+            return false;
+        };
+        not_null
+            && self.linear(z, i).is_some_and(|(x, c)| {
+                // 0 <= x + c, and x + c < len.
+                z.m[x] <= c && z.m[x * n + len] < -c
+            })
+    }
+
+    /// Records, for a [`Watch`] on a caller's array, whether the method may leave here (a
+    /// `return`, the end of the body, an operation that may throw unless `safe`) with
+    /// changed cells left in state `z`.
+    fn may_leave(&self, z: &Option<Zone>, safe: bool) {
+        let Some(w) = self.watch.as_ref().filter(|w| w.overwritten) else {
+            return;
+        };
+        if !safe && z.as_ref().is_some_and(|zz| !self.range_empty(zz, w)) {
+            w.leaked.set(true);
+        }
+    }
+
+    /// A plain store `a[i] = …` to the watched caller's array, its value evaluated (and the
+    /// index known to have the value it had before): the cell it writes holds the
+    /// original's value again, so the range loses it when the zone puts it at the range's
+    /// edge (the range is an interval: a cell inside cannot be taken out).
+    fn store(&self, z: Option<Zone>, (a, i): (&Expr, &Expr)) -> Option<Zone> {
+        let ExprKind::Local(arr) = a.kind else {
+            return z;
+        };
+        let Some(w) = self
+            .watch
+            .as_ref()
+            .filter(|w| w.array == arr.0 && w.overwritten)
+        else {
+            return z;
+        };
+        let Some((x, c)) = z.as_ref().and_then(|zz| self.linear(zz, i)) else {
+            return z;
+        };
+        let n = self.n();
+        let mut z = z;
+        // high <= x + c: the range's top moves to min(high, x + c - 1).
+        if z.as_ref().is_some_and(|zz| zz.m[w.high * n + x] <= c) {
+            let below = self.add(z.clone(), w.high, x, c - 1);
+            let at = self.add(z, x, w.high, -c).map(|mut zz| {
+                self.forget(&mut zz, w.high);
+                zz
+            });
+            let at = self.add(at, w.high, x, c - 1);
+            let at = self.add(at, x, w.high, -(c - 1));
+            z = self.join(below, at);
+        }
+        // low >= x + c: the range's bottom moves to max(low, x + c + 1).
+        if z.as_ref().is_some_and(|zz| zz.m[x * n + w.low] <= -c) {
+            let above = self.add(z.clone(), x, w.low, -c - 1);
+            let at = self.add(z, w.low, x, c).map(|mut zz| {
+                self.forget(&mut zz, w.low);
+                zz
+            });
+            let at = self.add(at, w.low, x, c + 1);
+            let at = self.add(at, x, w.low, -(c + 1));
+            z = self.join(above, at);
+        }
+        match z {
+            // An empty range goes back beyond every index, where it started: there it joins
+            // with a range that is not empty without losing where that one lies
+            // (`low >= j + 1` holds of the ghost above every `int`).
+            Some(mut zz) if self.range_empty(&zz, w) => {
+                self.forget(&mut zz, w.low);
+                self.forget(&mut zz, w.high);
+                self.ghosts_beyond(Some(zz), w)
+            }
+            z => z,
+        }
+    }
+
+    /// `z` with the range of `w` empty beyond every index (its ghosts forgotten before).
+    fn ghosts_beyond(&self, z: Option<Zone>, w: &Watch) -> Option<Zone> {
+        let z = self.add(z, w.low, 0, GHOST_ABOVE);
+        let z = self.add(z, 0, w.low, -GHOST_ABOVE);
+        let z = self.add(z, w.high, 0, GHOST_BELOW);
+        self.add(z, 0, w.high, -GHOST_BELOW)
+    }
+
+    /// `g := min(g, x + c)` (`least`) or `g := max(g, x + c)` on the zone: the join of the
+    /// two cases, `g` kept and `g` set to `x + c` (exact when the zone orders the two).
     fn widen_range(
         &self,
         z: Option<Zone>,
@@ -978,29 +1194,26 @@ impl Analysis<'_> {
         c: i128,
         least: bool,
     ) -> Option<Zone> {
-        let mut zz = z?;
-        let n = self.n();
-        // For `least`: is x + c <= g already (the new index becomes the least), or g <= x + c?
-        let (new_wins, old_wins) = if least {
-            (zz.m[x * n + g] <= -c, zz.m[g * n + x] <= c)
+        let zz = z?;
+        // For `least`, the case "g kept" is g <= x + c, the case "set" is x + c <= g.
+        let (kept, set) = if least {
+            (
+                self.add(Some(zz.clone()), g, x, c),
+                self.add(Some(zz), x, g, -c),
+            )
         } else {
-            (zz.m[g * n + x] <= c, zz.m[x * n + g] <= -c)
+            (
+                self.add(Some(zz.clone()), x, g, -c),
+                self.add(Some(zz), g, x, c),
+            )
         };
-        if old_wins && !new_wins {
-            return Some(zz);
-        }
-        self.forget(&mut zz, g);
-        let z = Some(zz);
-        if new_wins {
-            let z = self.add(z, g, x, c);
-            self.add(z, x, g, -c)
-        } else if least {
-            // g <= x + c
-            self.add(z, g, x, c)
-        } else {
-            // g >= x + c
-            self.add(z, x, g, -c)
-        }
+        let set = set.map(|mut zz| {
+            self.forget(&mut zz, g);
+            zz
+        });
+        let set = self.add(set, g, x, c);
+        let set = self.add(set, x, g, -c);
+        self.join(kept, set)
     }
 
     /// The zones where condition `c` is true and where it is false.
@@ -1011,6 +1224,16 @@ impl Analysis<'_> {
         }
         let z = self.effects(z, c);
         (self.assume(z.clone(), c, true), self.assume(z, c, false))
+    }
+
+    /// `z` (the state after evaluating `c`) where `c` was `truth`, when `c` has no effects
+    /// (else its value says nothing about the state before them): `z` as it is otherwise.
+    fn assume_pure(&self, z: Option<Zone>, c: &Expr, truth: bool) -> Option<Zone> {
+        if c.has_effects() {
+            z
+        } else {
+            self.assume(z, c, truth)
+        }
     }
 
     fn assume(&self, z: Option<Zone>, c: &Expr, truth: bool) -> Option<Zone> {
@@ -1165,6 +1388,8 @@ impl Analysis<'_> {
                 body,
             } => {
                 let z = self.effects(z, array);
+                // Iterating over a null array throws.
+                self.may_leave(&z, false);
                 let z = self.assign(z, *array_local, Some(array));
                 let zero = Expr {
                     id: s.id,
@@ -1194,9 +1419,11 @@ impl Analysis<'_> {
                 None
             }
             StmtKind::Return(e) => {
-                if let Some(e) = e {
-                    self.effects(z, e);
-                }
+                let z = match e {
+                    Some(e) => self.effects(z, e),
+                    None => z,
+                };
+                self.may_leave(&z, false);
                 None
             }
             StmtKind::Throw { args, .. } => {
@@ -1204,10 +1431,14 @@ impl Analysis<'_> {
                 for a in args {
                     z = self.effects(z, a);
                 }
+                self.may_leave(&z, false);
                 None
             }
             StmtKind::Switch { scrutinee, groups } => {
                 let z = self.effects(z, scrutinee);
+                // A `String` scrutinee may be null.
+                let safe = scrutinee.ty != Type::String;
+                self.may_leave(&z, safe);
                 let mut falling: Option<Zone> = None;
                 for g in groups {
                     let entry = self.join(z.clone(), falling);
@@ -1615,6 +1846,19 @@ fn bound_term(ex: &mut Executor<'_>, e: &Expr) -> Option<crate::solver::ExprId> 
             ex.problem.binary(op, l, r).ok()
         }
         _ => None,
+    }
+}
+
+/// Whether evaluating `e` may assign a local or a field (or call, which may assign fields).
+fn assigns_variables(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. }
+            if matches!(target.kind, ExprKind::Local(_) | ExprKind::Field(_)) =>
+        {
+            true
+        }
+        ExprKind::Call { .. } => true,
+        _ => e.children().into_iter().any(assigns_variables),
     }
 }
 
