@@ -491,7 +491,12 @@ fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
         }
         stmts.extend(s.substatements());
     }
-    // Every mention must be the array operand of an index or a length.
+    declared == 1 && only_indexed(body, array)
+}
+
+/// Whether every mention of array local `array` is the array operand of an index or a
+/// length (so it is never assigned, passed, stored or printed).
+fn only_indexed(body: &Body, array: super::ir::LocalId) -> bool {
     let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
     let (mut mentions, mut indexed) = (0, 0);
     super::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
@@ -499,7 +504,7 @@ fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
         _ if is_array(e) => mentions += 1,
         _ => {}
     });
-    declared == 1 && mentions == indexed
+    mentions == indexed
 }
 
 /// Whether parameter `array` is the only way the method reaches the caller's array: every
@@ -509,19 +514,16 @@ fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
 /// through a field). Its cells are then read and written only where the method indexes it.
 fn lone_parameter_array(body: &Body, array: super::ir::LocalId) -> bool {
     let ty = &body.locals[array.0 as usize].ty;
-    let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
-    let (mut mentions, mut indexed) = (0, 0);
     let mut alone = true;
     super::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
-        ExprKind::Index(a, _) | ExprKind::Length(a) if is_array(a) => indexed += 1,
-        _ if is_array(e) => mentions += 1,
         ExprKind::Call { .. } => alone = false,
+        ExprKind::Local(l) if *l == array => {}
         ExprKind::Local(l) if e.ty == *ty && !own_array(body, *l) => alone = false,
         ExprKind::Local(_) | ExprKind::NewArray { .. } | ExprKind::ArrayLiteral(_) => {}
         _ if e.ty == *ty => alone = false,
         _ => {}
     });
-    alone && mentions == indexed
+    alone && only_indexed(body, array)
 }
 
 /// What the local analysis says about one mutant.

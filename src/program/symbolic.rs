@@ -364,10 +364,7 @@ impl<'u> Executor<'u> {
                 .propagation_limit
                 .saturating_sub(stats.propagations)
                 .max(1);
-            total.decisions += stats.decisions;
-            total.backtracks += stats.backtracks;
-            total.propagations += stats.propagations;
-            total.leaves += stats.leaves;
+            total += stats;
             match tied {
                 // Out of budget: the untied answer stands (a `Sat` is never a claim).
                 crate::solver::Verdict::Unknown(_) => break,

@@ -1021,13 +1021,8 @@ impl Analysis<'_> {
                 w.reads.borrow_mut().insert(span, true);
                 if self.range_empty(zz, w) {
                     // The first changed cell (again): the range is exactly it.
-                    let mut zz = zz.clone();
-                    self.forget(&mut zz, w.low);
-                    self.forget(&mut zz, w.high);
-                    let z2 = self.add(Some(zz), w.low, x, c);
-                    let z2 = self.add(z2, x, w.low, -c);
-                    let z2 = self.add(z2, w.high, x, c);
-                    z = self.add(z2, x, w.high, -c);
+                    let z2 = self.set_to(Some(zz.clone()), w.low, x, c);
+                    z = self.set_to(z2, w.high, x, c);
                 } else {
                     z = self.widen_range(z, w.low, x, c, true);
                     z = self.widen_range(z, w.high, x, c, false);
@@ -1144,44 +1139,38 @@ impl Analysis<'_> {
         // high <= x + c: the range's top moves to min(high, x + c - 1).
         if z.as_ref().is_some_and(|zz| zz.m[w.high * n + x] <= c) {
             let below = self.add(z.clone(), w.high, x, c - 1);
-            let at = self.add(z, x, w.high, -c).map(|mut zz| {
-                self.forget(&mut zz, w.high);
-                zz
-            });
-            let at = self.add(at, w.high, x, c - 1);
-            let at = self.add(at, x, w.high, -(c - 1));
+            let at = self.add(z, x, w.high, -c);
+            let at = self.set_to(at, w.high, x, c - 1);
             z = self.join(below, at);
         }
         // low >= x + c: the range's bottom moves to max(low, x + c + 1).
         if z.as_ref().is_some_and(|zz| zz.m[x * n + w.low] <= -c) {
             let above = self.add(z.clone(), x, w.low, -c - 1);
-            let at = self.add(z, w.low, x, c).map(|mut zz| {
-                self.forget(&mut zz, w.low);
-                zz
-            });
-            let at = self.add(at, w.low, x, c + 1);
-            let at = self.add(at, x, w.low, -(c + 1));
+            let at = self.add(z, w.low, x, c);
+            let at = self.set_to(at, w.low, x, c + 1);
             z = self.join(above, at);
         }
         match z {
             // An empty range goes back beyond every index, where it started: there it joins
             // with a range that is not empty without losing where that one lies
             // (`low >= j + 1` holds of the ghost above every `int`).
-            Some(mut zz) if self.range_empty(&zz, w) => {
-                self.forget(&mut zz, w.low);
-                self.forget(&mut zz, w.high);
-                self.ghosts_beyond(Some(zz), w)
-            }
+            Some(zz) if self.range_empty(&zz, w) => self.ghosts_beyond(Some(zz), w),
             z => z,
         }
     }
 
-    /// `z` with the range of `w` empty beyond every index (its ghosts forgotten before).
+    /// `z` with the range of `w` empty beyond every index.
     fn ghosts_beyond(&self, z: Option<Zone>, w: &Watch) -> Option<Zone> {
-        let z = self.add(z, w.low, 0, GHOST_ABOVE);
-        let z = self.add(z, 0, w.low, -GHOST_ABOVE);
-        let z = self.add(z, w.high, 0, GHOST_BELOW);
-        self.add(z, 0, w.high, -GHOST_BELOW)
+        let z = self.set_to(z, w.low, 0, GHOST_ABOVE);
+        self.set_to(z, w.high, 0, GHOST_BELOW)
+    }
+
+    /// `g := x + c` on the zone (`x` the zero for a constant): what `g` was is forgotten.
+    fn set_to(&self, z: Option<Zone>, g: usize, x: usize, c: i128) -> Option<Zone> {
+        let mut zz = z?;
+        self.forget(&mut zz, g);
+        let z = self.add(Some(zz), g, x, c);
+        self.add(z, x, g, -c)
     }
 
     /// `g := min(g, x + c)` (`least`) or `g := max(g, x + c)` on the zone: the join of the
@@ -1207,12 +1196,7 @@ impl Analysis<'_> {
                 self.add(Some(zz), g, x, c),
             )
         };
-        let set = set.map(|mut zz| {
-            self.forget(&mut zz, g);
-            zz
-        });
-        let set = self.add(set, g, x, c);
-        let set = self.add(set, x, g, -c);
+        let set = self.set_to(set, g, x, c);
         self.join(kept, set)
     }
 

@@ -104,6 +104,15 @@ pub struct SolveStats {
     pub leaves: u64,
 }
 
+impl std::ops::AddAssign for SolveStats {
+    fn add_assign(&mut self, other: SolveStats) {
+        self.decisions += other.decisions;
+        self.backtracks += other.backtracks;
+        self.propagations += other.propagations;
+        self.leaves += other.leaves;
+    }
+}
+
 /// What a decision restricts.
 #[derive(Clone, Debug)]
 enum Choice {
@@ -966,10 +975,7 @@ pub fn solve(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) 
             ..options.clone()
         };
         let (verdict, stats) = solve_once(problem, run_options);
-        total.decisions += stats.decisions;
-        total.backtracks += stats.backtracks;
-        total.propagations += stats.propagations;
-        total.leaves += stats.leaves;
+        total += stats;
         match verdict {
             Verdict::Unknown(reason) => {
                 let timed_out = options.deadline.is_some_and(|d| Instant::now() >= d);
