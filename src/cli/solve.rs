@@ -112,11 +112,32 @@ pub fn solve(session: &Session, args: SolveArgs) -> Result<ExitCode, CliError> {
     if wanted == 0 {
         return Err(bad_input("--all needs at least 1"));
     }
+    // One answer: the solve that splits the constraints into independent parts (no
+    // restarts, so the answer is the one the options ask for). A list of models: the
+    // enumerating solver, which keeps its search between models.
+    let mut first = (wanted == 1).then(|| {
+        roth::solver::solve(
+            &problem,
+            SolveOptions {
+                restarts: 0,
+                ..options.clone()
+            },
+        )
+    });
+    let mut stats = first.as_ref().map(|f| f.1).unwrap_or_default();
     let mut solver = Solver::new(&problem, options);
     let mut out = String::new();
     let mut found = 0;
     let code = loop {
-        match solver.next_model() {
+        let verdict = match first.take() {
+            Some((verdict, _)) => verdict,
+            None => {
+                let v = solver.next_model();
+                stats = solver.stats;
+                v
+            }
+        };
+        match verdict {
             Verdict::Sat(model) => {
                 if found > 0 {
                     out.push('\n');
@@ -145,7 +166,7 @@ pub fn solve(session: &Session, args: SolveArgs) -> Result<ExitCode, CliError> {
     };
     super::write_output(None, &out, false)?;
     if args.stats {
-        let s = solver.stats;
+        let s = stats;
         eprintln!(
             "decisions {}, backtracks {}, propagations {}, leaves {}",
             s.decisions, s.backtracks, s.propagations, s.leaves

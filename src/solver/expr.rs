@@ -539,12 +539,7 @@ impl Problem {
                 }
             }
         }
-        while let Some(e) = stack.pop() {
-            if std::mem::replace(&mut reached[e.index()], true) {
-                continue;
-            }
-            stack.extend(super::propagate::operands(self.nodes[e.index()]));
-        }
+        self.reach(stack, &mut reached);
         reached
     }
 
@@ -553,7 +548,33 @@ impl Problem {
     /// A caller that keeps many questions' terms in one problem (each region's original
     /// built once) asks the solver about the one question's terms only.
     pub fn restricted(&self) -> (Problem, Vec<Option<VarId>>) {
-        let reached = self.cone();
+        self.restrict(&self.cone(), &self.constraints)
+    }
+
+    /// The problem of the required terms `roots` alone (over the nodes they reach), and for
+    /// each variable of `self` its variable there: one part of [`components`](Problem::components).
+    pub fn restricted_to(&self, roots: &[ExprId]) -> (Problem, Vec<Option<VarId>>) {
+        let mut reached = vec![false; self.nodes.len()];
+        self.reach(roots.to_vec(), &mut reached);
+        let constraints: Vec<Constraint> = roots.iter().map(|&e| Constraint::Holds(e)).collect();
+        self.restrict(&reached, &constraints)
+    }
+
+    /// Marks every node reachable from `stack` in `reached`.
+    fn reach(&self, mut stack: Vec<ExprId>, reached: &mut [bool]) {
+        while let Some(e) = stack.pop() {
+            if std::mem::replace(&mut reached[e.index()], true) {
+                continue;
+            }
+            stack.extend(super::propagate::operands(self.nodes[e.index()]));
+        }
+    }
+
+    fn restrict(
+        &self,
+        reached: &[bool],
+        constraints: &[Constraint],
+    ) -> (Problem, Vec<Option<VarId>>) {
         let mut out = Problem::new();
         let mut node_map = vec![ExprId(u32::MAX); self.nodes.len()];
         let mut var_map = vec![None; self.var_types.len()];
@@ -582,7 +603,7 @@ impl Problem {
             };
             node_map[i] = new;
         }
-        for c in &self.constraints {
+        for c in constraints {
             out.constraints.push(match c {
                 Constraint::Holds(e) => Constraint::Holds(node_map[e.index()]),
                 Constraint::Exclude(pairs) => Constraint::Exclude(
@@ -594,6 +615,84 @@ impl Problem {
             });
         }
         (out, var_map)
+    }
+
+    /// The required terms in groups that share no variable (a required `&&` split into its
+    /// operands), the group with the fewest nodes first: each group can be solved alone, the
+    /// problem is unsatisfiable when one group is, and the groups' models together are a
+    /// model. `None` when the problem excludes models (a nogood ties its variables together)
+    /// or has fewer than two groups.
+    pub fn components(&self) -> Option<Vec<Vec<ExprId>>> {
+        let mut roots = Vec::new();
+        for c in &self.constraints {
+            let Constraint::Holds(e) = c else {
+                return None;
+            };
+            let mut stack = vec![*e];
+            while let Some(e) = stack.pop() {
+                match self.nodes[e.index()] {
+                    Node::Binary(BinOp::LogicalAnd, a, b) => stack.extend([b, a]),
+                    Node::Binary(BinOp::And, a, b) if self.types[e.index()] == JType::Boolean => {
+                        stack.extend([b, a])
+                    }
+                    _ => roots.push(e),
+                }
+            }
+        }
+        roots.sort();
+        roots.dedup();
+        if roots.len() < 2 {
+            return None;
+        }
+        // Union-find over the roots, joined through the variables their terms read.
+        let mut parent: Vec<usize> = (0..roots.len()).collect();
+        fn find(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let mut owner: Vec<Option<usize>> = vec![None; self.var_types.len()];
+        let mut sizes = vec![0usize; roots.len()];
+        // Which root's walk last passed each node.
+        let mut seen = vec![usize::MAX; self.nodes.len()];
+        for (k, &r) in roots.iter().enumerate() {
+            let mut stack = vec![r];
+            while let Some(e) = stack.pop() {
+                if std::mem::replace(&mut seen[e.index()], k) == k {
+                    continue;
+                }
+                stack.extend(super::propagate::operands(self.nodes[e.index()]));
+                sizes[k] += 1;
+                if let Node::Var(v) = self.nodes[e.index()] {
+                    match owner[v.index()] {
+                        None => owner[v.index()] = Some(k),
+                        Some(o) => {
+                            let (a, b) = (find(&mut parent, o), find(&mut parent, k));
+                            parent[a] = b;
+                        }
+                    }
+                }
+            }
+        }
+        let mut groups: Vec<(usize, Vec<ExprId>)> = Vec::new();
+        let mut group_of = vec![usize::MAX; roots.len()];
+        for k in 0..roots.len() {
+            let top = find(&mut parent, k);
+            if group_of[top] == usize::MAX {
+                group_of[top] = groups.len();
+                groups.push((0, Vec::new()));
+            }
+            let g = &mut groups[group_of[top]];
+            g.0 += sizes[k];
+            g.1.push(roots[k]);
+        }
+        if groups.len() < 2 {
+            return None;
+        }
+        groups.sort_by_key(|g| g.0);
+        Some(groups.into_iter().map(|g| g.1).collect())
     }
 
     /// Evaluates `e` under `model` with Java semantics (`&&`, `||` and `?:` evaluate only

@@ -998,30 +998,108 @@ fn solve_once(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats)
     let reached = problem.cone().iter().filter(|&&r| r).count();
     if reached * 4 < problem.node_count() * 3 {
         let (small, var_map) = problem.restricted();
-        let mut solver = Solver::new(&small, options);
-        solver.skip_unread = true;
-        let verdict = match solver.solve() {
-            Verdict::Sat(model) => Verdict::Sat(Model {
-                values: problem
-                    .vars()
-                    .zip(&var_map)
-                    .map(|(v, m)| match m {
-                        Some(nv) => model.get(*nv),
-                        None => match problem.var_type(v) {
-                            JType::Double => Value::Double(0.0),
-                            t => Value::Int(t, 0),
-                        },
-                    })
-                    .collect(),
-            }),
-            other => other,
-        };
-        return (verdict, solver.stats);
+        let (verdict, stats) = solve_parts(&small, options);
+        return (lift(problem, verdict, &var_map), stats);
     }
-    let mut solver = Solver::new(problem, options);
-    solver.skip_unread = true;
-    let verdict = solver.solve();
-    (verdict, solver.stats)
+    solve_parts(problem, options)
+}
+
+/// A model of the restriction of `problem` (its variables mapped by `var_map`) as a model of
+/// `problem`: variables outside the restriction get their type's zero.
+fn lift(problem: &Problem, verdict: Verdict, var_map: &[Option<VarId>]) -> Verdict {
+    match verdict {
+        Verdict::Sat(model) => Verdict::Sat(Model {
+            values: problem
+                .vars()
+                .zip(var_map)
+                .map(|(v, m)| match m {
+                    Some(nv) => model.get(*nv),
+                    None => match problem.var_type(v) {
+                        JType::Double => Value::Double(0.0),
+                        t => Value::Int(t, 0),
+                    },
+                })
+                .collect(),
+        }),
+        other => other,
+    }
+}
+
+/// Solves `problem` one [component](Problem::components) at a time, when its constraints
+/// fall into groups that share no variable: a depth-first search over all of them at once
+/// backtracks through the decisions of a satisfiable group to refute an unsatisfiable one
+/// (a double that must not be zero beside a question with no model: every split of the
+/// double's domain refutes the question again). Components are solved smallest first; one
+/// without a model ends the solve `Unsat`, whatever the others; the limits are shared.
+fn solve_parts(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) {
+    let whole = |options: SolveOptions| {
+        let mut solver = Solver::new(problem, options);
+        solver.skip_unread = true;
+        let verdict = solver.solve();
+        (verdict, solver.stats)
+    };
+    let Some(parts) = problem.components() else {
+        return whole(options);
+    };
+    let mut total = SolveStats::default();
+    let mut values: Vec<Option<Value>> = vec![None; problem.var_count()];
+    let mut unknown = None;
+    for roots in &parts {
+        let left = |limit: u64, used: u64| {
+            if limit == u64::MAX {
+                limit
+            } else {
+                limit.saturating_sub(used).max(1)
+            }
+        };
+        let part_options = SolveOptions {
+            node_limit: left(options.node_limit, total.decisions),
+            backtrack_limit: left(options.backtrack_limit, total.backtracks),
+            propagation_limit: left(options.propagation_limit, total.propagations),
+            ..options.clone()
+        };
+        let (small, var_map) = problem.restricted_to(roots);
+        let mut solver = Solver::new(&small, part_options);
+        solver.skip_unread = true;
+        let verdict = solver.solve();
+        total += solver.stats;
+        match verdict {
+            Verdict::Unsat => return (Verdict::Unsat, total),
+            Verdict::Unknown(why) => {
+                unknown.get_or_insert(why);
+            }
+            Verdict::Sat(model) => {
+                for (v, m) in var_map.iter().enumerate() {
+                    if let Some(nv) = m {
+                        values[v] = Some(model.get(*nv));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(why) = unknown {
+        return (Verdict::Unknown(why), total);
+    }
+    let model = Model {
+        values: problem
+            .vars()
+            .map(|v| {
+                values[v.index()].unwrap_or(match problem.var_type(v) {
+                    JType::Double => Value::Double(0.0),
+                    t => Value::Int(t, 0),
+                })
+            })
+            .collect(),
+    };
+    // Each part's model was checked on its part; the whole is checked too (a part's zero
+    // doubles were tried with both signs on their own).
+    if problem.satisfies(&model) {
+        (Verdict::Sat(model), total)
+    } else {
+        let (verdict, stats) = whole(options);
+        total += stats;
+        (verdict, total)
+    }
 }
 
 /// A model other than `model` (differing in some variable): the thesis's way to get a new

@@ -760,6 +760,30 @@ fn restarts_get_out_of_a_part_of_the_tree_with_no_model() {
     assert!(stats.decisions <= 8_000 + 2 * 1_000, "{stats:?}");
 }
 
+/// Constraints that share no variable are solved apart: a double that must not be zero does
+/// not make the search refute an unsatisfiable question again under each split of its domain.
+#[test]
+fn independent_parts_are_solved_apart() {
+    let p = parse("double a, d; !(a == 0); !(d < 0); (-d == 0) != (d == 0);")
+        .expect("valid constraints");
+    let parts = p.components().expect("two parts");
+    assert_eq!(parts.len(), 2);
+    let (verdict, stats) = solve(&p, SolveOptions::default());
+    assert_eq!(verdict, Verdict::Unsat);
+    assert!(stats.decisions < 1_000, "{stats:?}");
+    // The parts' models together are a model of the whole (a `&&` is split too).
+    let p = parse("int x, y; double z; x * x == 49 && y > x; z > 1.5 && z < 2.5; y < 10;")
+        .expect("valid constraints");
+    assert_eq!(p.components().map(|c| c.len()), Some(2));
+    let Verdict::Sat(m) = solve(&p, SolveOptions::default()).0 else {
+        panic!("satisfiable")
+    };
+    assert!(p.satisfies(&m));
+    // One part: nothing to split.
+    let p = parse("int x, y; x < y; y < 3;").expect("valid constraints");
+    assert!(p.components().is_none());
+}
+
 /// Low-bit masks and remainders are congruences, known top bits are ranges: these are
 /// decided by propagation, where bisection alone would wander over four billion values.
 #[test]
