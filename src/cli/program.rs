@@ -918,6 +918,10 @@ fn rule_text(rule: &roth::program::equivalence::Rule) -> (String, String) {
             "proved over the zones (a changed array cell no later read sees)".into(),
             "dead cell".into(),
         ),
+        Rule::Stutter => (
+            "proved by a stutter (the repeated iteration changes nothing)".into(),
+            "stutter".into(),
+        ),
         Rule::DAlgorithm => (
             "proved by the D-algorithm's exhausted search".into(),
             "d-algorithm".into(),

@@ -17,6 +17,7 @@ pub mod draw;
 pub mod equivalence;
 pub mod external;
 pub mod front;
+pub mod guards;
 pub mod hierarchy;
 pub mod inputs;
 pub mod interp;

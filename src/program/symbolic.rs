@@ -664,6 +664,15 @@ impl<'u> Executor<'u> {
         Ok(v)
     }
 
+    /// Sets local `id` of `st` to `v` unconditionally (a state put back by hand: a counter an
+    /// update would restore).
+    pub fn put_local(&mut self, st: &mut State, id: LocalId, v: Sym) {
+        st.locals.insert(id.0, v);
+        if !st.assigned.contains(&id.0) {
+            st.assigned.push(id.0);
+        }
+    }
+
     fn set_local(
         &mut self,
         st: &mut State,

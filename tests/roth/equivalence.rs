@@ -608,6 +608,188 @@ fn a_binary_search_midpoint_stays_between_its_ends() {
 }
 
 #[test]
+fn conditions_decided_before_a_region_constrain_it_where_zones_cannot() {
+    use roth::program::equivalence::Local;
+    // Guards the zones cannot keep: a double against zero, a square, both left behind by a
+    // branch that returns or by the loop's own condition.
+    let source = "class G {
+        static int sign(double d) {
+            if (d < 0) {
+                return -1;
+            }
+            if (d == 0) {
+                return 0;
+            }
+            return 1;
+        }
+        static int shifted(double d) {
+            if (d < 0) {
+                return -1;
+            }
+            d = d - 5;
+            if (d == 0) {
+                return 0;
+            }
+            return 1;
+        }
+        static int other(double d) {
+            if (d < 0) {
+                return -1;
+            } else {
+                d = -d - 1;
+            }
+            if (d == 0) {
+                return 0;
+            }
+            return 1;
+        }
+        static int squares(int n) {
+            int k = 0;
+            for (int i = 1; i * i < n; i++) {
+                if (i * i <= n) {
+                    k += i;
+                }
+            }
+            return k;
+        }
+        static int climb(double x) {
+            if (x > 1) {
+                return -1;
+            }
+            int c = 0;
+            for (int i = 0; i < 4; i++) {
+                if (x > 1) {
+                    c++;
+                }
+                x = x + 0.5;
+            }
+            return c;
+        }
+    }";
+    let unit = load("G.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
+    let proved = [
+        // d >= 0 or NaN here: == 0 and <= 0 agree (NaN: both false; -0.0: both true).
+        ("d == 0", "d <= 0", 6),
+        // i * i < n holds in the body (the update runs after it, not before).
+        ("i * i <= n", "(i * i) < n", 35),
+    ];
+    for (o, r, line) in proved {
+        assert!(
+            matches!(verdict(o, r, line), Local::Equivalent(_)),
+            "{o} -> {r} on line {line}"
+        );
+    }
+    // Not guards: d assigned after the test, in the branch that goes on, or in the loop
+    // around the point after it (the next pass reaches the point with x grown).
+    let contrasts = [
+        ("d == 0", "d <= 0", 16),
+        ("d == 0", "d <= 0", 27),
+        ("x > 1", "false", 47),
+    ];
+    for (o, r, line) in contrasts {
+        assert!(
+            !matches!(verdict(o, r, line), Local::Equivalent(_)),
+            "{o} -> {r} on line {line}"
+        );
+    }
+    // Only these mutants run: the others of `squares` and `climb` loop for long.
+    let picked: Vec<_> = mutants
+        .iter()
+        .filter(|m| {
+            proved
+                .iter()
+                .chain(&contrasts)
+                .any(|&(o, r, line)| m.original == o && m.replacement == r && m.line == line)
+        })
+        .cloned()
+        .collect();
+    random_tests_agree(random_kills(&unit, &picked, 5, 300), &proved, &contrasts);
+}
+
+#[test]
+fn a_counter_stepped_back_and_forth_repeats_a_pass_that_changes_nothing() {
+    use roth::program::equivalence::{Local, Rule};
+    let source = "class St {
+        static int min(int[] v) {
+            int s = v[0];
+            for (int i = 1; i < v.length; i++) {
+                if (v[i] < s) {
+                    s = v[i];
+                }
+            }
+            return s;
+        }
+        static int others(int[] v) {
+            int m = 0;
+            int c = 0;
+            for (int i = 0; i < v.length; i++) {
+                if (v[i] > m) {
+                    m = v[i];
+                } else {
+                    c++;
+                }
+            }
+            return c * 1000 + m;
+        }
+        static int last(int[] v) {
+            int m = 0;
+            int k = -1;
+            for (int i = 0; i < v.length; i++) {
+                if (v[i] > m) {
+                    m = v[i];
+                    k = i;
+                }
+            }
+            return k;
+        }
+        static int first(int[] v) {
+            int i;
+            for (i = 0; i < v.length; i++) {
+                if (v[i] > 0) {
+                    v[0] = v[i];
+                    break;
+                }
+            }
+            return i;
+        }
+        static void bubble(int[] a) {
+            for (int j = 0; j < a.length - 1; j++) {
+                if (a[j] > a[j + 1]) {
+                    int t = a[j];
+                    a[j] = a[j + 1];
+                    a[j + 1] = t;
+                }
+            }
+        }
+    }";
+    let unit = load("St.java", source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    let verdict =
+        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
+    // The minimum's second pass finds v[i] == s; the swap's finds the pair in order.
+    let proved = [("i", "i--", 6), ("j", "j--", 49)];
+    for (o, r, line) in proved {
+        assert!(
+            matches!(verdict(o, r, line), Local::Equivalent(Rule::Stutter)),
+            "{o} -> {r} on line {line}"
+        );
+    }
+    // The second pass counts in the other branch; the counter is read after the step;
+    // a break leaves it stepped back.
+    let contrasts = [("i", "i--", 16), ("i", "i--", 28), ("i", "i--", 38)];
+    for (o, r, line) in contrasts {
+        assert!(
+            !matches!(verdict(o, r, line), Local::Equivalent(_)),
+            "{o} -> {r} on line {line}"
+        );
+    }
+    random_tests_agree(random_kills(&unit, &mutants, 7, 300), &proved, &contrasts);
+}
+
+#[test]
 fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
     use roth::program::equivalence::Local;
     let source = "class S {
