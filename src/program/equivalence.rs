@@ -471,6 +471,148 @@ pub enum Rule {
     DAlgorithm,
 }
 
+/// The shape [`MethodProver::stutter`] needs, checked on the text: mutant `m` turns a read of
+/// the counter of the innermost loop around it, a `for` with the read in its body, into a
+/// post-increment or post-decrement the loop's one update undoes; the condition is plain
+/// (locals, literals, lengths, operators) and nothing in the body assigns its locals or the
+/// counter, declares them, or jumps. The counter and the loop's body.
+fn stutter_shape<'b>(
+    body: &'b Body,
+    m: &Mutant,
+    mutant_body: &Body,
+) -> Option<(super::ir::LocalId, &'b Stmt)> {
+    use super::regions::chain;
+    let site = (m.start, m.end);
+    // The innermost loop around the site, a `for` with the site in its body.
+    let &(list, i) = chain(body, site).iter().rev().find(|&&(list, i)| {
+        matches!(
+            list[i].kind,
+            StmtKind::For { .. }
+                | StmtKind::While { .. }
+                | StmtKind::Do { .. }
+                | StmtKind::ForEach { .. }
+        )
+    })?;
+    let StmtKind::For {
+        cond: Some(cond),
+        update,
+        body: loop_body,
+        ..
+    } = &list[i].kind
+    else {
+        return None;
+    };
+    let inside = |s: &Stmt| s.span.start <= site.0 && site.1 <= s.span.end;
+    if !inside(loop_body) || cond.has_effects() {
+        return None;
+    }
+    // The mutated read: a local, the counter.
+    let mut counter = None;
+    super::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+        if let ExprKind::Local(l) = e.kind
+            && (e.span.start, e.span.end) == site
+        {
+            counter = Some(l);
+        }
+    });
+    let counter = counter?;
+    if !body.locals[counter.0 as usize].ty.is_integral() {
+        return None;
+    }
+    // The mutant's read: a post-increment or post-decrement of it.
+    let edit = (m.start, m.start + m.replacement.len() as u32);
+    let mut step = None;
+    super::front::visit_stmts(&mutant_body.stmts, &mut |e| {
+        if let ExprKind::IncDec {
+            target,
+            increment,
+            prefix: false,
+        } = &e.kind
+            && matches!(target.kind, ExprKind::Local(l) if l == counter)
+            && (e.span.start, e.span.end) == edit
+        {
+            step = Some(*increment);
+        }
+    });
+    let mutant_increments = step?;
+    // The update undoes it: one `++`/`--` (or `+= 1`/`-= 1`) of the counter the other way.
+    let undoes = match update.as_slice() {
+        [u] => match &u.kind {
+            ExprKind::IncDec {
+                target, increment, ..
+            } => {
+                matches!(target.kind, ExprKind::Local(l) if l == counter)
+                    && *increment != mutant_increments
+            }
+            ExprKind::Assign {
+                target,
+                op: Some(op @ (BinaryOp::Add | BinaryOp::Sub)),
+                value,
+                ..
+            } => {
+                matches!(target.kind, ExprKind::Local(l) if l == counter)
+                    && matches!(&value.unconverted().kind, ExprKind::Literal(c) if c.bits() == Some(1))
+                    && (*op == BinaryOp::Add) != mutant_increments
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    if !undoes {
+        return None;
+    }
+    // Nothing in the body assigns the counter or the condition's locals, reads a field in
+    // the condition, or jumps.
+    let mut cond_locals = Vec::new();
+    let mut cond_plain = true;
+    super::front::visit_expr(cond, &mut |e| match &e.kind {
+        ExprKind::Local(l) => cond_locals.push(*l),
+        ExprKind::Literal(_)
+        | ExprKind::Length(_)
+        | ExprKind::Binary { .. }
+        | ExprKind::Unary(..)
+        | ExprKind::Convert(_) => {}
+        _ => cond_plain = false,
+    });
+    if !cond_plain {
+        return None;
+    }
+    let mut assigned_or_jumps = false;
+    fn scan(s: &Stmt, bad: &mut dyn FnMut(&Stmt)) {
+        bad(s);
+        for c in s.substatements() {
+            scan(c, bad);
+        }
+    }
+    scan(loop_body, &mut |s| {
+        if matches!(
+            s.kind,
+            StmtKind::Break { .. } | StmtKind::Continue { .. } | StmtKind::Labeled { .. }
+        ) {
+            assigned_or_jumps = true;
+        }
+        if let StmtKind::Locals(decls) = &s.kind
+            && decls
+                .iter()
+                .any(|(l, _)| *l == counter || cond_locals.contains(l))
+        {
+            assigned_or_jumps = true;
+        }
+    });
+    super::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+        if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind
+            && let ExprKind::Local(l) = target.kind
+            && (l == counter || cond_locals.contains(&l))
+        {
+            assigned_or_jumps = true;
+        }
+    });
+    if assigned_or_jumps {
+        return None;
+    }
+    Some((counter, &**loop_body))
+}
+
 /// Whether array local `array` is the method's own: declared with a new array or an array
 /// literal and never assigned again, and otherwise only indexed (`array[i]`) or asked its
 /// length, so that no other variable, call, field or caller ever holds it.
@@ -874,148 +1016,18 @@ impl<'u> MethodProver<'u> {
     /// update would not follow the pass, or would follow it from elsewhere). The mutant then
     /// runs the original's iterations with passes that change nothing between them.
     fn stutter(&mut self, m: &Mutant, mutant_body: &Body) -> bool {
-        use super::regions::{Part, chain, find_again};
+        use super::regions::{Part, find_again};
         use super::symbolic::TIE_ROUNDS;
         use crate::solver::{SolveOptions, Verdict};
         let site = (m.start, m.end);
         let body = self.body;
-        // The innermost loop around the site, a `for` with the site in its body.
-        let Some(&(list, i)) = chain(body, site).iter().rev().find(|&&(list, i)| {
-            matches!(
-                list[i].kind,
-                StmtKind::For { .. }
-                    | StmtKind::While { .. }
-                    | StmtKind::Do { .. }
-                    | StmtKind::ForEach { .. }
-            )
-        }) else {
+        let Some((counter, loop_body)) = stutter_shape(body, m, mutant_body) else {
             return false;
         };
-        let StmtKind::For {
-            cond: Some(cond),
-            update,
-            body: loop_body,
-            ..
-        } = &list[i].kind
-        else {
-            return false;
-        };
-        let inside = |s: &Stmt| s.span.start <= site.0 && site.1 <= s.span.end;
-        if !inside(loop_body) || cond.has_effects() {
-            return false;
-        }
-        // The mutated read: a local, the counter.
-        let mut counter = None;
-        super::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
-            if let ExprKind::Local(l) = e.kind
-                && (e.span.start, e.span.end) == site
-            {
-                counter = Some(l);
-            }
-        });
-        let Some(counter) = counter else {
-            return false;
-        };
-        if !body.locals[counter.0 as usize].ty.is_integral() {
-            return false;
-        }
-        // The mutant's read: a post-increment or post-decrement of it.
-        let edit = (m.start, m.start + m.replacement.len() as u32);
-        let mut step = None;
-        super::front::visit_stmts(&mutant_body.stmts, &mut |e| {
-            if let ExprKind::IncDec {
-                target,
-                increment,
-                prefix: false,
-            } = &e.kind
-                && matches!(target.kind, ExprKind::Local(l) if l == counter)
-                && (e.span.start, e.span.end) == edit
-            {
-                step = Some(*increment);
-            }
-        });
-        let Some(mutant_increments) = step else {
-            return false;
-        };
-        // The update undoes it: one `++`/`--` (or `+= 1`/`-= 1`) of the counter the other way.
-        let undoes = match update.as_slice() {
-            [u] => match &u.kind {
-                ExprKind::IncDec {
-                    target, increment, ..
-                } => {
-                    matches!(target.kind, ExprKind::Local(l) if l == counter)
-                        && *increment != mutant_increments
-                }
-                ExprKind::Assign {
-                    target,
-                    op: Some(op @ (BinaryOp::Add | BinaryOp::Sub)),
-                    value,
-                    ..
-                } => {
-                    matches!(target.kind, ExprKind::Local(l) if l == counter)
-                        && matches!(&value.unconverted().kind, ExprKind::Literal(c) if c.bits() == Some(1))
-                        && (*op == BinaryOp::Add) != mutant_increments
-                }
-                _ => false,
-            },
-            _ => false,
-        };
-        if !undoes {
-            return false;
-        }
-        // Nothing in the body assigns the counter or the condition's locals, reads a field in
-        // the condition, or jumps.
-        let mut cond_locals = Vec::new();
-        let mut cond_plain = true;
-        super::front::visit_expr(cond, &mut |e| match &e.kind {
-            ExprKind::Local(l) => cond_locals.push(*l),
-            ExprKind::Literal(_)
-            | ExprKind::Length(_)
-            | ExprKind::Binary { .. }
-            | ExprKind::Unary(..)
-            | ExprKind::Convert(_) => {}
-            _ => cond_plain = false,
-        });
-        if !cond_plain {
-            return false;
-        }
-        let mut assigned_or_jumps = false;
-        fn scan(s: &Stmt, bad: &mut dyn FnMut(&Stmt)) {
-            bad(s);
-            for c in s.substatements() {
-                scan(c, bad);
-            }
-        }
-        scan(loop_body, &mut |s| {
-            if matches!(
-                s.kind,
-                StmtKind::Break { .. } | StmtKind::Continue { .. } | StmtKind::Labeled { .. }
-            ) {
-                assigned_or_jumps = true;
-            }
-            if let StmtKind::Locals(decls) = &s.kind
-                && decls
-                    .iter()
-                    .any(|(l, _)| *l == counter || cond_locals.contains(l))
-            {
-                assigned_or_jumps = true;
-            }
-        });
-        super::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
-            if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind
-                && let ExprKind::Local(l) = target.kind
-                && (l == counter || cond_locals.contains(&l))
-            {
-                assigned_or_jumps = true;
-            }
-        });
-        if assigned_or_jumps {
-            return false;
-        }
         let stmts: &[Stmt] = match &loop_body.kind {
             StmtKind::Block(v) if !v.is_empty() => v,
             StmtKind::Block(_) => return false,
-            _ => std::slice::from_ref(&**loop_body),
+            _ => std::slice::from_ref(loop_body),
         };
         let part = Part::Stmts(stmts);
         let delta = m.replacement.len() as i64 - (m.end as i64 - m.start as i64);
