@@ -19,15 +19,17 @@
 //! way from one to the other. Like the zones, the guards describe the original, which the
 //! mutant follows up to the first execution of the region that differs.
 
-use super::ir::{BinaryOp, Body, Builtin, Expr, ExprKind, Stmt, StmtKind};
+use super::ir::{BinaryOp, Body, Builtin, Expr, ExprKind, LocalId, Stmt, StmtKind};
 use super::regions::Point;
 use super::symbolic::{Executor, Input};
 
 /// A condition and the value it is known to have.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Guard<'a> {
     pub cond: &'a Expr,
     pub holds: bool,
+    /// The locals the condition reads.
+    pub locals: Vec<LocalId>,
 }
 
 /// A guard before it is checked: where it was decided, and the text between it and the point
@@ -55,13 +57,12 @@ pub fn at<'a>(body: &'a Body, target: &Stmt, point: Point) -> Vec<Guard<'a>> {
     let at = target.span.start;
     candidates
         .into_iter()
-        .filter(|c| {
-            let mut locals = Vec::new();
-            if !pure(c.guard.cond, &mut locals) || locals.is_empty() {
-                return false;
+        .filter_map(|mut c| {
+            if !pure(c.guard.cond, &mut c.guard.locals) || c.guard.locals.is_empty() {
+                return None;
             }
-            assignments.iter().all(|&(local, (s, e))| {
-                if !locals.contains(&local) {
+            let kept = assignments.iter().all(|&(local, (s, e))| {
+                if !c.guard.locals.contains(&local) {
                     return true;
                 }
                 let between =
@@ -70,9 +71,9 @@ pub fn at<'a>(body: &'a Body, target: &Stmt, point: Point) -> Vec<Guard<'a>> {
                     .iter()
                     .any(|&(ls, le)| ls > c.decided && ls <= s && e <= le);
                 !between && !in_loop_after
-            })
+            });
+            kept.then_some(c.guard)
         })
-        .map(|c| c.guard)
         .collect()
 }
 
@@ -80,9 +81,8 @@ pub fn at<'a>(body: &'a Body, target: &Stmt, point: Point) -> Vec<Guard<'a>> {
 /// guard over a local the region does not read is left out).
 pub fn constrain(ex: &mut Executor<'_>, body: &Body, target: &Stmt, point: Point) {
     for g in at(body, target, point) {
-        let mut locals = Vec::new();
-        pure(g.cond, &mut locals);
-        if !locals
+        if !g
+            .locals
             .iter()
             .all(|&l| ex.existing_input(&Input::Local(l.0)).is_some())
         {
@@ -204,7 +204,11 @@ fn collect<'a>(
 
 fn candidate(cond: &Expr, holds: bool, decided: u32) -> Candidate<'_> {
     Candidate {
-        guard: Guard { cond, holds },
+        guard: Guard {
+            cond,
+            holds,
+            locals: Vec::new(),
+        },
         decided,
         skip: Vec::new(),
     }
@@ -232,7 +236,7 @@ fn completes(s: &Stmt) -> bool {
 
 /// Whether `e` can neither throw nor change state and reads only primitive locals (gathered
 /// in `locals`) and constants.
-fn pure(e: &Expr, locals: &mut Vec<super::ir::LocalId>) -> bool {
+fn pure(e: &Expr, locals: &mut Vec<LocalId>) -> bool {
     let ok = match &e.kind {
         ExprKind::Literal(_) => true,
         ExprKind::Local(l) => {
@@ -265,8 +269,8 @@ fn pure(e: &Expr, locals: &mut Vec<super::ir::LocalId>) -> bool {
 
 /// Every assignment of a local in `stmts`: the local and the span that assigns it (a
 /// declaration counts, as it sets the local on each pass of a loop around it).
-fn assignments(stmts: &[Stmt]) -> Vec<(super::ir::LocalId, (u32, u32))> {
-    fn expr(e: &Expr, out: &mut Vec<(super::ir::LocalId, (u32, u32))>) {
+fn assignments(stmts: &[Stmt]) -> Vec<(LocalId, (u32, u32))> {
+    fn expr(e: &Expr, out: &mut Vec<(LocalId, (u32, u32))>) {
         if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind
             && let ExprKind::Local(l) = target.kind
         {
@@ -276,7 +280,7 @@ fn assignments(stmts: &[Stmt]) -> Vec<(super::ir::LocalId, (u32, u32))> {
             expr(c, out);
         }
     }
-    fn stmt(s: &Stmt, out: &mut Vec<(super::ir::LocalId, (u32, u32))>) {
+    fn stmt(s: &Stmt, out: &mut Vec<(LocalId, (u32, u32))>) {
         let whole = (s.span.start, s.span.end);
         match &s.kind {
             StmtKind::Locals(decls) => out.extend(decls.iter().map(|(l, _)| (*l, whole))),

@@ -1014,15 +1014,28 @@ fn lift(problem: &Problem, verdict: Verdict, var_map: &[Option<VarId>]) -> Verdi
                 .zip(var_map)
                 .map(|(v, m)| match m {
                     Some(nv) => model.get(*nv),
-                    None => match problem.var_type(v) {
-                        JType::Double => Value::Double(0.0),
-                        t => Value::Int(t, 0),
-                    },
+                    None => zero(problem.var_type(v)),
                 })
                 .collect(),
         }),
         other => other,
     }
+}
+
+/// The value a variable no constraint reads is given: its type's zero.
+fn zero(ty: JType) -> Value {
+    match ty {
+        JType::Double => Value::Double(0.0),
+        t => Value::Int(t, 0),
+    }
+}
+
+/// One search over all of `problem` (variables nothing reads left undecided).
+fn search(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) {
+    let mut solver = Solver::new(problem, options);
+    solver.skip_unread = true;
+    let verdict = solver.solve();
+    (verdict, solver.stats)
 }
 
 /// Solves `problem` one [component](Problem::components) at a time, when its constraints
@@ -1032,14 +1045,8 @@ fn lift(problem: &Problem, verdict: Verdict, var_map: &[Option<VarId>]) -> Verdi
 /// double's domain refutes the question again). Components are solved smallest first; one
 /// without a model ends the solve `Unsat`, whatever the others; the limits are shared.
 fn solve_parts(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats) {
-    let whole = |options: SolveOptions| {
-        let mut solver = Solver::new(problem, options);
-        solver.skip_unread = true;
-        let verdict = solver.solve();
-        (verdict, solver.stats)
-    };
     let Some(parts) = problem.components() else {
-        return whole(options);
+        return search(problem, options);
     };
     let mut total = SolveStats::default();
     let mut values: Vec<Option<Value>> = vec![None; problem.var_count()];
@@ -1059,10 +1066,8 @@ fn solve_parts(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats
             ..options.clone()
         };
         let (small, var_map) = problem.restricted_to(roots);
-        let mut solver = Solver::new(&small, part_options);
-        solver.skip_unread = true;
-        let verdict = solver.solve();
-        total += solver.stats;
+        let (verdict, stats) = search(&small, part_options);
+        total += stats;
         match verdict {
             Verdict::Unsat => return (Verdict::Unsat, total),
             Verdict::Unknown(why) => {
@@ -1083,12 +1088,7 @@ fn solve_parts(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats
     let model = Model {
         values: problem
             .vars()
-            .map(|v| {
-                values[v.index()].unwrap_or(match problem.var_type(v) {
-                    JType::Double => Value::Double(0.0),
-                    t => Value::Int(t, 0),
-                })
-            })
+            .map(|v| values[v.index()].unwrap_or(zero(problem.var_type(v))))
             .collect(),
     };
     // Each part's model was checked on its part; the whole is checked too (a part's zero
@@ -1096,7 +1096,7 @@ fn solve_parts(problem: &Problem, options: SolveOptions) -> (Verdict, SolveStats
     if problem.satisfies(&model) {
         (Verdict::Sat(model), total)
     } else {
-        let (verdict, stats) = whole(options);
+        let (verdict, stats) = search(problem, options);
         total += stats;
         (verdict, total)
     }

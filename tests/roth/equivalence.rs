@@ -290,6 +290,43 @@ fn random_tests_agree(
     }
 }
 
+/// The local analysis's claims on `unit`, each checked: every mutant in `proved` gets a
+/// verdict `proof` accepts, none in `contrasts` is proved equivalent by any rule, and 300
+/// random tests per method (seed `seed`, run on these mutants only) agree with both.
+fn claims_hold(
+    unit: &roth::program::Unit,
+    mutants: &[mutant::Mutant],
+    proof: impl Fn(&roth::program::equivalence::Local) -> bool,
+    proved: &[(&str, &str, u32)],
+    contrasts: &[(&str, &str, u32)],
+    seed: u64,
+) {
+    use roth::program::equivalence::Local;
+    for &(o, r, line) in proved {
+        assert!(
+            proof(&verdict_at(unit, mutants, o, r, line)),
+            "{o} -> {r} on line {line}"
+        );
+    }
+    for &(o, r, line) in contrasts {
+        assert!(
+            !matches!(verdict_at(unit, mutants, o, r, line), Local::Equivalent(_)),
+            "{o} -> {r} on line {line}"
+        );
+    }
+    let picked: Vec<_> = mutants
+        .iter()
+        .filter(|m| {
+            proved
+                .iter()
+                .chain(contrasts)
+                .any(|&(o, r, line)| m.original == o && m.replacement == r && m.line == line)
+        })
+        .cloned()
+        .collect();
+    random_tests_agree(random_kills(unit, &picked, seed, 300), proved, contrasts);
+}
+
 #[test]
 fn dead_updates_and_indistinguishable_branches_are_proved() {
     use roth::program::equivalence::{Local, Rule};
@@ -426,38 +463,24 @@ fn updates_of_array_cells_no_later_read_sees_are_proved_over_the_zones() {
     }";
     let unit = load("D.java", source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
-    let verdict = |original: &str, replacement: &str, line: u32| {
-        verdict_at(&unit, &mutants, original, replacement, line)
-    };
-    let dead = |l: Local| matches!(l, Local::Equivalent(Rule::DeadCell));
-    // Later iterations read the cells above: the changed ones are never read.
-    assert!(dead(verdict("t[i]", "(t[i]++)", 6)));
-    assert!(dead(verdict("t[i]", "(t[i]--)", 6)));
-    // A loop walking down reads only the cells below.
-    assert!(dead(verdict("t[j]", "(t[j]++)", 22)));
-    // Neighbours of the changed cell, never the cell itself.
-    assert!(dead(verdict("t[k]", "t[k]--", 33)));
-    // Read again: the same cell, or the cells a second loop walks back over.
-    assert!(!dead(verdict("t[k]", "t[k]++", 12)));
-    assert!(!dead(verdict("t[i]", "(t[i]++)", 19)));
-    // The caller sees the array.
-    assert!(!dead(verdict("t[k]", "t[k]++", 28)));
-    // Each claim checked on the JVM's semantics: no random test kills a proved mutant, and
-    // each contrast above is killed.
-    random_tests_agree(
-        random_kills(&unit, &mutants, 5, 200),
-        &[
-            ("t[i]", "(t[i]++)", 6),
-            ("t[i]", "(t[i]--)", 6),
-            ("t[j]", "(t[j]++)", 22),
-            ("t[k]", "t[k]--", 33),
-        ],
-        &[
-            ("t[k]", "t[k]++", 12),
-            ("t[i]", "(t[i]++)", 19),
-            ("t[k]", "t[k]++", 28),
-        ],
-    );
+    let proved = [
+        // Later iterations read the cells above: the changed ones are never read.
+        ("t[i]", "(t[i]++)", 6),
+        ("t[i]", "(t[i]--)", 6),
+        // A loop walking down reads only the cells below.
+        ("t[j]", "(t[j]++)", 22),
+        // Neighbours of the changed cell, never the cell itself.
+        ("t[k]", "t[k]--", 33),
+    ];
+    let contrasts = [
+        // Read again: the same cell, or the cells a second loop walks back over.
+        ("t[k]", "t[k]++", 12),
+        ("t[i]", "(t[i]++)", 19),
+        // The caller sees the array.
+        ("t[k]", "t[k]++", 28),
+    ];
+    let dead = |l: &Local| matches!(l, Local::Equivalent(Rule::DeadCell));
+    claims_hold(&unit, &mutants, dead, &proved, &contrasts, 5);
 }
 
 /// A caller's array: a cell changed by `a[e]++` must also be assigned again before the
@@ -668,20 +691,12 @@ fn conditions_decided_before_a_region_constrain_it_where_zones_cannot() {
     }";
     let unit = load("G.java", source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
-    let verdict =
-        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
     let proved = [
         // d >= 0 or NaN here: == 0 and <= 0 agree (NaN: both false; -0.0: both true).
         ("d == 0", "d <= 0", 6),
         // i * i < n holds in the body (the update runs after it, not before).
         ("i * i <= n", "(i * i) < n", 35),
     ];
-    for (o, r, line) in proved {
-        assert!(
-            matches!(verdict(o, r, line), Local::Equivalent(_)),
-            "{o} -> {r} on line {line}"
-        );
-    }
     // Not guards: d assigned after the test, in the branch that goes on, or in the loop
     // around the point after it (the next pass reaches the point with x grown).
     let contrasts = [
@@ -689,24 +704,10 @@ fn conditions_decided_before_a_region_constrain_it_where_zones_cannot() {
         ("d == 0", "d <= 0", 27),
         ("x > 1", "false", 47),
     ];
-    for (o, r, line) in contrasts {
-        assert!(
-            !matches!(verdict(o, r, line), Local::Equivalent(_)),
-            "{o} -> {r} on line {line}"
-        );
-    }
-    // Only these mutants run: the others of `squares` and `climb` loop for long.
-    let picked: Vec<_> = mutants
-        .iter()
-        .filter(|m| {
-            proved
-                .iter()
-                .chain(&contrasts)
-                .any(|&(o, r, line)| m.original == o && m.replacement == r && m.line == line)
-        })
-        .cloned()
-        .collect();
-    random_tests_agree(random_kills(&unit, &picked, 5, 300), &proved, &contrasts);
+    // (Only these mutants run the random tests: the others of `squares` and `climb` loop
+    // for long.)
+    let proof = |l: &Local| matches!(l, Local::Equivalent(_));
+    claims_hold(&unit, &mutants, proof, &proved, &contrasts, 5);
 }
 
 #[test]
@@ -767,26 +768,13 @@ fn a_counter_stepped_back_and_forth_repeats_a_pass_that_changes_nothing() {
     }";
     let unit = load("St.java", source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
-    let verdict =
-        |original, replacement, line| verdict_at(&unit, &mutants, original, replacement, line);
     // The minimum's second pass finds v[i] == s; the swap's finds the pair in order.
     let proved = [("i", "i--", 6), ("j", "j--", 49)];
-    for (o, r, line) in proved {
-        assert!(
-            matches!(verdict(o, r, line), Local::Equivalent(Rule::Stutter)),
-            "{o} -> {r} on line {line}"
-        );
-    }
     // The second pass counts in the other branch; the counter is read after the step;
     // a break leaves it stepped back.
     let contrasts = [("i", "i--", 16), ("i", "i--", 28), ("i", "i--", 38)];
-    for (o, r, line) in contrasts {
-        assert!(
-            !matches!(verdict(o, r, line), Local::Equivalent(_)),
-            "{o} -> {r} on line {line}"
-        );
-    }
-    random_tests_agree(random_kills(&unit, &mutants, 7, 300), &proved, &contrasts);
+    let proof = |l: &Local| matches!(l, Local::Equivalent(Rule::Stutter));
+    claims_hold(&unit, &mutants, proof, &proved, &contrasts, 7);
 }
 
 #[test]
