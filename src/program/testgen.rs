@@ -51,6 +51,9 @@ const FIRST_PASS_REGION_DEPTH: usize = 1;
 /// Tests from which a block's mutation simulation is spread over the threads.
 const PARALLEL_BLOCK: usize = 8;
 
+/// The global method's solver limits, as a multiple of the prover's usual ones.
+const GLOBAL_LIMIT_FACTOR: u64 = 4;
+
 /// The D-algorithm's largest backtrack limit (the second pass's).
 const LAST_DALGORITHM_BACKTRACKS: u64 = 16;
 /// Marks a memoised D-algorithm search among the searched (target, limit) pairs.
@@ -601,15 +604,22 @@ impl Worker for ProgramWorker<'_> {
             // The first pass is the D-algorithm's alone.
             return (Outcome::Aborted(AbortReason::BacktrackLimit), counters);
         }
-        // The global method next: the local analysis up to the whole method, asking each
-        // region with the prover's usual limits in the second pass, four times more later.
-        let factor = if scale <= 16 { 1 } else { 4 };
-        let Some(prover) = self.prover(m, factor) else {
+        // Random tests aimed at the mutant's own method before the global method: a mutant
+        // that survived the first passes but that random inputs of its method still reach is
+        // one whose test needs a long run (a loop past the unwinding bound) that the global
+        // method cannot build, and it spends up to a second finding that out (measured on the
+        // shipped programs: 13 such mutants, 9.4 s of proving for no test, against 1.0 s of
+        // these tests for all 13).
+        let count = (TARGETED_PER_16 * scale.div_ceil(16)).min(MAX_TARGETED);
+        if let Some(test) = bench.targeted(target, count, scale) {
+            bench.note_found(target, Method::Targeted);
+            return (Outcome::Test(test), counters);
+        }
+        // The global method next: the local analysis up to the whole method, each region
+        // asked with four times the prover's usual limits.
+        let Some(prover) = self.prover(m, GLOBAL_LIMIT_FACTOR) else {
             bench.note_open(target, "the method is not supported".into());
-            return (
-                Outcome::Aborted(AbortReason::Incomplete),
-                Counters::default(),
-            );
+            return (Outcome::Aborted(AbortReason::Incomplete), counters);
         };
         let mut confirm = |w: &super::symbolic::Witness| {
             witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
@@ -629,23 +639,13 @@ impl Worker for ProgramWorker<'_> {
                 Outcome::Untestable
             }
             Local::Open(reason) => {
-                // Random tests aimed at the mutant's own method, before giving up.
-                let count = (TARGETED_PER_16 * scale.div_ceil(16)).min(MAX_TARGETED);
-                match bench.targeted(target, count, scale) {
-                    Some(test) => {
-                        bench.note_found(target, Method::Targeted);
-                        Outcome::Test(test)
-                    }
-                    None => {
-                        bench.note_open(target, reason);
-                        bench
-                            .searched
-                            .lock()
-                            .expect("no thread panicked")
-                            .insert((target, scale));
-                        open
-                    }
-                }
+                bench.note_open(target, reason);
+                bench
+                    .searched
+                    .lock()
+                    .expect("no thread panicked")
+                    .insert((target, scale));
+                open
             }
         };
         (outcome, counters)

@@ -387,6 +387,10 @@ fn enumerate(
     strict: bool,
 ) -> Result<Option<()>, Conflict> {
     let node = problem.node(e);
+    // Only unary and binary nodes are evaluated here (at most two operands).
+    if !matches!(node, Node::Unary(..) | Node::Binary(..)) {
+        return Ok(None);
+    }
     let all = operands(node);
     // The same node twice (`x * x`) is one operand: its values go together.
     let mut ops: Vec<ExprId> = Vec::with_capacity(all.len());
@@ -420,9 +424,18 @@ fn enumerate(
     // A division by zero Java may not evaluate leaves the node free.
     let mut free = false;
     let mut index = vec![0usize; ops.len()];
+    // One combination's values, by distinct operand and by operand position (on the stack:
+    // this loop runs up to ENUMERATION_LIMIT times per call, and the solver calls it at every
+    // fixpoint).
+    let (mut distinct, mut vals) = ([0i64; 2], [0i64; 2]);
     'combos: loop {
-        let distinct: Vec<i64> = index.iter().enumerate().map(|(k, &i)| doms[k][i]).collect();
-        let vals: Vec<i64> = slot.iter().map(|&k| distinct[k]).collect();
+        for (k, &i) in index.iter().enumerate() {
+            distinct[k] = doms[k][i];
+        }
+        for (p, &k) in slot.iter().enumerate() {
+            vals[p] = distinct[k];
+        }
+        let distinct = &distinct[..ops.len()];
         let result = match node {
             Node::Unary(op, _) => {
                 let r = match op {
