@@ -10,6 +10,10 @@
 //!  "patterns": [{"inputs": "01010", "outputs": "11"}]}
 //! ```
 //!
+//! Headerless pattern files are read too, their values taken by position (the scan-view order
+//! above): quaigh's `.test` (`* ` comment lines, then `N: BITS` lines, no responses) and plain
+//! files of one pattern per line (`BITS`, optionally followed by the responses).
+//!
 //! Atalanta `.test` (as written by Atalanta 2.0):
 //! ```text
 //! * Name of circuit:  c17.bench
@@ -91,7 +95,11 @@ pub struct TestPattern {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternSet {
     pub circuit: String,
+    /// The inputs the values refer to, by name; empty for a file that names none (quaigh's
+    /// `.test`, plain lines), whose values are the circuit's scan-view inputs in order.
     pub inputs: Vec<String>,
+    /// The outputs of the stored responses, by name; empty when the file names none (then by
+    /// position, like the inputs).
     pub outputs: Vec<String>,
     pub patterns: Vec<TestPattern>,
 }
@@ -251,7 +259,9 @@ impl PatternSet {
     }
 
     /// Parses the Atalanta `.test` format. Lines of fault names (`G1->G5 /1`) that Atalanta
-    /// writes in some modes are skipped; pattern lines are `N: INPUTS [OUTPUTS]`.
+    /// writes in some modes are skipped; pattern lines are `N: INPUTS [OUTPUTS]`. A file whose
+    /// first line that is not a `*` comment is already a pattern (`N: BITS` or bare `BITS`)
+    /// names no inputs or outputs: its values are by position, every line as wide as the first.
     pub fn parse_atalanta(text: &str, file: &str) -> Result<PatternSet, PatternError> {
         #[derive(PartialEq)]
         enum Section {
@@ -267,6 +277,9 @@ impl PatternSet {
             message,
         };
         let mut section = Section::Preamble;
+        // A headerless file: the widths its first pattern line set (inputs, outputs).
+        let mut positional: Option<(usize, Option<usize>)> = None;
+        let mut headerless = false;
         let mut set = PatternSet {
             circuit: String::new(),
             inputs: Vec::new(),
@@ -304,67 +317,87 @@ impl PatternSet {
                 Section::Outputs => set
                     .outputs
                     .extend(trimmed.split_whitespace().map(String::from)),
-                Section::Preamble => {
+                Section::Preamble if !is_pattern_line(trimmed) => {
                     return Err(syntax(
                         line_no,
                         1,
-                        "expected an Atalanta header line starting with '*'".into(),
+                        "expected an Atalanta header line starting with '*', or a pattern line \
+                         'N: BITS' or 'BITS' (values by position)"
+                            .into(),
                     ));
                 }
-                Section::Patterns => {
-                    let Some((number, rest)) = trimmed.split_once(':') else {
-                        if is_atalanta_fault_line(trimmed) {
-                            continue;
-                        }
-                        return Err(syntax(
-                            line_no,
-                            1,
-                            "expected a pattern line 'N: INPUTS OUTPUTS'".into(),
-                        ));
-                    };
-                    if number.trim().parse::<u64>().is_err() {
-                        return Err(syntax(
-                            line_no,
-                            1,
-                            format!(
-                                "expected a pattern number before ':', found '{}'",
-                                number.trim()
-                            ),
-                        ));
+                Section::Preamble | Section::Patterns => {
+                    if section == Section::Preamble {
+                        section = Section::Patterns;
+                        headerless = true;
                     }
+                    let rest = match trimmed.split_once(':') {
+                        Some((number, rest)) => {
+                            if number.trim().parse::<u64>().is_err() {
+                                return Err(syntax(
+                                    line_no,
+                                    1,
+                                    format!(
+                                        "expected a pattern number before ':', found '{}'",
+                                        number.trim()
+                                    ),
+                                ));
+                            }
+                            rest
+                        }
+                        None if is_pattern_line(trimmed) => trimmed,
+                        None if is_atalanta_fault_line(trimmed) => continue,
+                        None => {
+                            return Err(syntax(
+                                line_no,
+                                1,
+                                "expected a pattern line 'N: INPUTS OUTPUTS'".into(),
+                            ));
+                        }
+                    };
                     // `part` is a slice of `line`: its column follows from its address.
                     let column_of = |part: &str| {
                         let offset = part.as_ptr() as usize - line.as_ptr() as usize;
                         line[..offset].chars().count() + 1
                     };
                     let mut fields = rest.split_whitespace();
-                    let parse =
-                        |part: &str, width: usize, what: &str| -> Result<Vec<Bit>, PatternError> {
-                            let bits: Vec<Bit> = part
-                                .chars()
-                                .enumerate()
-                                .map(|(i, c)| {
-                                    Bit::from_char(c).ok_or_else(|| {
-                                        syntax(
-                                            line_no,
-                                            column_of(part) + i,
-                                            format!("expected 0, 1 or X, found '{c}'"),
-                                        )
-                                    })
+                    let parse = |part: &str,
+                                 width: Option<usize>,
+                                 what: &str|
+                     -> Result<Vec<Bit>, PatternError> {
+                        let bits: Vec<Bit> = part
+                            .chars()
+                            .enumerate()
+                            .map(|(i, c)| {
+                                Bit::from_char(c).ok_or_else(|| {
+                                    syntax(
+                                        line_no,
+                                        column_of(part) + i,
+                                        format!("expected 0, 1 or X, found '{c}'"),
+                                    )
                                 })
-                                .collect::<Result<_, _>>()?;
-                            if bits.len() != width {
-                                return Err(syntax(
-                                    line_no,
-                                    column_of(part),
-                                    format!(
-                                        "{} {what} values, but the header names {width}",
-                                        bits.len()
-                                    ),
-                                ));
-                            }
-                            Ok(bits)
-                        };
+                            })
+                            .collect::<Result<_, _>>()?;
+                        match width {
+                            Some(width) if bits.len() != width && headerless => Err(syntax(
+                                line_no,
+                                column_of(part),
+                                format!(
+                                    "{} {what} values, but the first pattern has {width}",
+                                    bits.len()
+                                ),
+                            )),
+                            Some(width) if bits.len() != width => Err(syntax(
+                                line_no,
+                                column_of(part),
+                                format!(
+                                    "{} {what} values, but the header names {width}",
+                                    bits.len()
+                                ),
+                            )),
+                            _ => Ok(bits),
+                        }
+                    };
                     let Some(inputs) = fields.next() else {
                         return Err(syntax(
                             line_no,
@@ -372,11 +405,29 @@ impl PatternSet {
                             "pattern line has no values".into(),
                         ));
                     };
-                    let inputs = parse(inputs, set.inputs.len(), "input")?;
+                    let (input_width, output_width) = match positional {
+                        Some((i, o)) => (Some(i), o),
+                        None if headerless => (None, None),
+                        None => (Some(set.inputs.len()), Some(set.outputs.len())),
+                    };
+                    let inputs = parse(inputs, input_width, "input")?;
                     let outputs = fields
                         .next()
-                        .map(|o| parse(o, set.outputs.len(), "output"))
+                        .map(|o| parse(o, output_width, "output"))
                         .transpose()?;
+                    if headerless {
+                        match positional {
+                            None => {
+                                positional = Some((inputs.len(), outputs.as_ref().map(Vec::len)))
+                            }
+                            // Responses on some lines only: the first that has them sets
+                            // their width.
+                            Some((i, None)) => {
+                                positional = Some((i, outputs.as_ref().map(Vec::len)))
+                            }
+                            Some(_) => {}
+                        }
+                    }
                     if let Some(extra) = fields.next() {
                         return Err(syntax(
                             line_no,
@@ -426,13 +477,22 @@ impl PatternSet {
             file: file.to_owned(),
             message,
         };
-        let input_order = map_names(&self.inputs, &names(netlist, netlist.inputs()), "input")
-            .map_err(&mismatch)?;
+        let scan_inputs = names(netlist, netlist.inputs());
+        let input_order = if self.inputs.is_empty() && !scan_inputs.is_empty() {
+            let widths = self.patterns.iter().map(|p| p.inputs.len());
+            by_position(widths, scan_inputs.len(), netlist, "input").map_err(&mismatch)?
+        } else {
+            map_names(&self.inputs, &scan_inputs, "input").map_err(&mismatch)?
+        };
         let output_order = if self.patterns.iter().any(|p| p.outputs.is_some()) {
-            Some(
-                map_names(&self.outputs, &names(netlist, netlist.outputs()), "output")
-                    .map_err(&mismatch)?,
-            )
+            let scan_outputs = names(netlist, netlist.outputs());
+            Some(if self.outputs.is_empty() && !scan_outputs.is_empty() {
+                let widths = self.patterns.iter().filter_map(|p| p.outputs.as_ref());
+                by_position(widths.map(Vec::len), scan_outputs.len(), netlist, "output")
+                    .map_err(&mismatch)?
+            } else {
+                map_names(&self.outputs, &scan_outputs, "output").map_err(&mismatch)?
+            })
         } else {
             None
         };
@@ -522,6 +582,21 @@ impl PatternSet {
     }
 }
 
+/// Whether a line is a pattern of a headerless file: `N: BITS [BITS]` or `BITS [BITS]`.
+fn is_pattern_line(line: &str) -> bool {
+    let values = match line.split_once(':') {
+        Some((number, rest)) if number.trim().parse::<u64>().is_ok() => rest,
+        Some(_) => return false,
+        None => line,
+    };
+    let mut fields = values.split_whitespace();
+    let bits = |f: &str| f.chars().all(|c| Bit::from_char(c).is_some());
+    matches!(
+        (fields.next(), fields.next(), fields.next()),
+        (Some(i), o, None) if bits(i) && o.is_none_or(bits)
+    )
+}
+
 fn is_atalanta_fault_line(line: &str) -> bool {
     let mut parts = line.split_whitespace();
     matches!(
@@ -542,6 +617,34 @@ fn names(netlist: &Netlist, nodes: &[super::netlist::NodeId]) -> Vec<String> {
         .iter()
         .map(|&n| netlist.net_name(n).to_owned())
         .collect()
+}
+
+/// The identity order for values given by position, when every pattern has as many as the
+/// circuit's scan view (an error naming that order otherwise).
+fn by_position(
+    mut widths: impl Iterator<Item = usize>,
+    count: usize,
+    netlist: &Netlist,
+    what: &str,
+) -> Result<Vec<usize>, String> {
+    if let Some((k, width)) = widths.by_ref().enumerate().find(|&(_, w)| w != count) {
+        let order = if netlist.dffs().is_empty() {
+            format!("its primary {what}s in declaration order")
+        } else if what == "input" {
+            "its primary inputs in declaration order, then its flip-flops' outputs in \
+             flip-flop order"
+                .to_owned()
+        } else {
+            "its primary outputs in declaration order, then its flip-flops' data inputs in \
+             flip-flop order"
+                .to_owned()
+        };
+        return Err(format!(
+            "pattern {k} has {width} {what} values, but the file names no {what}s, so they are \
+             taken by position, and the circuit has {count} ({order})"
+        ));
+    }
+    Ok((0..count).collect())
 }
 
 /// For each wanted name, its position among `given`. When the lists are equal position by
@@ -919,6 +1022,75 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert_eq!(e, "a.test:6:7: 3 input values, but the header names 2");
+    }
+
+    #[test]
+    fn headerless_files_are_read_by_position() {
+        let n = c17();
+        let set = sample(&n);
+        // quaigh's .test: two comment lines, numbered patterns, no names, no responses.
+        let mut quaigh = String::from("* Test pattern file\n* generated by quaigh\n");
+        let mut plain = String::new();
+        for (k, p) in set.patterns.iter().enumerate() {
+            let bits = bits_to_string(&p.inputs);
+            quaigh.push_str(&format!("{}: {bits}\n", k + 1));
+            let response = bits_to_string(p.outputs.as_ref().unwrap());
+            plain.push_str(&format!("{bits} {response}\r\n"));
+        }
+        for (text, with_responses) in [(quaigh, false), (plain, true)] {
+            let parsed = PatternSet::parse_atalanta(&text, "q.test").unwrap();
+            assert!(parsed.inputs.is_empty() && parsed.outputs.is_empty());
+            assert_eq!(parsed.patterns.len(), set.patterns.len());
+            let named = set.bind(&n, "p").unwrap();
+            let bound = parsed.bind(&n, "q.test").unwrap();
+            for k in 0..set.patterns.len() {
+                assert_eq!(bound.packed.pattern(k), named.packed.pattern(k));
+            }
+            assert_eq!(bound.expected == named.expected, with_responses);
+            assert!(bound.response_mismatches(&n).is_empty());
+        }
+        // A wrong stored response is still caught by position.
+        let wrong = PatternSet::parse_atalanta("00000 11\n", "w").unwrap();
+        assert_eq!(wrong.bind(&n, "w").unwrap().response_mismatches(&n), [0]);
+    }
+
+    #[test]
+    fn headerless_files_report_widths_against_the_first_line_and_the_circuit() {
+        let uneven = "* quaigh\n1: 01010\n2: 0101\n";
+        let e = PatternSet::parse_atalanta(uneven, "q.test")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "q.test:3:4: 4 input values, but the first pattern has 5");
+        let e = PatternSet::parse_atalanta("01x1\nhello\n", "p.txt")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "p.txt:2:1: expected a pattern line 'N: INPUTS OUTPUTS'");
+        let e = PatternSet::parse_atalanta("hello\n", "p.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("p.txt:1:1: expected an Atalanta header line"),
+            "{e}"
+        );
+        // Too narrow for the circuit: the error says which order positions follow.
+        let narrow = PatternSet::parse_atalanta("0101\n", "p.txt").unwrap();
+        let e = narrow.bind(&c17(), "p.txt").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "p.txt: pattern 0 has 4 input values, but the file names no inputs, so they are taken by position, and the circuit has 5 (its primary inputs in declaration order)"
+        );
+        let s27 = "INPUT(a)\nINPUT(b)\nOUTPUT(y)\nq = DFF(d)\nd = NAND(a, q)\ny = NOT(b)\n";
+        let s27 = parse_bench(s27, "s", "s.bench").unwrap().netlist;
+        let e = narrow.bind(&s27, "p.txt").unwrap_err().to_string();
+        assert!(
+            e.ends_with("the circuit has 3 (its primary inputs in declaration order, then its flip-flops' outputs in flip-flop order)"),
+            "{e}"
+        );
+        let fits = PatternSet::parse_atalanta("010\n", "p.txt").unwrap();
+        assert_eq!(
+            fits.bind(&s27, "p.txt").unwrap().packed.pattern(0),
+            [false, true, false]
+        );
     }
 
     #[test]

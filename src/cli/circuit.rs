@@ -493,7 +493,10 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
 pub struct FsimArgs {
     /// The circuit (.bench).
     circuit: PathBuf,
-    /// The patterns (.json or Atalanta .test). Omit with --random.
+    /// The patterns: roth's .json, Atalanta's .test, or a file that names no inputs (quaigh's
+    /// .test with 'N: BITS' lines, or plain lines of 0/1/X, each optionally followed by the
+    /// responses), whose values are by position: the primary inputs in declaration order, then
+    /// the flip-flops' outputs in flip-flop order. Omit with --random.
     #[arg(required_unless_present = "random")]
     patterns: Option<PathBuf>,
     /// Simulate this many random patterns instead of a pattern file.
