@@ -1,5 +1,5 @@
-//! Parametric circuits: adders, array multipliers, parity trees, comparators, multiplexer trees
-//! and seeded random DAGs. They give the project circuits it can ship and scaling curves for
+//! Parametric circuits: adders, array multipliers, parity trees, comparators, multiplexer trees,
+//! NAND chains and seeded random DAGs. They give the project circuits it can ship and scaling curves for
 //! benchmarks; every one is built through [`NetlistBuilder`], so it obeys the same checks as a
 //! parsed file.
 
@@ -22,6 +22,9 @@ pub enum Family {
     Comparator,
     /// Multiplexer tree with N select lines and 2^N data inputs.
     Mux,
+    /// Chain of N NAND gates sharing one side input (g_i = NAND(g_i-1, a)): every branch of
+    /// `a` but the last is redundant, a scaling test of redundancy proofs.
+    Chain,
     /// Random DAG of N gates (seeded).
     Random,
 }
@@ -34,6 +37,7 @@ impl fmt::Display for Family {
             Family::Parity => "parity",
             Family::Comparator => "comparator",
             Family::Mux => "mux",
+            Family::Chain => "chain",
             Family::Random => "random",
         };
         f.write_str(name)
@@ -70,6 +74,7 @@ pub fn generate(family: Family, n: usize, random: RandomOptions) -> Result<Netli
         Family::Parity => (2, 1 << 20),
         Family::Comparator => (1, 1 << 16),
         Family::Mux => (1, 20),
+        Family::Chain => (1, 1 << 22),
         Family::Random => (1, 1 << 22),
     };
     if n < min || n > max {
@@ -91,6 +96,7 @@ pub fn generate(family: Family, n: usize, random: RandomOptions) -> Result<Netli
         Family::Parity => parity(&mut g, n),
         Family::Comparator => comparator(&mut g, n),
         Family::Mux => mux(&mut g, n),
+        Family::Chain => chain(&mut g, n),
         Family::Random => random_dag(&mut g, n, random),
     }
     g.finish().map_err(|e| GenerateError::Build(family, e))
@@ -301,6 +307,17 @@ fn parity(g: &mut Gen, n: usize) {
     g.output(p);
 }
 
+fn chain(g: &mut Gen, n: usize) {
+    let x = g.input("x");
+    let a = g.input("a");
+    let mut last = x;
+    for _ in 0..n - 1 {
+        last = g.gate(GateKind::Nand, &[last, a]);
+    }
+    let y = g.named("y", GateKind::Nand, &[last, a]);
+    g.output(y);
+}
+
 fn comparator(g: &mut Gen, n: usize) {
     let a: Vec<NetRef> = (0..n).map(|i| g.input(&format!("a{i}"))).collect();
     let b: Vec<NetRef> = (0..n).map(|i| g.input(&format!("b{i}"))).collect();
@@ -509,6 +526,19 @@ mod tests {
         for (inputs, outputs) in exhaustive(&m) {
             let s = value(&inputs[0..2]) as usize;
             assert_eq!(outputs[0], inputs[2 + s]);
+        }
+    }
+
+    #[test]
+    fn chain_of_nands_on_one_side_input() {
+        for n in [1, 2, 5, 6] {
+            let c = generate(Family::Chain, n, NO_RANDOM).unwrap();
+            assert_eq!(c.gate_count(), n);
+            // a = 0 forces y = 1; a = 1 makes each gate an inverter of x.
+            for (inputs, outputs) in exhaustive(&c) {
+                let (x, a) = (inputs[0], inputs[1]);
+                assert_eq!(outputs[0], !a || (x ^ (n % 2 == 1)), "n = {n}");
+            }
         }
     }
 

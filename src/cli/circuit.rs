@@ -702,7 +702,7 @@ pub struct GenArgs {
     #[arg(value_enum)]
     kind: Family,
     /// Its size: bits for adder, multiplier and comparator, inputs for parity, select lines for
-    /// mux, gates for random.
+    /// mux, gates for chain and random.
     n: usize,
     /// Seed for the random kind.
     #[arg(long, default_value_t = 1)]

@@ -83,6 +83,14 @@ impl<'n> Analysis<'n> {
     }
 }
 
+/// Learned implications kept per literal, the nearest in the netlist's order: each assignment
+/// queues its literal's whole list, so an unbounded list makes every search step pay for the
+/// circuit's size (a chain of NANDs on one side input learns, for each gate, every other gate
+/// of the chain: the D-algorithm phase grew as the cube of its length, 16.8 s at 2,000 gates,
+/// 0.7 s with this cap at 32 and 1.4 to 1.8 s at 128). Dropping learned implications is always sound;
+/// 128 keeps the ISCAS and ITC'99 results as they were (32 moved b14's pattern count by 1 %).
+const LEARNED_PER_LITERAL: usize = 128;
+
 /// Cap on the implied values examined per literal, to bound learning time on huge cones.
 const LEARN_SCAN_LIMIT: usize = 20_000;
 
@@ -130,7 +138,15 @@ fn learn(analysis: &Analysis<'_>) -> (Learned, LearningStats) {
         constants,
     };
     learned.offsets.push(0);
-    for list in per_literal {
+    for (k, mut list) in per_literal.into_iter().enumerate() {
+        if list.len() > LEARNED_PER_LITERAL {
+            // Nearest first: a learned implication reaches past these through theirs.
+            let at = (k / 2) as i64;
+            list.sort_by_key(|&(m, _)| (i64::from(m) - at).abs());
+            stats.implications -= list.len() - LEARNED_PER_LITERAL;
+            list.truncate(LEARNED_PER_LITERAL);
+            list.sort_unstable();
+        }
         learned.implied.extend(list);
         learned.offsets.push(learned.implied.len() as u32);
     }
