@@ -379,22 +379,18 @@ impl PatternSet {
                             })
                             .collect::<Result<_, _>>()?;
                         match width {
-                            Some(width) if bits.len() != width && headerless => Err(syntax(
-                                line_no,
-                                column_of(part),
-                                format!(
-                                    "{} {what} values, but the first pattern has {width}",
-                                    bits.len()
-                                ),
-                            )),
-                            Some(width) if bits.len() != width => Err(syntax(
-                                line_no,
-                                column_of(part),
-                                format!(
-                                    "{} {what} values, but the header names {width}",
-                                    bits.len()
-                                ),
-                            )),
+                            Some(width) if bits.len() != width => {
+                                let source = if headerless {
+                                    "the first pattern has"
+                                } else {
+                                    "the header names"
+                                };
+                                Err(syntax(
+                                    line_no,
+                                    column_of(part),
+                                    format!("{} {what} values, but {source} {width}", bits.len()),
+                                ))
+                            }
                             _ => Ok(bits),
                         }
                     };
@@ -622,12 +618,12 @@ fn names(netlist: &Netlist, nodes: &[super::netlist::NodeId]) -> Vec<String> {
 /// The identity order for values given by position, when every pattern has as many as the
 /// circuit's scan view (an error naming that order otherwise).
 fn by_position(
-    mut widths: impl Iterator<Item = usize>,
+    widths: impl Iterator<Item = usize>,
     count: usize,
     netlist: &Netlist,
     what: &str,
 ) -> Result<Vec<usize>, String> {
-    if let Some((k, width)) = widths.by_ref().enumerate().find(|&(_, w)| w != count) {
+    if let Some((k, width)) = widths.enumerate().find(|&(_, w)| w != count) {
         let order = if netlist.dffs().is_empty() {
             format!("its primary {what}s in declaration order")
         } else if what == "input" {
