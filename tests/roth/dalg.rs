@@ -239,3 +239,35 @@ proptest! {
         check_all_faults(&n, learning);
     }
 }
+
+/// Found by the property test below: with static learning, an alternative whose assignments
+/// clashed before implication ran left learned implications queued, and the next alternative
+/// applied them though their premise had been undone, so the justify-first searches called
+/// `g6 sa0` untestable. Every strategy must now agree with exhaustive simulation here.
+#[test]
+fn learned_implications_of_undone_values_are_not_applied() {
+    let n = generate(
+        Family::Random,
+        45,
+        RandomOptions {
+            seed: 7203815065990960662,
+            dffs: 2,
+        },
+    )
+    .unwrap();
+    let universe = FaultUniverse::new(&n);
+    let fault = universe.fault(universe.find(&n, "g6 sa0").unwrap());
+    assert!(detectable(&n, fault));
+    let (analysis, _) = Analysis::with_learning(&n);
+    for justification in [Justification::Backtrace, Justification::Cubes] {
+        let mut model = GateModel::new(&analysis);
+        model.set_strategy(justification, true);
+        let arena = Bump::new();
+        let (outcome, _) = model.generate(fault, None, &Limits::default(), &arena);
+        assert!(
+            matches!(outcome, Outcome::Test(_)),
+            "{justification:?}, justify first: {outcome:?}"
+        );
+    }
+    check_all_faults(&n, true);
+}

@@ -152,3 +152,58 @@ fn learn(analysis: &Analysis<'_>) -> (Learned, LearningStats) {
     }
     (learned, stats)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::circuit::generate::{Family, RandomOptions, generate};
+    use crate::circuit::sim::{PackedPatterns, simulate_block};
+
+    /// Every learned implication and constant holds on every input of small random circuits
+    /// (exhaustive simulation of the scan view).
+    #[test]
+    fn learned_implications_hold_under_exhaustive_simulation() {
+        let cases = [(7203815065990960662u64, 45usize, 2usize)]
+            .into_iter()
+            .chain((0..60).map(|s| (s, 20 + (s as usize * 7) % 70, (s as usize) % 3)));
+        for (seed, gates, dffs) in cases {
+            let n = generate(Family::Random, gates, RandomOptions { seed, dffs }).unwrap();
+            let k = n.inputs().len();
+            if k > 12 {
+                continue;
+            }
+            let (analysis, _) = Analysis::with_learning(&n);
+            let mut patterns = PackedPatterns::new(k);
+            for i in 0..1u64 << k {
+                patterns.push((0..k).map(|b| (i >> b) & 1 == 1));
+            }
+            let mut values = vec![vec![0u64; n.len()]; patterns.blocks()];
+            for (b, v) in values.iter_mut().enumerate() {
+                simulate_block(&n, patterns.block(b), v);
+            }
+            let value = |p: usize, node: usize| values[p / 64][node] >> (p % 64) & 1;
+            for &(c, v) in analysis.constants() {
+                for p in 0..patterns.len() {
+                    assert_eq!(value(p, c as usize), u64::from(v), "seed {seed}: constant");
+                }
+            }
+            for node in n.nodes() {
+                for v in [0u8, 1] {
+                    for &(m, w) in analysis.learned(node, v) {
+                        for p in 0..patterns.len() {
+                            if value(p, node.index()) == u64::from(v) {
+                                assert_eq!(
+                                    value(p, m as usize),
+                                    u64::from(w),
+                                    "seed {seed}: {} = {v} => {} = {w}",
+                                    n.net_name(node),
+                                    n.net_name(NodeId::from_index(m as usize))
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

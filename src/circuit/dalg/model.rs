@@ -1805,6 +1805,11 @@ impl engine::Model for GateModel<'_> {
     }
 
     fn backtrack_to(&mut self, level: usize) {
+        // Work queued by assignments being undone is stale: an alternative whose assignments
+        // clash before implication runs leaves the gates and learned implications they queued,
+        // and the next alternative's implication would apply them with premises no longer true
+        // (a learned implication of an undone value made a testable fault look untestable).
+        self.clear_queue();
         let (values, flags) = (&mut self.values, &mut self.flags);
         let (levels, positions, whys) = (&mut self.level, &mut self.position, &mut self.why);
         self.trail.undo_to(level, |e| {
