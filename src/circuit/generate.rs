@@ -1,5 +1,6 @@
-//! Parametric circuits: adders, array multipliers, parity trees, comparators, multiplexer trees,
-//! NAND chains and seeded random DAGs. They give the project circuits it can ship and scaling curves for
+//! Parametric circuits: adders, array and Wallace-tree multipliers, parity trees, comparators,
+//! multiplexer trees, barrel shifters, ALUs, array dividers, comparator trees, NAND chains and
+//! seeded random DAGs. They give the project circuits it can ship and scaling curves for
 //! benchmarks; every one is built through [`NetlistBuilder`], so it obeys the same checks as a
 //! parsed file.
 
@@ -25,6 +26,21 @@ pub enum Family {
     /// Chain of N NAND gates sharing one side input (g_i = NAND(g_i-1, a)): every branch of
     /// `a` but the last is redundant, a scaling test of redundancy proofs.
     Chain,
+    /// N x N multiplier with a Wallace tree: AND partial products reduced by full and half
+    /// adders (XOR, AND, OR) column by column, closed by a ripple-carry adder.
+    Wallace,
+    /// Logical left shifter of N data bits by a ceil(log2 N)-bit amount, one multiplexer stage
+    /// per amount bit: inputs d, s; outputs y.
+    Barrel,
+    /// N-bit ALU with a 3-bit opcode op: add, subtract, and, or, xor, shift left by one, shift
+    /// right by one, set-less-than (unsigned); outputs y, cout (the adder's carry) and zero.
+    Alu,
+    /// N-bit unsigned restoring array divider: inputs a (dividend), d (divisor); outputs q
+    /// (quotient) and r (remainder). Division by zero gives q all ones and r = a.
+    Divider,
+    /// Maximum of four N-bit unsigned words a, b, c, d by a tree of ripple comparators and
+    /// multiplexers: outputs m.
+    Max,
     /// Random DAG of N gates (seeded).
     Random,
 }
@@ -38,6 +54,11 @@ impl fmt::Display for Family {
             Family::Comparator => "comparator",
             Family::Mux => "mux",
             Family::Chain => "chain",
+            Family::Wallace => "wallace",
+            Family::Barrel => "barrel",
+            Family::Alu => "alu",
+            Family::Divider => "divider",
+            Family::Max => "max",
             Family::Random => "random",
         };
         f.write_str(name)
@@ -75,6 +96,11 @@ pub fn generate(family: Family, n: usize, random: RandomOptions) -> Result<Netli
         Family::Comparator => (1, 1 << 16),
         Family::Mux => (1, 20),
         Family::Chain => (1, 1 << 22),
+        Family::Wallace => (2, 256),
+        Family::Barrel => (2, 1 << 16),
+        Family::Alu => (2, 1 << 16),
+        Family::Divider => (2, 256),
+        Family::Max => (1, 1 << 16),
         Family::Random => (1, 1 << 22),
     };
     if n < min || n > max {
@@ -97,6 +123,11 @@ pub fn generate(family: Family, n: usize, random: RandomOptions) -> Result<Netli
         Family::Comparator => comparator(&mut g, n),
         Family::Mux => mux(&mut g, n),
         Family::Chain => chain(&mut g, n),
+        Family::Wallace => wallace(&mut g, n),
+        Family::Barrel => barrel(&mut g, n),
+        Family::Alu => alu(&mut g, n),
+        Family::Divider => divider(&mut g, n),
+        Family::Max => max_tree(&mut g, n),
         Family::Random => random_dag(&mut g, n, random),
     }
     g.finish().map_err(|e| GenerateError::Build(family, e))
@@ -108,6 +139,7 @@ struct Gen {
     next: u32,
     line: u32,
     error: Option<BuildError>,
+    first_input: Option<NetRef>,
 }
 
 impl Gen {
@@ -117,6 +149,7 @@ impl Gen {
             next: 0,
             line: 0,
             error: None,
+            first_input: None,
         }
     }
 
@@ -139,6 +172,7 @@ impl Gen {
         let span = self.span();
         let result = self.b.input(r, span);
         self.keep(result);
+        self.first_input.get_or_insert(r);
         r
     }
 
@@ -163,11 +197,302 @@ impl Gen {
         r
     }
 
+    /// `count` inputs named `prefix` and their bit index, least significant first.
+    fn word(&mut self, prefix: &str, count: usize) -> Vec<Sig> {
+        (0..count)
+            .map(|i| Sig::Net(self.input(&format!("{prefix}{i}"))))
+            .collect()
+    }
+
+    fn not(&mut self, a: Sig) -> Sig {
+        match a {
+            Sig::Zero => Sig::One,
+            Sig::One => Sig::Zero,
+            Sig::Net(r) => Sig::Net(self.gate(GateKind::Not, &[r])),
+        }
+    }
+
+    fn and(&mut self, a: Sig, b: Sig) -> Sig {
+        match (a, b) {
+            (Sig::Zero, _) | (_, Sig::Zero) => Sig::Zero,
+            (Sig::One, x) | (x, Sig::One) => x,
+            (Sig::Net(x), Sig::Net(y)) => Sig::Net(self.gate(GateKind::And, &[x, y])),
+        }
+    }
+
+    fn or(&mut self, a: Sig, b: Sig) -> Sig {
+        match (a, b) {
+            (Sig::One, _) | (_, Sig::One) => Sig::One,
+            (Sig::Zero, x) | (x, Sig::Zero) => x,
+            (Sig::Net(x), Sig::Net(y)) => Sig::Net(self.gate(GateKind::Or, &[x, y])),
+        }
+    }
+
+    fn xor(&mut self, a: Sig, b: Sig) -> Sig {
+        match (a, b) {
+            (Sig::Zero, x) | (x, Sig::Zero) => x,
+            (Sig::One, x) | (x, Sig::One) => self.not(x),
+            (Sig::Net(x), Sig::Net(y)) => Sig::Net(self.gate(GateKind::Xor, &[x, y])),
+        }
+    }
+
+    /// `high` where `select` is 1, `low` where it is 0.
+    fn mux(&mut self, select: Sig, low: Sig, high: Sig) -> Sig {
+        let not_select = self.not(select);
+        let l = self.and(not_select, low);
+        let h = self.and(select, high);
+        self.or(l, h)
+    }
+
+    /// Sum and carry of a full adder.
+    fn full_adder(&mut self, a: Sig, b: Sig, c: Sig) -> (Sig, Sig) {
+        let x = self.xor(a, b);
+        let sum = self.xor(x, c);
+        let t1 = self.and(a, b);
+        let t2 = self.and(x, c);
+        (sum, self.or(t1, t2))
+    }
+
+    /// Difference and borrow of `a - b - borrow`.
+    fn full_subtractor(&mut self, a: Sig, b: Sig, borrow: Sig) -> (Sig, Sig) {
+        let x = self.xor(a, b);
+        let difference = self.xor(x, borrow);
+        let not_a = self.not(a);
+        let t1 = self.and(not_a, b);
+        let not_x = self.not(x);
+        let t2 = self.and(not_x, borrow);
+        (difference, self.or(t1, t2))
+    }
+
+    /// Makes `signal` the output `name` through a buffer, so outputs carry readable names. A
+    /// constant (which no family should produce) becomes `x AND NOT x` on the first input.
+    fn named_output(&mut self, name: &str, signal: Sig) {
+        let net = match signal {
+            Sig::Net(r) => r,
+            constant => {
+                let x = self
+                    .first_input
+                    .expect("every family declares inputs first");
+                let nx = self.gate(GateKind::Not, &[x]);
+                let zero = self.gate(GateKind::And, &[x, nx]);
+                if constant == Sig::One {
+                    self.gate(GateKind::Not, &[zero])
+                } else {
+                    zero
+                }
+            }
+        };
+        let r = self.named(name, GateKind::Buf, &[net]);
+        self.output(r);
+    }
+
     fn finish(self) -> Result<Netlist, BuildError> {
         if let Some(e) = self.error {
             return Err(e);
         }
         self.b.build().map(|(n, _)| n)
+    }
+}
+
+/// A signal while a family is built: constants fold away, so no circuit carries a constant net.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sig {
+    Zero,
+    One,
+    Net(NetRef),
+}
+
+/// Bits needed to count to `n - 1` (at least one).
+fn bits_for(n: usize) -> usize {
+    (usize::BITS - (n - 1).leading_zeros()).max(1) as usize
+}
+
+fn wallace(g: &mut Gen, n: usize) {
+    let a = g.word("a", n);
+    let b = g.word("b", n);
+    let mut columns: Vec<Vec<Sig>> = vec![Vec::new(); 2 * n];
+    for (i, &x) in a.iter().enumerate() {
+        for (j, &y) in b.iter().enumerate() {
+            let p = g.and(x, y);
+            columns[i + j].push(p);
+        }
+    }
+    // Reduce every column to at most two bits, a layer at a time: in each layer every column
+    // packs its bits into full adders (three at a time) and a half adder (two), the carries
+    // going to the next column in the next layer.
+    while columns.iter().any(|c| c.len() > 2) {
+        let mut next: Vec<Vec<Sig>> = vec![Vec::new(); 2 * n + 1];
+        for (w, column) in columns.iter().enumerate() {
+            let mut bits = column.as_slice();
+            while bits.len() >= 3 {
+                let (s, c) = g.full_adder(bits[0], bits[1], bits[2]);
+                next[w].push(s);
+                next[w + 1].push(c);
+                bits = &bits[3..];
+            }
+            if bits.len() == 2 && column.len() > 2 {
+                let (s, c) = g.full_adder(bits[0], bits[1], Sig::Zero);
+                next[w].push(s);
+                next[w + 1].push(c);
+            } else {
+                next[w].extend_from_slice(bits);
+            }
+        }
+        next.truncate(2 * n);
+        columns = next;
+    }
+    let mut carry = Sig::Zero;
+    for (w, column) in columns.iter().enumerate() {
+        let x = column.first().copied().unwrap_or(Sig::Zero);
+        let y = column.get(1).copied().unwrap_or(Sig::Zero);
+        let (s, c) = g.full_adder(x, y, carry);
+        g.named_output(&format!("p{w}"), s);
+        carry = c;
+    }
+}
+
+fn barrel(g: &mut Gen, n: usize) {
+    let mut data = g.word("d", n);
+    let shift = g.word("s", bits_for(n));
+    for (k, &s) in shift.iter().enumerate() {
+        let distance = 1usize << k;
+        data = (0..n)
+            .map(|i| {
+                let shifted = if i >= distance {
+                    data[i - distance]
+                } else {
+                    Sig::Zero
+                };
+                g.mux(s, data[i], shifted)
+            })
+            .collect();
+    }
+    for (i, &y) in data.iter().enumerate() {
+        g.named_output(&format!("y{i}"), y);
+    }
+}
+
+fn alu(g: &mut Gen, n: usize) {
+    let a = g.word("a", n);
+    let b = g.word("b", n);
+    let op = g.word("op", 3);
+    // Subtraction (op 1) and set-less-than (op 7) share the adder with b inverted, carry in 1.
+    let not_op1 = g.not(op[1]);
+    let not_op2 = g.not(op[2]);
+    let low_zero = g.and(not_op1, not_op2);
+    let is_sub = g.and(op[0], low_zero);
+    let high_one = g.and(op[1], op[2]);
+    let is_slt = g.and(op[0], high_one);
+    let subtract = g.or(is_sub, is_slt);
+    let mut carry = subtract;
+    let mut sum = Vec::with_capacity(n);
+    for i in 0..n {
+        let y = g.xor(b[i], subtract);
+        let (s, c) = g.full_adder(a[i], y, carry);
+        sum.push(s);
+        carry = c;
+    }
+    // Unsigned a < b exactly when a - b borrows: no carry out.
+    let less = g.not(carry);
+    let mut results = Vec::with_capacity(n);
+    for i in 0..n {
+        let and = g.and(a[i], b[i]);
+        let or = g.or(a[i], b[i]);
+        let xor = g.xor(a[i], b[i]);
+        let left = if i > 0 { a[i - 1] } else { Sig::Zero };
+        let right = if i + 1 < n { a[i + 1] } else { Sig::Zero };
+        let slt = if i == 0 { less } else { Sig::Zero };
+        let by_op = [sum[i], sum[i], and, or, xor, left, right, slt];
+        let mut level = by_op.to_vec();
+        for &select in &op {
+            level = level
+                .chunks(2)
+                .map(|pair| g.mux(select, pair[0], pair[1]))
+                .collect();
+        }
+        results.push(level[0]);
+    }
+    let mut any = results[0];
+    for &y in &results[1..] {
+        any = g.or(any, y);
+    }
+    let zero = g.not(any);
+    for (i, &y) in results.iter().enumerate() {
+        g.named_output(&format!("y{i}"), y);
+    }
+    g.named_output("cout", carry);
+    g.named_output("zero", zero);
+}
+
+fn divider(g: &mut Gen, n: usize) {
+    let a = g.word("a", n);
+    let d = g.word("d", n);
+    // Long division, most significant dividend bit first: shift the partial remainder left,
+    // bring in the next bit, subtract the divisor and keep the difference when nothing was
+    // borrowed (the quotient bit), else restore.
+    let mut remainder = vec![Sig::Zero; n];
+    let mut quotient = vec![Sig::Zero; n];
+    for i in (0..n).rev() {
+        let mut shifted = Vec::with_capacity(n + 1);
+        shifted.push(a[i]);
+        shifted.extend_from_slice(&remainder);
+        let mut borrow = Sig::Zero;
+        let mut difference = Vec::with_capacity(n + 1);
+        for (k, &x) in shifted.iter().enumerate() {
+            let y = d.get(k).copied().unwrap_or(Sig::Zero);
+            if k == n {
+                // Only the borrow of the top bit matters: its difference is never kept.
+                let not_x = g.not(x);
+                borrow = g.and(not_x, borrow);
+                break;
+            }
+            let (s, b) = g.full_subtractor(x, y, borrow);
+            difference.push(s);
+            borrow = b;
+        }
+        let keep = g.not(borrow);
+        quotient[i] = keep;
+        // The remainder stays below the divisor, so n bits hold it.
+        remainder = (0..n)
+            .map(|k| g.mux(keep, shifted[k], difference[k]))
+            .collect();
+    }
+    for (i, &q) in quotient.iter().enumerate() {
+        g.named_output(&format!("q{i}"), q);
+    }
+    for (i, &r) in remainder.iter().enumerate() {
+        g.named_output(&format!("r{i}"), r);
+    }
+}
+
+/// The larger of two unsigned words: a ripple comparator from the least significant bit, then
+/// a multiplexer per bit.
+fn max2(g: &mut Gen, x: &[Sig], y: &[Sig]) -> Vec<Sig> {
+    let mut greater = Sig::Zero;
+    for (&xi, &yi) in x.iter().zip(y) {
+        let not_y = g.not(yi);
+        let here = g.and(xi, not_y);
+        let differ = g.xor(xi, yi);
+        let same = g.not(differ);
+        let below = g.and(same, greater);
+        greater = g.or(here, below);
+    }
+    x.iter()
+        .zip(y)
+        .map(|(&xi, &yi)| g.mux(greater, yi, xi))
+        .collect()
+}
+
+fn max_tree(g: &mut Gen, n: usize) {
+    let words: Vec<Vec<Sig>> = ["a", "b", "c", "d"]
+        .iter()
+        .map(|name| g.word(name, n))
+        .collect();
+    let left = max2(g, &words[0], &words[1]);
+    let right = max2(g, &words[2], &words[3]);
+    let m = max2(g, &left, &right);
+    for (i, &bit) in m.iter().enumerate() {
+        g.named_output(&format!("m{i}"), bit);
     }
 }
 
@@ -539,6 +864,95 @@ mod tests {
                 let (x, a) = (inputs[0], inputs[1]);
                 assert_eq!(outputs[0], !a || (x ^ (n % 2 == 1)), "n = {n}");
             }
+        }
+    }
+
+    #[test]
+    fn wallace_multiplies() {
+        for size in 2..=5 {
+            let n = generate(Family::Wallace, size, NO_RANDOM).unwrap();
+            assert_eq!(n.outputs().len(), 2 * size);
+            for (inputs, outputs) in exhaustive(&n) {
+                let a = value(&inputs[0..size]);
+                let b = value(&inputs[size..2 * size]);
+                assert_eq!(value(&outputs), a * b, "{size}-bit {a} * {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn barrel_shifts_left() {
+        for (size, amount_bits) in [(2, 1), (3, 2), (4, 2), (5, 3), (8, 3)] {
+            let n = generate(Family::Barrel, size, NO_RANDOM).unwrap();
+            assert_eq!(n.inputs().len(), size + amount_bits);
+            for (inputs, outputs) in exhaustive(&n) {
+                let d = value(&inputs[0..size]);
+                let s = value(&inputs[size..]);
+                let expected = if s >= 64 {
+                    0
+                } else {
+                    (d << s) & ((1 << size) - 1)
+                };
+                assert_eq!(value(&outputs), expected, "{size} bits: {d} << {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn alu_computes_each_operation() {
+        let size = 3;
+        let n = generate(Family::Alu, size, NO_RANDOM).unwrap();
+        let mask = (1u64 << size) - 1;
+        for (inputs, outputs) in exhaustive(&n) {
+            let a = value(&inputs[0..size]);
+            let b = value(&inputs[size..2 * size]);
+            let op = value(&inputs[2 * size..]);
+            let expected = match op {
+                0 => (a + b) & mask,
+                1 => a.wrapping_sub(b) & mask,
+                2 => a & b,
+                3 => a | b,
+                4 => a ^ b,
+                5 => (a << 1) & mask,
+                6 => a >> 1,
+                _ => u64::from(a < b),
+            };
+            let y = value(&outputs[0..size]);
+            assert_eq!(y, expected, "op {op}: {a}, {b}");
+            let carry = match op {
+                0 | 2..=6 => a + b > mask,
+                _ => a >= b,
+            };
+            assert_eq!(outputs[size], carry, "carry of op {op}: {a}, {b}");
+            assert_eq!(outputs[size + 1], y == 0, "zero flag of op {op}: {a}, {b}");
+        }
+    }
+
+    #[test]
+    fn divider_divides() {
+        for size in 2..=4 {
+            let n = generate(Family::Divider, size, NO_RANDOM).unwrap();
+            for (inputs, outputs) in exhaustive(&n) {
+                let a = value(&inputs[0..size]);
+                let d = value(&inputs[size..]);
+                let q = value(&outputs[0..size]);
+                let r = value(&outputs[size..]);
+                let expected = match (a.checked_div(d), a.checked_rem(d)) {
+                    (Some(q), Some(r)) => (q, r),
+                    _ => ((1 << size) - 1, a),
+                };
+                assert_eq!((q, r), expected, "{a} / {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn max_tree_picks_the_largest() {
+        let size = 2;
+        let n = generate(Family::Max, size, NO_RANDOM).unwrap();
+        for (inputs, outputs) in exhaustive(&n) {
+            let words: Vec<u64> = inputs.chunks(size).map(value).collect();
+            assert_eq!(value(&outputs), *words.iter().max().unwrap());
         }
     }
 

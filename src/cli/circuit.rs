@@ -701,8 +701,9 @@ pub struct GenArgs {
     /// The kind of circuit.
     #[arg(value_enum)]
     kind: Family,
-    /// Its size: bits for adder, multiplier and comparator, inputs for parity, select lines for
-    /// mux, gates for chain and random.
+    /// Its size: bits of each operand for adder, multiplier, wallace, comparator, alu, divider
+    /// and max, data bits for barrel, inputs for parity, select lines for mux, gates for chain
+    /// and random.
     n: usize,
     /// Seed for the random kind.
     #[arg(long, default_value_t = 1)]
