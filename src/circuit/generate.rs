@@ -238,10 +238,21 @@ impl Gen {
 
     /// `high` where `select` is 1, `low` where it is 0.
     fn mux(&mut self, select: Sig, low: Sig, high: Sig) -> Sig {
-        let not_select = self.not(select);
-        let l = self.and(not_select, low);
-        let h = self.and(select, high);
-        self.or(l, h)
+        // Constant data first, so that no inverter of `select` is built only to be ANDed with 0.
+        match (low, high) {
+            _ if low == high => low,
+            (Sig::Zero, _) => self.and(select, high),
+            (_, Sig::Zero) => {
+                let not_select = self.not(select);
+                self.and(not_select, low)
+            }
+            _ => {
+                let not_select = self.not(select);
+                let l = self.and(not_select, low);
+                let h = self.and(select, high);
+                self.or(l, h)
+            }
+        }
     }
 
     /// Sum and carry of a full adder.
@@ -257,11 +268,18 @@ impl Gen {
     fn full_subtractor(&mut self, a: Sig, b: Sig, borrow: Sig) -> (Sig, Sig) {
         let x = self.xor(a, b);
         let difference = self.xor(x, borrow);
-        let not_a = self.not(a);
-        let t1 = self.and(not_a, b);
-        let not_x = self.not(x);
-        let t2 = self.and(not_x, borrow);
+        let t1 = self.and_not(a, b);
+        let t2 = self.and_not(x, borrow);
         (difference, self.or(t1, t2))
+    }
+
+    /// `NOT a AND b`, with no inverter built where `b` is 0 or `a` is 1.
+    fn and_not(&mut self, a: Sig, b: Sig) -> Sig {
+        if b == Sig::Zero || a == Sig::One {
+            return Sig::Zero;
+        }
+        let not_a = self.not(a);
+        self.and(not_a, b)
     }
 
     /// Makes `signal` the output `name` through a buffer, so outputs carry readable names. A
@@ -320,18 +338,28 @@ fn wallace(g: &mut Gen, n: usize) {
     // Reduce every column to at most two bits, a layer at a time: in each layer every column
     // packs its bits into full adders (three at a time) and a half adder (two), the carries
     // going to the next column in the next layer.
+    // The product fits in 2n bits, so the top column's carries are always 0: it only sums.
+    let top = 2 * n - 1;
+    let add = |g: &mut Gen, w: usize, a: Sig, b: Sig, c: Sig| {
+        if w == top {
+            let x = g.xor(a, b);
+            (g.xor(x, c), Sig::Zero)
+        } else {
+            g.full_adder(a, b, c)
+        }
+    };
     while columns.iter().any(|c| c.len() > 2) {
         let mut next: Vec<Vec<Sig>> = vec![Vec::new(); 2 * n + 1];
         for (w, column) in columns.iter().enumerate() {
             let mut bits = column.as_slice();
             while bits.len() >= 3 {
-                let (s, c) = g.full_adder(bits[0], bits[1], bits[2]);
+                let (s, c) = add(g, w, bits[0], bits[1], bits[2]);
                 next[w].push(s);
                 next[w + 1].push(c);
                 bits = &bits[3..];
             }
             if bits.len() == 2 && column.len() > 2 {
-                let (s, c) = g.full_adder(bits[0], bits[1], Sig::Zero);
+                let (s, c) = add(g, w, bits[0], bits[1], Sig::Zero);
                 next[w].push(s);
                 next[w + 1].push(c);
             } else {
@@ -345,7 +373,7 @@ fn wallace(g: &mut Gen, n: usize) {
     for (w, column) in columns.iter().enumerate() {
         let x = column.first().copied().unwrap_or(Sig::Zero);
         let y = column.get(1).copied().unwrap_or(Sig::Zero);
-        let (s, c) = g.full_adder(x, y, carry);
+        let (s, c) = add(g, w, x, y, carry);
         g.named_output(&format!("p{w}"), s);
         carry = c;
     }
@@ -442,8 +470,7 @@ fn divider(g: &mut Gen, n: usize) {
             let y = d.get(k).copied().unwrap_or(Sig::Zero);
             if k == n {
                 // Only the borrow of the top bit matters: its difference is never kept.
-                let not_x = g.not(x);
-                borrow = g.and(not_x, borrow);
+                borrow = g.and_not(x, borrow);
                 break;
             }
             let (s, b) = g.full_subtractor(x, y, borrow);
@@ -470,11 +497,13 @@ fn divider(g: &mut Gen, n: usize) {
 fn max2(g: &mut Gen, x: &[Sig], y: &[Sig]) -> Vec<Sig> {
     let mut greater = Sig::Zero;
     for (&xi, &yi) in x.iter().zip(y) {
-        let not_y = g.not(yi);
-        let here = g.and(xi, not_y);
-        let differ = g.xor(xi, yi);
-        let same = g.not(differ);
-        let below = g.and(same, greater);
+        let here = g.and_not(yi, xi);
+        let below = if greater == Sig::Zero {
+            Sig::Zero
+        } else {
+            let differ = g.xor(xi, yi);
+            g.and_not(differ, greater)
+        };
         greater = g.or(here, below);
     }
     x.iter()
@@ -967,6 +996,28 @@ mod tests {
         assert_eq!(a.dangling().count(), 0);
         let c = generate(Family::Random, 200, RandomOptions { seed: 6, dffs: 3 }).unwrap();
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn no_family_leaves_a_gate_without_a_sink() {
+        for family in [
+            Family::Adder,
+            Family::Multiplier,
+            Family::Wallace,
+            Family::Parity,
+            Family::Comparator,
+            Family::Barrel,
+            Family::Alu,
+            Family::Divider,
+            Family::Max,
+            Family::Chain,
+        ] {
+            for size in [2, 3, 5, 8] {
+                let n = generate(family, size, NO_RANDOM).unwrap();
+                let dangling: Vec<&str> = n.dangling().map(|d| n.net_name(d)).collect();
+                assert!(dangling.is_empty(), "{family} {size}: {dangling:?}");
+            }
+        }
     }
 
     #[test]
