@@ -365,3 +365,89 @@ pub fn run(
         learning_seconds,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::circuit::generate::{Family, RandomOptions, generate};
+
+    fn divider() -> Netlist {
+        generate(Family::Divider, 5, RandomOptions { seed: 1, dffs: 0 }).unwrap()
+    }
+
+    fn options(deadline: Option<Instant>) -> AtpgOptions {
+        AtpgOptions {
+            flow: flow::Options {
+                deadline,
+                threads: 2,
+                ..flow::Options::default()
+            },
+            ..AtpgOptions::default()
+        }
+    }
+
+    /// A search pass reports each finished search, not only each window of 64.
+    #[test]
+    fn search_passes_report_progress_per_target() {
+        let n = divider();
+        let universe = FaultUniverse::new(&n);
+        let mut options = options(None);
+        options.flow.random_blocks = 0;
+        // One thread: the searching caller reports after each of its searches, so with one
+        // thread every count is seen.
+        options.flow.threads = 1;
+        let mut seen = Vec::new();
+        let result = run(&n, &universe, &options, &mut |p| {
+            if p.phase.ends_with("16 backtracks") {
+                seen.push((p.done, p.total));
+            }
+        })
+        .unwrap();
+        let total = seen[0].1;
+        assert!(total > 64, "{total} faults searched");
+        assert!(seen.iter().all(|&(d, t)| t == total && d <= total));
+        assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0));
+        // Every count from 1 to the end of the first window is reported.
+        for done in 1..=64 {
+            assert!(seen.iter().any(|&(d, _)| d == done), "no report at {done}");
+        }
+        assert_eq!(seen.last().unwrap().0, total);
+        assert!(result.targets.iter().all(|(_, s)| *s != Status::Aborted));
+    }
+
+    /// A deadline already past stops every phase: all targets aborted, no test. One far away
+    /// changes nothing.
+    #[test]
+    fn the_deadline_stops_every_phase() {
+        let n = divider();
+        let universe = FaultUniverse::new(&n);
+        let past = run(&n, &universe, &options(Some(Instant::now())), &mut |_| {}).unwrap();
+        assert!(past.patterns.is_empty());
+        assert!(past.targets.iter().all(|(_, s)| *s == Status::Aborted));
+        let free = run(&n, &universe, &options(None), &mut |_| {}).unwrap();
+        let far = Instant::now() + Duration::from_secs(3600);
+        let bounded = run(&n, &universe, &options(Some(far)), &mut |_| {}).unwrap();
+        assert_eq!(free.patterns, bounded.patterns);
+        assert_eq!(free.targets, bounded.targets);
+        assert!(free.targets.iter().all(|(_, s)| *s != Status::Aborted));
+    }
+
+    /// Every compaction effort gives a set the final fault simulation confirms, with the same
+    /// verdicts.
+    #[test]
+    fn every_compaction_effort_is_verified() {
+        let n = generate(Family::Alu, 6, RandomOptions { seed: 1, dffs: 0 }).unwrap();
+        let universe = FaultUniverse::new(&n);
+        let mut verdicts = Vec::new();
+        for effort in [flow::Effort::Fast, flow::Effort::Default, flow::Effort::Max] {
+            let mut options = options(None);
+            options.flow.effort = effort;
+            let result = run(&n, &universe, &options, &mut |_| {}).unwrap();
+            assert!(!result.patterns.is_empty());
+            verdicts.push(result.targets);
+        }
+        assert!(verdicts.windows(2).all(|w| w[0] == w[1]));
+    }
+}

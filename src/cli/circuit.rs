@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
@@ -244,16 +244,25 @@ pub struct AtpgArgs {
     /// random patterns).
     #[arg(long, default_value_t = 8, value_name = "K")]
     random_blocks: usize,
-    /// Give up on a fault after this many seconds in the complete pass (default: never; every
-    /// fault ends detected or proved untestable).
+    /// Give up on a fault after this many seconds of one search, in every phase (default: no
+    /// limit, so the complete pass ends every fault detected or proved untestable).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Seconds for the whole run: every phase stops when they are spent, the faults not
+    /// settled yet are listed as aborted, and the patterns found so far are written (default:
+    /// no budget). With a budget the result depends on the machine's speed.
+    #[arg(long, value_name = "SECONDS")]
+    budget: Option<f64>,
     /// Value of the don't-care bits left in the patterns.
     #[arg(long, value_enum, default_value = "random")]
     fill: Fill,
     /// Keep every generated pattern: no dynamic or reverse-order compaction.
     #[arg(long)]
     no_compact: bool,
+    /// How hard compaction works: fast (several times quicker on arithmetic circuits, a few
+    /// percent more patterns on some), default, or max (more rounds, for the last patterns).
+    #[arg(long, value_enum, default_value = "default", value_name = "EFFORT")]
+    compact: campaign::Effort,
     /// Skip static learning (learned implications help prove redundant faults).
     #[arg(long)]
     no_learning: bool,
@@ -310,6 +319,17 @@ fn peak_memory_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// A positive, finite number of seconds given to `flag`, as a duration.
+fn seconds_option(flag: &str, seconds: Option<f64>) -> Result<Option<Duration>, CliError> {
+    match seconds {
+        Some(s) if !(s > 0.0 && s.is_finite()) => Err(bad_input(format!(
+            "{flag} must be a positive number of seconds, got {s}"
+        ))),
+        Some(s) => Ok(Some(Duration::from_secs_f64(s))),
+        None => Ok(None),
+    }
+}
+
 pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
     let netlist = load(session, &args.circuit)?;
     let format = match &args.patterns {
@@ -329,15 +349,8 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
             )));
         }
     }
-    let time_limit = match args.time_limit {
-        Some(s) if !(s > 0.0 && s.is_finite()) => {
-            return Err(bad_input(
-                "--time-limit must be a positive number of seconds",
-            ));
-        }
-        Some(s) => Some(std::time::Duration::from_secs_f64(s)),
-        None => None,
-    };
+    let time_limit = seconds_option("--time-limit", args.time_limit)?;
+    let deadline = seconds_option("--budget", args.budget)?.map(|b| session.start + b);
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
     let options = AtpgOptions {
         flow: campaign::Options {
@@ -345,7 +358,9 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
             random_blocks: args.random_blocks,
             backtrack_limit: args.backtrack_limit,
             time_limit,
+            deadline,
             compact: !args.no_compact,
+            effort: args.compact,
             regenerate: true,
             cover_pool: 0,
             exact_cover_nodes: 0,

@@ -125,6 +125,7 @@ pub fn main() -> ExitCode {
     let session = Session {
         quiet: cli.quiet,
         progress: !cli.quiet && std::io::stderr().is_terminal(),
+        start: std::time::Instant::now(),
     };
     let result = match cli.command {
         Command::Stats(args) => circuit::stats(&session, args),
@@ -167,6 +168,8 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 struct Session {
     quiet: bool,
     progress: bool,
+    /// When the command started: budgets count from here, reading the input included.
+    start: std::time::Instant,
 }
 
 impl Session {

@@ -1236,7 +1236,7 @@ pub struct TestgenArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// Seconds allowed per mutant in the last search pass.
+    /// Seconds allowed per search of a mutant, in every pass (default: no limit).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
 

@@ -92,7 +92,7 @@ pub struct Options {
     /// programs: 256 saves 7 of 150 tests for at most 1.5 s more on a program).
     pub cover_pool: usize,
     pub threads: usize,
-    /// Time allowed per mutant in the last pass.
+    /// Time allowed per search of a mutant, in every pass.
     pub time_limit: Option<std::time::Duration>,
 }
 
@@ -202,7 +202,9 @@ pub fn generate(
         random_blocks: options.random_blocks,
         backtrack_limit: 16,
         time_limit: options.time_limit,
+        deadline: None,
         compact: options.compact,
+        effort: flow::Effort::Default,
         threads: options.threads,
         regenerate: false,
         cover_pool: options.cover_pool,

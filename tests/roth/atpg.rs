@@ -180,6 +180,47 @@ fn bad_options_exit_2_and_files_are_kept() {
     );
 }
 
+/// A budget already spent when the search would start: every phase stops at once, every fault
+/// is listed as aborted, the (empty) pattern file and the report are still written, and the
+/// exit code says the run is incomplete. A budget that is not a positive number is a usage
+/// error.
+#[test]
+fn a_spent_budget_ends_the_run_with_faults_aborted_and_outputs_written() {
+    let dir = scratch_dir("atpg_budget");
+    let o = roth(
+        &dir,
+        &["gen", "divider", "8", "-o", "div8.bench", "--force"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = roth(
+        &dir,
+        &[
+            "atpg",
+            "div8.bench",
+            "--budget",
+            "1e-9",
+            "--patterns",
+            "p.test",
+            "--report",
+            "r.json",
+            "--force",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v = report(&dir, "r.json");
+    let collapsed = v["collapsed"].as_u64().unwrap();
+    assert!(collapsed > 100);
+    assert_eq!(v["aborted"].as_array().unwrap().len() as u64, collapsed);
+    assert_eq!(v["patterns"], 0);
+    assert!(dir.join("p.test").exists());
+    for bad in ["0", "-2", "inf", "NaN"] {
+        let flag = format!("--budget={bad}");
+        let o = roth(&dir, &["atpg", "div8.bench", &flag]);
+        assert_eq!(o.status.code(), Some(2), "--budget {bad}");
+        assert!(stderr(&o).contains("--budget"), "{}", stderr(&o));
+    }
+}
+
 /// The targets on ISCAS-85: 100 % efficiency, no aborted fault, the untestable counts
 /// the literature and SAT agree on, and patterns that `roth fsim` confirms.
 #[test]

@@ -94,6 +94,22 @@ const LEARNED_PER_LITERAL: usize = 128;
 /// Cap on the implied values examined per literal, to bound learning time on huge cones.
 const LEARN_SCAN_LIMIT: usize = 20_000;
 
+/// Keeps the [`LEARNED_PER_LITERAL`] implications of `list` nearest to net `at` in netlist
+/// order (a learned implication reaches past them through theirs), sorted; returns how many
+/// were dropped.
+fn nearest(list: &mut Vec<(u32, u8)>, at: usize) -> usize {
+    if list.len() <= LEARNED_PER_LITERAL {
+        list.sort_unstable();
+        return 0;
+    }
+    let at = at as i64;
+    list.sort_by_key(|&(m, v)| ((i64::from(m) - at).abs(), m, std::cmp::Reverse(v)));
+    let dropped = list.len() - LEARNED_PER_LITERAL;
+    list.truncate(LEARNED_PER_LITERAL);
+    list.sort_unstable();
+    dropped
+}
+
 fn learn(analysis: &Analysis<'_>) -> (Learned, LearningStats) {
     let netlist = analysis.netlist;
     let mut per_literal: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 2 * netlist.len()];
@@ -125,9 +141,15 @@ fn learn(analysis: &Analysis<'_>) -> (Learned, LearningStats) {
                     continue;
                 }
                 // m = !w  =>  node = !value.
-                per_literal[2 * m.index() + usize::from(1 - w)]
-                    .push((node.index() as u32, 1 - value));
+                let k = 2 * m.index() + usize::from(1 - w);
+                let list = &mut per_literal[k];
+                list.push((node.index() as u32, 1 - value));
                 stats.implications += 1;
+                // Trimmed as it grows, so memory stays linear in the circuit (a chain of
+                // NANDs learns, for each gate, every other gate of the chain).
+                if list.len() >= 2 * LEARNED_PER_LITERAL {
+                    stats.implications -= nearest(list, k / 2);
+                }
             }
         }
     }
@@ -139,14 +161,7 @@ fn learn(analysis: &Analysis<'_>) -> (Learned, LearningStats) {
     };
     learned.offsets.push(0);
     for (k, mut list) in per_literal.into_iter().enumerate() {
-        if list.len() > LEARNED_PER_LITERAL {
-            // Nearest first: a learned implication reaches past these through theirs.
-            let at = (k / 2) as i64;
-            list.sort_by_key(|&(m, _)| (i64::from(m) - at).abs());
-            stats.implications -= list.len() - LEARNED_PER_LITERAL;
-            list.truncate(LEARNED_PER_LITERAL);
-            list.sort_unstable();
-        }
+        stats.implications -= nearest(&mut list, k / 2);
         learned.implied.extend(list);
         learned.offsets.push(learned.implied.len() as u32);
     }

@@ -260,8 +260,8 @@ pub struct GateModel<'a> {
     cone_epoch: u32,
     queue: Vec<u32>,
     queued: Vec<bool>,
-    /// Learned implications to apply: (net, value, premise net, premise value).
-    pending: Vec<(u32, u8, u32, u8)>,
+    /// Assignments (net, value) whose learned implications are still to apply.
+    pending: Vec<(u32, u8)>,
     target: Option<Target>,
     /// The cube whose fault-free implication ends at trail level `base`.
     prepared: Option<Vec<Bit>>,
@@ -613,10 +613,8 @@ impl<'a> GateModel<'a> {
         if !self.clauses.is_empty() {
             self.newly_true.push(lit(node, circuit, value));
         }
-        if circuit == GOOD {
-            for &(m, w) in self.analysis.learned(node, value) {
-                self.pending.push((m, w, i as u32, value));
-            }
+        if circuit == GOOD && !self.analysis.learned(node, value).is_empty() {
+            self.pending.push((i as u32, value));
         }
         Ok(())
     }
@@ -707,9 +705,16 @@ impl<'a> GateModel<'a> {
                 self.propagate_clauses(l)?;
                 continue;
             }
-            if let Some((m, w, premise, v)) = self.pending.pop() {
+            if let Some((premise, v)) = self.pending.pop() {
+                // The premise's learned implications, all at once: a premise's list is long
+                // (up to LEARNED_PER_LITERAL) and most of it is usually set already.
+                let analysis = self.analysis;
                 let why = Reason::Learned(NodeId::from_index(premise as usize), v);
-                self.assign(NodeId::from_index(m as usize), GOOD, w, why)?;
+                for &(m, w) in analysis.learned(NodeId::from_index(premise as usize), v) {
+                    if self.values[m as usize][GOOD] != w {
+                        self.assign(NodeId::from_index(m as usize), GOOD, w, why)?;
+                    }
+                }
                 continue;
             }
             let Some(g) = self.queue.pop() else {
@@ -832,7 +837,8 @@ impl<'a> GateModel<'a> {
             return self.values[t.excite_net.index()][GOOD] == 1 - t.stuck;
         }
         let netlist = self.analysis.netlist;
-        self.trail.since(0).iter().any(|e| {
+        // Every faulty value is set after the base (the target's cone is reopened there).
+        self.trail.since(self.base).iter().any(|e| {
             let n = e.node;
             let node = NodeId::from_index(n as usize);
             netlist.is_observed(node) && self.in_cone(node) && self.definite_error(node)
@@ -875,7 +881,11 @@ impl<'a> GateModel<'a> {
         let epoch = self.next_seen_epoch();
         let stem = self.target().stem;
         let mut frontier = Vec::new();
-        for k in 0..self.trail.level() {
+        // Values set before the base follow from the circuit's constants and the prepared
+        // cube alone, so they hold under every completion of it and need no justification:
+        // scanning from the base keeps a search on a large cube from paying for the cube's
+        // whole implication at every step.
+        for k in self.base..self.trail.level() {
             let n = self.trail.since(0)[k].node;
             if self.seen[n as usize] == epoch {
                 continue;
@@ -1166,7 +1176,7 @@ impl<'a> GateModel<'a> {
             items.push(Item::Lit(t.excite_net, GOOD));
             stack.push(b.gate);
         }
-        for e in self.trail.since(0) {
+        for e in self.trail.since(self.base) {
             let n = NodeId::from_index(e.node as usize);
             if self.in_cone(n) && self.definite_error(n) && self.reason_seen[n.index()] != epoch {
                 self.reason_seen[n.index()] = epoch;
