@@ -54,6 +54,10 @@ pub struct AtpgResult {
     pub counters: Counters,
     pub learning: LearningStats,
     pub learning_seconds: f64,
+    /// Detected collapsed faults proved pairwise independent: no complete test set has fewer
+    /// patterns (see [`bound`](super::bound)).
+    pub lower_bound: usize,
+    pub lower_bound_seconds: f64,
 }
 
 /// Why ATPG failed.
@@ -353,6 +357,21 @@ pub fn run(
         collapsed_detected += usize::from(simulated);
     }
     universe.expand(&mut untestable_class);
+    let bound_start = Instant::now();
+    let detectable: Vec<Fault> = collapsed
+        .iter()
+        .zip(&campaign.status)
+        .filter(|&(_, &s)| s == Status::Detected)
+        .map(|(&id, _)| universe.fault(id))
+        .collect();
+    // Recursive learning finds more necessary values, and mostly a larger bound, but it is the
+    // larger cost: fast compaction skips it. The greedy sets differ, so the larger is kept.
+    let mut lower_bound = super::bound::independent_faults(&analysis, &detectable, 0).len();
+    if options.flow.effort != flow::Effort::Fast {
+        let learned = super::bound::independent_faults(&analysis, &detectable, 1).len();
+        lower_bound = lower_bound.max(learned);
+    }
+    let lower_bound_seconds = bound_start.elapsed().as_secs_f64();
     Ok(AtpgResult {
         detected: first.iter().filter(|d| d.is_some()).count(),
         untestable: untestable_class.iter().filter(|&&u| u).count(),
@@ -363,6 +382,8 @@ pub fn run(
         counters: campaign.counters,
         learning,
         learning_seconds,
+        lower_bound,
+        lower_bound_seconds,
     })
 }
 

@@ -6,6 +6,7 @@
 
 pub mod atpg;
 pub mod bench;
+pub mod bound;
 pub mod dalg;
 pub mod fault;
 pub mod fsim;

@@ -304,6 +304,9 @@ struct AtpgReport {
     decisions: u64,
     implications: u64,
     learned_implications: usize,
+    /// Detected collapsed faults proved pairwise independent: no complete test set is smaller.
+    lower_bound: usize,
+    lower_bound_seconds: f64,
     threads: usize,
     seconds: f64,
     /// Peak resident memory of the process, where the system tells it.
@@ -408,6 +411,8 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         decisions: result.counters.decisions,
         implications: result.counters.implications,
         learned_implications: result.learning.implications,
+        lower_bound: result.lower_bound,
+        lower_bound_seconds: result.lower_bound_seconds,
         threads,
         seconds,
         peak_memory_bytes: peak_memory_bytes(),
@@ -443,7 +448,11 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         report.efficiency
     );
     let _ = writeln!(t, "aborted       {:>8}   (collapsed)", report.aborted.len());
-    let _ = writeln!(t, "patterns      {:>8}", report.patterns);
+    let _ = writeln!(
+        t,
+        "patterns      {:>8}   lower bound {} (pairwise independent faults)",
+        report.patterns, report.lower_bound
+    );
     let _ = writeln!(
         t,
         "search        {} decisions, {} backtracks, {} implications",

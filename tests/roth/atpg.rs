@@ -58,6 +58,12 @@ fn c17_report_and_patterns_verified_by_fsim() {
         assert!(v["backtracks"].is_u64());
         let n = v["patterns"].as_u64().unwrap();
         assert!((3..=8).contains(&n), "{n} patterns for c17");
+        // Independent faults: no set of fewer patterns can detect every fault.
+        let bound = v["lower_bound"].as_u64().unwrap();
+        assert!(
+            (2..=n).contains(&bound),
+            "lower bound {bound}, {n} patterns"
+        );
         for phase in v["phases"].as_array().unwrap() {
             for field in ["phase", "detected", "patterns", "seconds"] {
                 assert!(phase.get(field).is_some(), "phase lacks {field}");

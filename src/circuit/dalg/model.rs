@@ -370,6 +370,32 @@ impl<'a> GateModel<'a> {
         self.switch_target(fault);
     }
 
+    /// Fault-free values every test of `fault` sets, as (net, value) sorted by net: the
+    /// excitation, unique sensitization through the fault's dominators and everything they
+    /// imply (learned implications included). `None` when they conflict: no test exists.
+    pub fn necessary_values(&mut self, fault: Fault) -> Option<Vec<(u32, u8)>> {
+        use crate::engine::Model as _;
+        self.set_target(fault, None);
+        if self.start_conflict {
+            return None;
+        }
+        let level = self.level();
+        let values = self.apply(Alternative::Excite).ok().map(|()| {
+            let mut values: Vec<(u32, u8)> = self
+                .trail
+                .since(0)
+                .iter()
+                .map(|e| (e.node, self.values[e.node as usize][GOOD]))
+                .filter(|&(_, v)| v != X)
+                .collect();
+            values.sort_unstable();
+            values.dedup();
+            values
+        });
+        self.backtrack_to(level);
+        values
+    }
+
     fn new_cone_epoch(&mut self) {
         self.cone_epoch = self.cone_epoch.wrapping_add(1);
         if self.cone_epoch == 0 {
