@@ -366,9 +366,11 @@ pub fn run(
         .collect();
     // Recursive learning finds more necessary values, and mostly a larger bound, but it is the
     // larger cost: fast compaction skips it. The greedy sets differ, so the larger is kept.
-    let mut lower_bound = super::bound::independent_faults(&analysis, &detectable, 0).len();
+    let deadline = options.flow.deadline;
+    let mut lower_bound =
+        super::bound::independent_faults(&analysis, &detectable, 0, deadline).len();
     if options.flow.effort != flow::Effort::Fast {
-        let learned = super::bound::independent_faults(&analysis, &detectable, 1).len();
+        let learned = super::bound::independent_faults(&analysis, &detectable, 1, deadline).len();
         lower_bound = lower_bound.max(learned);
     }
     let lower_bound_seconds = bound_start.elapsed().as_secs_f64();

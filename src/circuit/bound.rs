@@ -9,6 +9,8 @@
 //! at 1 share no test. The set is grown greedily, the faults with the most necessary values
 //! first, so the bound is sound but not always the largest.
 
+use std::time::Instant;
+
 use super::dalg::{Analysis, GateModel};
 use super::fault::Fault;
 
@@ -17,18 +19,25 @@ use super::fault::Fault;
 /// detectable (a fault no test detects needs no test, so it cannot count). Necessary values
 /// are found with recursive learning to `learning_depth` (0: implication alone), which finds
 /// more of them at a cost (c5315: a bound of 23 instead of 10; s38417 32 instead of 23).
+/// Past `deadline`, the faults not examined yet are left out (any subset of independent
+/// faults is still a bound).
 pub fn independent_faults(
     analysis: &Analysis<'_>,
     detectable: &[Fault],
     learning_depth: u32,
+    deadline: Option<Instant>,
 ) -> Vec<usize> {
     let mut model = GateModel::new(analysis);
     model.set_recursive_learning(0, learning_depth);
-    let mut necessary: Vec<(usize, Vec<(u32, u8)>)> = detectable
-        .iter()
-        .enumerate()
-        .filter_map(|(k, &fault)| model.necessary_values(fault).map(|v| (k, v)))
-        .collect();
+    let mut necessary: Vec<(usize, Vec<(u32, u8)>)> = Vec::new();
+    for (k, &fault) in detectable.iter().enumerate() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        if let Some(values) = model.necessary_values(fault) {
+            necessary.push((k, values));
+        }
+    }
     // Most constrained first: a fault needing many values conflicts with many others.
     necessary.sort_by_key(|(k, v)| (std::cmp::Reverse(v.len()), *k));
     let literals = 2 * analysis.netlist.len();
@@ -134,7 +143,7 @@ mod tests {
                     Analysis::new(&netlist)
                 };
                 for depth in [0, 1] {
-                    let chosen = independent_faults(&analysis, &detectable, depth);
+                    let chosen = independent_faults(&analysis, &detectable, depth, None);
                     for row in &rows {
                         let both = chosen.iter().filter(|&&f| row[f]).count();
                         assert!(
