@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
@@ -18,7 +18,7 @@ use roth::circuit::{
 use roth::flow::{self as campaign, Status};
 use roth::rng::Rng;
 
-use super::{BadInput, CliError, Session, bad_input, write_output};
+use super::{BadInput, CliError, Session, bad_input, seconds_option, write_output};
 
 /// Reads a circuit, printing its warnings.
 fn load(session: &Session, path: &Path) -> Result<Netlist, CliError> {
@@ -320,17 +320,6 @@ fn peak_memory_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
-}
-
-/// A positive, finite number of seconds given to `flag`, as a duration.
-fn seconds_option(flag: &str, seconds: Option<f64>) -> Result<Option<Duration>, CliError> {
-    match seconds {
-        Some(s) if !(s > 0.0 && s.is_finite()) => Err(bad_input(format!(
-            "{flag} must be a positive number of seconds, got {s}"
-        ))),
-        Some(s) => Ok(Some(Duration::from_secs_f64(s))),
-        None => Ok(None),
-    }
 }
 
 pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {

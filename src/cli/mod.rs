@@ -225,3 +225,17 @@ fn write_output(path: Option<&Path>, contents: &str, force: bool) -> Result<(), 
     })?;
     Ok(())
 }
+
+/// A positive, finite number of seconds given to `flag`, as a duration.
+pub(crate) fn seconds_option(
+    flag: &str,
+    seconds: Option<f64>,
+) -> Result<Option<std::time::Duration>, CliError> {
+    match seconds {
+        Some(s) if !(s > 0.0 && s.is_finite()) => Err(bad_input(format!(
+            "{flag} must be a positive number of seconds, got {s}"
+        ))),
+        Some(s) => Ok(Some(std::time::Duration::from_secs_f64(s))),
+        None => Ok(None),
+    }
+}

@@ -1240,6 +1240,12 @@ pub struct TestgenArgs {
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
 
+    /// Seconds for the test generation: every pass stops when they are spent, the mutants not
+    /// settled yet are reported unknown, and the tests found so far are written (default: no
+    /// budget). With a budget the result depends on the machine's speed.
+    #[arg(long, value_name = "SECONDS")]
+    budget: Option<f64>,
+
     /// Steps before a run counts as non-terminating.
     #[arg(long, default_value_t = 100_000)]
     step_limit: u64,
@@ -1273,15 +1279,8 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
         steps: args.step_limit,
         ..Limits::default()
     };
-    let time_limit = match args.time_limit {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(bad_input(format!(
-                "--time-limit must be a positive number of seconds, not {s}"
-            )));
-        }
-        Some(s) => Some(std::time::Duration::from_secs_f64(s)),
-        None => None,
-    };
+    let time_limit = super::seconds_option("--time-limit", args.time_limit)?;
+    let deadline = super::seconds_option("--budget", args.budget)?.map(|b| session.start + b);
     let options = Options {
         seed: args.seed,
         limits,
@@ -1291,6 +1290,7 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
         time_limit,
+        deadline,
         ..Options::default()
     };
     let bar = session.progress_bar(mutants.len() as u64, "mutants");

@@ -94,6 +94,8 @@ pub struct Options {
     pub threads: usize,
     /// Time allowed per search of a mutant, in every pass.
     pub time_limit: Option<std::time::Duration>,
+    /// The search passes and compaction end by then; mutants not settled are unknown.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -106,6 +108,7 @@ impl Default for Options {
             cover_pool: 256,
             threads: 1,
             time_limit: None,
+            deadline: None,
         }
     }
 }
@@ -202,7 +205,7 @@ pub fn generate(
         random_blocks: options.random_blocks,
         backtrack_limit: 16,
         time_limit: options.time_limit,
-        deadline: None,
+        deadline: options.deadline,
         compact: options.compact,
         effort: flow::Effort::Default,
         threads: options.threads,

@@ -269,6 +269,39 @@ fn generated_literals_use_escapes_javac_reads() {
 
 /// The report's `tests` are roth's test format: `roth score --tests report.json` runs them and
 /// kills exactly the mutants the report calls killed.
+/// A spent budget stops every pass: every mutant is reported unknown (exit 1) and the report
+/// and the (empty) JUnit class are still written; a budget that is not positive is a usage
+/// error.
+#[test]
+fn a_spent_budget_leaves_every_mutant_unknown_and_writes_the_outputs() {
+    let dir = scratch_dir("testgen-budget");
+    let file = project_file("programs/Mid.java");
+    let file = file.to_str().unwrap();
+    let args = [
+        "testgen",
+        file,
+        "--budget",
+        "1e-9",
+        "--report",
+        "r.json",
+        "--out",
+        "MidTest.java",
+        "-q",
+    ];
+    let o = crate::helpers::roth(&dir, &args);
+    assert_eq!(o.status.code(), Some(1), "{}", crate::helpers::stderr(&o));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap();
+    let mutants = report["mutants"].as_u64().unwrap();
+    assert!(mutants > 100);
+    assert_eq!(report["unknown"].as_array().unwrap().len() as u64, mutants);
+    assert!(report["tests"].as_array().unwrap().is_empty());
+    assert!(dir.join("MidTest.java").exists());
+    let o = crate::helpers::roth(&dir, &["testgen", file, "--budget=0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(crate::helpers::stderr(&o).contains("--budget"));
+}
+
 #[test]
 fn score_reads_the_tests_of_a_testgen_report() {
     let dir = scratch_dir("testgen-score");
