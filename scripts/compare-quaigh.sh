@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs roth and quaigh (the SAT-based ATPG peer) on the same circuits, one after the other, and
-# prints, side by side: patterns, coverage of the full stuck-at fault list and of the collapsed
-# one (both pattern sets graded by `roth fsim`, so on the same fault universe), and wall-clock
-# seconds.
+# prints, side by side: patterns, roth's proven lower bound on any complete test set and the
+# ratio of each tool's patterns to it, coverage of the full stuck-at fault list and of the
+# collapsed one (both pattern sets graded by `roth fsim`, so on the same fault universe), and
+# wall-clock seconds.
 #
 # Usage: scripts/compare-quaigh.sh [CIRCUIT.bench ...]
 #   With no circuit, the ISCAS-85 set from ../shared/circuits/iscas85.
@@ -56,16 +57,29 @@ grade() {
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["patterns"], "%.3f" % r["coverage"], "%.3f" % r["collapsed_coverage"])' "$report"
 }
 
-printf '%-12s | %8s %9s %9s %8s | %8s %9s %9s %8s\n' circuit "roth pat" "cover %" "coll. %" seconds \
-    "quaigh" "cover %" "coll. %" seconds
-printf -- '-%.0s' {1..96}
+# ratio PATTERNS BOUND -> patterns / bound with two decimals, or "-".
+ratio() {
+    if [[ $1 =~ ^[0-9]+$ && $2 =~ ^[0-9]+$ && $2 -gt 0 ]]; then
+        echo "scale=2; $1 / $2" | bc
+    else
+        echo -
+    fi
+}
+
+printf '%-12s | %6s | %8s %6s %9s %9s %8s | %8s %6s %9s %9s %8s\n' circuit bound "roth pat" ratio \
+    "cover %" "coll. %" seconds "quaigh" ratio "cover %" "coll. %" seconds
+printf -- '-%.0s' {1..118}
 echo
 for circuit in "${circuits[@]}"; do
     name=$(basename "$circuit" .bench)
     start=$(now)
-    if "$roth" atpg "$circuit" --patterns "$out/$name.roth.test" --force -q "${threads[@]}" > /dev/null; then
+    bound=-
+    if "$roth" atpg "$circuit" --patterns "$out/$name.roth.test" --report "$out/$name.roth.json" \
+        --force -q "${threads[@]}" > /dev/null; then
         roth_seconds=$(echo "$(now) - $start" | bc)
         read -r rp rc rcc <<< "$(grade "$circuit" "$out/$name.roth.test")"
+        bound=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["lower_bound"])' \
+            "$out/$name.roth.json")
     else
         roth_seconds=failed rp=- rc=- rcc=-
     fi
@@ -80,7 +94,8 @@ for circuit in "${circuits[@]}"; do
         fi
     fi
     fmt() { [[ $1 =~ ^[0-9.]+$ ]] && printf '%.2f' "$1" || printf '%s' "$1"; }
-    printf '%-12s | %8s %9s %9s %8s | %8s %9s %9s %8s\n' "$name" "$rp" "$rc" "$rcc" \
-        "$(fmt "$roth_seconds")" "$qp" "$qc" "$qcc" "$(fmt "$quaigh_seconds")"
+    printf '%-12s | %6s | %8s %6s %9s %9s %8s | %8s %6s %9s %9s %8s\n' "$name" "$bound" "$rp" \
+        "$(ratio "$rp" "$bound")" "$rc" "$rcc" "$(fmt "$roth_seconds")" "$qp" "$(ratio "$qp" "$bound")" \
+        "$qc" "$qcc" "$(fmt "$quaigh_seconds")"
 done
 echo "pattern files and logs: $out" >&2

@@ -208,8 +208,9 @@ impl Default for Options {
 /// help, so they speak to users.)
 //
 // Fast: a test's cube for essential-target pruning grows from its last one when the test gains
-// essential targets, instead of being relaxed again from the whole test. Max: a second
-// regeneration round and twice the pruning rounds.
+// essential targets, instead of being relaxed again from the whole test; the lower bound skips
+// its recursive-learning pass. Max: a second regeneration round and twice the pruning rounds;
+// the lower bound's work is not budgeted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Effort {
     /// Quickest: several times faster where each pattern detects thousands of faults
@@ -218,7 +219,8 @@ pub enum Effort {
     /// The balance between time and patterns.
     #[default]
     Default,
-    /// More rounds of regeneration and pruning, for the last few patterns.
+    /// More rounds of regeneration and pruning, for the last few patterns, and the strongest
+    /// lower bound roth can prove, however long it takes (b14_C: 261 in 39 s, not 113 in 1.5 s).
     Max,
 }
 

@@ -272,6 +272,8 @@ pub struct GateModel<'a> {
     justify_first: bool,
     learning_depth: u32,
     root_learning_depth: u32,
+    /// Recursive learning stops once `implications` reaches this (never in searches).
+    learning_stop: u64,
     start_conflict: bool,
     implications: u64,
     /// Scratch marks for scans, by epoch.
@@ -322,6 +324,7 @@ impl<'a> GateModel<'a> {
             justify_first: true,
             learning_depth: 0,
             root_learning_depth: 0,
+            learning_stop: u64::MAX,
             start_conflict: false,
             implications: 0,
             seen: vec![0; n],
@@ -373,8 +376,20 @@ impl<'a> GateModel<'a> {
     /// Fault-free values every test of `fault` sets, as (net, value) sorted by net: the
     /// excitation, unique sensitization through the fault's dominators and everything they
     /// imply (learned implications included). `None` when they conflict: no test exists.
-    pub fn necessary_values(&mut self, fault: Fault) -> Option<Vec<(u32, u8)>> {
-        use crate::engine::Model as _;
+    ///
+    /// Recursive learning (see [`set_recursive_learning`](Self::set_recursive_learning)) may
+    /// spend up to `learning_work` implications: a stem with thousands of branches offers
+    /// thousands of ways to propagate, each implying values along a long path, so its cost can
+    /// grow with the square of the circuit. Ways left untried when it stops teach nothing, so
+    /// what it returns is still necessary.
+    pub fn necessary_values(&mut self, fault: Fault, learning_work: u64) -> Option<Vec<(u32, u8)>> {
+        self.learning_stop = self.implications.saturating_add(learning_work);
+        let values = self.necessary_values_inner(fault);
+        self.learning_stop = u64::MAX;
+        values
+    }
+
+    fn necessary_values_inner(&mut self, fault: Fault) -> Option<Vec<(u32, u8)>> {
         self.set_target(fault, None);
         if self.start_conflict {
             return None;
@@ -736,7 +751,11 @@ impl<'a> GateModel<'a> {
                 // (up to LEARNED_PER_LITERAL) and most of it is usually set already.
                 let analysis = self.analysis;
                 let why = Reason::Learned(NodeId::from_index(premise as usize), v);
-                for &(m, w) in analysis.learned(NodeId::from_index(premise as usize), v) {
+                let learned = analysis.learned(NodeId::from_index(premise as usize), v);
+                // Each one examined counts as an implication: on circuits where they are long
+                // and mostly set, examining them is most of implication's work.
+                self.implications += learned.len() as u64;
+                for &(m, w) in learned {
                     if self.values[m as usize][GOOD] != w {
                         self.assign(NodeId::from_index(m as usize), GOOD, w, why)?;
                     }
@@ -1293,6 +1312,9 @@ impl<'a> GateModel<'a> {
         let before = self.trail.level();
         let netlist = self.analysis.netlist;
         for (g, c) in self.j_frontier() {
+            if self.implications >= self.learning_stop {
+                return Ok(self.trail.level() > before);
+            }
             if !self.unjustified(g, c) {
                 continue;
             }
@@ -1328,6 +1350,11 @@ impl<'a> GateModel<'a> {
         let level = self.trail.level();
         let mut common: Option<Vec<(u32, [u8; 2])>> = None;
         for way in ways {
+            if self.implications >= self.learning_stop {
+                // Out of work: what some ways share proves nothing, so nothing is learned.
+                self.backtrack_to(level);
+                return Ok(());
+            }
             let result = way
                 .iter()
                 .try_for_each(|&(n, c, v)| self.assign(n, c, v, Reason::Decision))
