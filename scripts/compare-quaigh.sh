@@ -60,7 +60,7 @@ grade() {
 # ratio PATTERNS BOUND -> patterns / bound with two decimals, or "-".
 ratio() {
     if [[ $1 =~ ^[0-9]+$ && $2 =~ ^[0-9]+$ && $2 -gt 0 ]]; then
-        echo "scale=2; $1 / $2" | bc
+        printf '%.2f' "$(echo "scale=4; $1 / $2" | bc)"
     else
         echo -
     fi
