@@ -162,13 +162,19 @@ mod tests {
     use crate::circuit::sim::{PackedPatterns, simulate_block};
     use crate::circuit::{ConeSimulator, FaultUniverse, Netlist};
 
+    /// The collapsed faults of `netlist`.
+    fn collapsed_faults(netlist: &Netlist) -> Vec<Fault> {
+        let universe = FaultUniverse::new(netlist);
+        universe
+            .collapsed()
+            .iter()
+            .map(|&id| universe.fault(id))
+            .collect()
+    }
+
     /// For every input of `netlist` (exhaustively), the faults among `faults` it detects.
     fn detections(netlist: &Netlist, faults: &[Fault]) -> Vec<Vec<bool>> {
-        let k = netlist.inputs().len();
-        let mut patterns = PackedPatterns::new(k);
-        for i in 0..1u64 << k {
-            patterns.push((0..k).map(|b| (i >> b) & 1 == 1));
-        }
+        let patterns = PackedPatterns::exhaustive(netlist.inputs().len());
         let mut cone = ConeSimulator::new(netlist);
         let mut good = vec![0u64; netlist.len()];
         let mut rows = vec![vec![false; faults.len()]; patterns.len()];
@@ -205,12 +211,7 @@ mod tests {
             if netlist.inputs().len() > 14 {
                 continue;
             }
-            let universe = FaultUniverse::new(&netlist);
-            let faults: Vec<Fault> = universe
-                .collapsed()
-                .iter()
-                .map(|&id| universe.fault(id))
-                .collect();
+            let faults = collapsed_faults(&netlist);
             let rows = detections(&netlist, &faults);
             let detectable: Vec<Fault> = (0..faults.len())
                 .filter(|&f| rows.iter().any(|r| r[f]))
@@ -257,32 +258,18 @@ mod tests {
             (Family::Comparator, 4, 0),
         ] {
             let netlist = generate(family, n, RandomOptions { seed, dffs: 0 }).unwrap();
-            let k = netlist.inputs().len();
-            if k > 12 {
+            if netlist.inputs().len() > 12 {
                 continue;
             }
-            let universe = FaultUniverse::new(&netlist);
-            let faults: Vec<Fault> = universe
-                .collapsed()
-                .iter()
-                .map(|&id| universe.fault(id))
-                .collect();
+            let faults = collapsed_faults(&netlist);
             let rows = detections(&netlist, &faults);
             // Fault-free value of every net under every input.
-            let mut patterns = PackedPatterns::new(k);
-            for i in 0..1u64 << k {
-                patterns.push((0..k).map(|b| (i >> b) & 1 == 1));
+            let patterns = PackedPatterns::exhaustive(netlist.inputs().len());
+            let mut words = vec![vec![0u64; netlist.len()]; patterns.blocks()];
+            for (b, w) in words.iter_mut().enumerate() {
+                simulate_block(&netlist, patterns.block(b), w);
             }
-            let mut good = vec![0u64; netlist.len()];
-            let mut values = vec![vec![false; netlist.len()]; patterns.len()];
-            for b in 0..patterns.blocks() {
-                simulate_block(&netlist, patterns.block(b), &mut good);
-                for i in 0..64.min(patterns.len() - 64 * b) {
-                    for (net, &word) in good.iter().enumerate() {
-                        values[64 * b + i][net] = word >> i & 1 == 1;
-                    }
-                }
-            }
+            let good = |p: usize, net: u32| words[p / 64][net as usize] >> (p % 64) & 1 == 1;
             let analysis = Analysis::with_learning(&netlist).0;
             for depth in [1, 2] {
                 let mut model = GateModel::new(&analysis);
@@ -298,7 +285,7 @@ mod tests {
                         for &r in &detecting {
                             for &(net, value) in &necessary {
                                 assert_eq!(
-                                    values[r][net as usize],
+                                    good(r, net),
                                     value == 1,
                                     "{family} {n}, depth {depth}, work {work}: {fault:?}"
                                 );

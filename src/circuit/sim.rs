@@ -44,6 +44,17 @@ impl PackedPatterns {
         }
     }
 
+    /// Every pattern over `inputs` inputs, input `b` of pattern `i` being bit `b` of `i` (for
+    /// exhaustive checks of small circuits).
+    pub fn exhaustive(inputs: usize) -> PackedPatterns {
+        assert!(inputs < 32, "2^{inputs} patterns are too many");
+        let mut patterns = PackedPatterns::new(inputs);
+        for i in 0..1u64 << inputs {
+            patterns.push((0..inputs).map(|b| (i >> b) & 1 == 1));
+        }
+        patterns
+    }
+
     /// Appends one pattern given as one value per input.
     pub fn push(&mut self, bits: impl IntoIterator<Item = bool>) {
         let bit = self.count % 64;

@@ -31,11 +31,7 @@ fn reference_first_detections(netlist: &Netlist, patterns: &PackedPatterns) -> V
 fn exhaustive(netlist: &Netlist) -> PackedPatterns {
     let k = netlist.inputs().len();
     assert!(k <= 16, "too many inputs for exhaustive simulation");
-    let mut p = PackedPatterns::new(k);
-    for i in 0..1u64 << k {
-        p.push((0..k).map(|b| (i >> b) & 1 == 1));
-    }
-    p
+    PackedPatterns::exhaustive(k)
 }
 
 /// For each fault, the set of detecting patterns as one bit per pattern (no dropping).

@@ -188,10 +188,7 @@ mod tests {
                 continue;
             }
             let (analysis, _) = Analysis::with_learning(&n);
-            let mut patterns = PackedPatterns::new(k);
-            for i in 0..1u64 << k {
-                patterns.push((0..k).map(|b| (i >> b) & 1 == 1));
-            }
+            let patterns = PackedPatterns::exhaustive(k);
             let mut values = vec![vec![0u64; n.len()]; patterns.blocks()];
             for (b, v) in values.iter_mut().enumerate() {
                 simulate_block(&n, patterns.block(b), v);
