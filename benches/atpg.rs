@@ -5,6 +5,11 @@
 //! - `atpg_no_compaction/<circuit>`: the same without compaction, to show what it costs.
 //! - `redundancy_proof/<fault>/<searcher>`: one hard redundant fault of the ITC'99 circuits,
 //!   proved by SAT on its miter, and (time-limited) by the D-algorithm for comparison.
+//! - `phase_b14_C/<phase>/<threads>`: each phase of a b14_C run alone, on 1 and 2 threads, from
+//!   a copy of the state the phases before it left: static learning, the random phase, the
+//!   deterministic passes, compaction, the final fault simulation of the patterns over the whole
+//!   fault list, and the lower bound. The ratio of the two thread counts is each phase's
+//!   speed-up. `cargo bench --bench atpg -- phase_b14_C` runs these alone (about 10 minutes).
 //!
 //! ISCAS-85 circuits are read from `../shared/circuits` when present; the shipped circuits in
 //! `circuits/` always run.
@@ -14,12 +19,14 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
-use roth::circuit::atpg::{self, AtpgOptions};
+use roth::circuit::atpg::{self, AtpgOptions, CircuitBench};
+use roth::circuit::bound::independent_faults;
 use roth::circuit::dalg::{Analysis, GateModel, miter};
-use roth::circuit::{FaultUniverse, Netlist, read_bench};
+use roth::circuit::{Fault, FaultSimulator, FaultUniverse, Netlist, PackedPatterns, read_bench};
 use roth::engine::Limits;
+use roth::flow::{CampaignRun, Status};
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/circuits")
@@ -97,5 +104,95 @@ fn redundancy_proofs(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, whole_runs, redundancy_proofs);
+fn phases(c: &mut Criterion) {
+    let Some(netlist) = load(&shared().join("itc99/b14_C.bench")) else {
+        return;
+    };
+    let universe = FaultUniverse::new(&netlist);
+    let targets: Vec<Fault> = universe
+        .collapsed()
+        .iter()
+        .map(|&id| universe.fault(id))
+        .collect();
+    let mut group = c.benchmark_group("phase_b14_C");
+    group.sample_size(10);
+    group.bench_function("static_learning", |b| {
+        b.iter(|| black_box(Analysis::with_learning(&netlist).1.implications))
+    });
+    let (analysis, _) = Analysis::with_learning(&netlist);
+    for threads in [1, 2] {
+        let mut options = AtpgOptions::default();
+        options.flow.threads = threads;
+        let bench = CircuitBench::new(&analysis, targets.clone(), options.fill, threads);
+        let fresh = CampaignRun::new(&bench, &options.flow);
+        group.bench_function(format!("random/{threads}"), |b| {
+            b.iter_batched(
+                || fresh.clone(),
+                |mut run| {
+                    run.random_phase(&mut |_| {});
+                    run
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        let mut after_random = fresh.clone();
+        after_random.random_phase(&mut |_| {});
+        group.bench_function(format!("deterministic/{threads}"), |b| {
+            b.iter_batched(
+                || after_random.clone(),
+                |mut run| {
+                    run.deterministic_passes(&mut |_| {});
+                    run
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        let mut after_search = after_random.clone();
+        after_search.deterministic_passes(&mut |_| {});
+        group.bench_function(format!("compaction/{threads}"), |b| {
+            b.iter_batched(
+                || after_search.clone(),
+                |mut run| {
+                    run.compaction(&mut |_| {});
+                    run
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        let mut compacted = after_search.clone();
+        compacted.compaction(&mut |_| {});
+        let campaign = compacted.finish();
+        let mut packed = PackedPatterns::new(netlist.inputs().len());
+        for t in &campaign.tests {
+            packed.push(t.iter().copied());
+        }
+        let simulator = FaultSimulator::new(&netlist, threads);
+        group.bench_function(format!("final_fault_simulation/{threads}"), |b| {
+            b.iter(|| {
+                let first = simulator.first_detections(universe.faults(), &packed, |_, _| {});
+                black_box(first.iter().filter(|d| d.is_some()).count())
+            })
+        });
+        if threads == 1 {
+            // The bound runs on one thread whatever the setting.
+            let detectable: Vec<Fault> = targets
+                .iter()
+                .zip(&campaign.status)
+                .filter(|&(_, &s)| s == Status::Detected)
+                .map(|(&f, _)| f)
+                .collect();
+            group.bench_function("lower_bound", |b| {
+                b.iter(|| {
+                    let plain = independent_faults(&analysis, &detectable, 0, None, true, None);
+                    let order = Some(&plain.by_constraint[..]);
+                    let learned = independent_faults(&analysis, &detectable, 1, order, true, None);
+                    black_box(plain.chosen.len().max(learned.chosen.len()))
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, whole_runs, redundancy_proofs, phases);
 criterion_main!(benches);

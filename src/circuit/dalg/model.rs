@@ -274,6 +274,9 @@ pub struct GateModel<'a> {
     root_learning_depth: u32,
     /// Recursive learning stops once `implications` reaches this (never in searches).
     learning_stop: u64,
+    /// Propagation stops, leaving its queue, once `implications` reaches this (static learning
+    /// only: what it implied so far is still implied, and a conflict it found is real).
+    propagation_stop: u64,
     start_conflict: bool,
     implications: u64,
     /// Scratch marks for scans, by epoch.
@@ -325,6 +328,7 @@ impl<'a> GateModel<'a> {
             learning_depth: 0,
             root_learning_depth: 0,
             learning_stop: u64::MAX,
+            propagation_stop: u64::MAX,
             start_conflict: false,
             implications: 0,
             seen: vec![0; n],
@@ -521,13 +525,17 @@ impl<'a> GateModel<'a> {
         self.start_conflict = result.is_err();
     }
 
-    /// The good-circuit values implied by `node = value` with no fault (static learning), or
-    /// `None` if that value leads to a conflict. At most `limit` values are returned.
+    /// Good-circuit values implied by `node = value` with no fault (static learning), or `None`
+    /// if that value leads to a conflict. Implication stops after `work` gate evaluations: on a
+    /// chain of gates sharing one side input every value of a gate implies the whole chain, and
+    /// learning from all of them is quadratic in its length. The values implied before the stop
+    /// are still implied, and a conflict found before it is real; a conflict past it is missed,
+    /// which only costs a constant not learned.
     pub(crate) fn implied_by(
         &mut self,
         node: NodeId,
         value: u8,
-        limit: usize,
+        work: u64,
     ) -> Option<Vec<(NodeId, u8)>> {
         self.backtrack_to(0);
         self.clear_queue();
@@ -536,7 +544,12 @@ impl<'a> GateModel<'a> {
         self.target = None;
         self.new_cone_epoch();
         self.assign(node, GOOD, value, Reason::Decision).ok()?;
-        if self.propagate().is_err() {
+        self.propagation_stop = self.implications.saturating_add(work);
+        let result = self.propagate();
+        self.propagation_stop = u64::MAX;
+        // A stopped propagation leaves gates queued.
+        self.clear_queue();
+        if result.is_err() {
             self.backtrack_to(0);
             return None;
         }
@@ -544,7 +557,6 @@ impl<'a> GateModel<'a> {
             .trail
             .since(0)
             .iter()
-            .take(limit)
             .map(|e| {
                 let n = e.node;
                 (
@@ -761,6 +773,9 @@ impl<'a> GateModel<'a> {
                     }
                 }
                 continue;
+            }
+            if self.implications >= self.propagation_stop {
+                return Ok(());
             }
             let Some(g) = self.queue.pop() else {
                 return Ok(());
@@ -1279,11 +1294,11 @@ impl<'a> GateModel<'a> {
         self.region_marks.push((before, self.region_reasons.len()));
         let id = self.region_reasons.len() as u32;
         self.region_reasons.push(reason);
-        let dominators: Vec<NodeId> = std::iter::once(gate)
-            .chain(self.analysis.dominators.chain(gate))
-            .collect();
+        // Walked lazily: the first conflict ends the walk, which on a long chain of
+        // dominators is most of the work saved.
+        let analysis = self.analysis;
         let branch = self.target().branch;
-        for d in dominators {
+        for d in std::iter::once(gate).chain(analysis.dominators.chain(gate)) {
             let Some(ctrl) = netlist.gate_kind(d).and_then(GateKind::controlling_value) else {
                 continue;
             };
@@ -2011,8 +2026,12 @@ impl engine::Model for GateModel<'_> {
         let result = match alternative {
             Alternative::Excite => {
                 let t = self.target();
+                // The dominators' side inputs are assigned before the excitation value is
+                // propagated: where they contradict it (a chain of gates sharing one side
+                // input, whose every branch but the last is redundant), the conflict is found
+                // at once instead of after implying the whole circuit. Implication reaches the
+                // same fixpoint in either order.
                 self.assign(t.excite_net, GOOD, 1 - t.stuck, Reason::Decision)
-                    .and_then(|()| self.propagate())
                     .and_then(|()| match t.root {
                         // The gate of a branch fault must pass the error on; so must every
                         // dominator of the fault site.
@@ -2029,6 +2048,7 @@ impl engine::Model for GateModel<'_> {
                         },
                         None => Ok(()),
                     })
+                    .and_then(|()| self.propagate())
                     .and_then(|()| {
                         // Necessary assignments for detecting the fault, deeper and deeper:
                         // a conflict here proves it untestable without any search.
