@@ -19,14 +19,15 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion, criterion_group, criterion_main};
 
 use roth::circuit::atpg::{self, AtpgOptions, CircuitBench};
 use roth::circuit::bound::independent_faults;
 use roth::circuit::dalg::{Analysis, GateModel, miter};
 use roth::circuit::{Fault, FaultSimulator, FaultUniverse, Netlist, PackedPatterns, read_bench};
 use roth::engine::Limits;
-use roth::flow::{CampaignRun, Status};
+use roth::flow::{CampaignRun, Status, Workbench};
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/circuits")
@@ -109,11 +110,7 @@ fn phases(c: &mut Criterion) {
         return;
     };
     let universe = FaultUniverse::new(&netlist);
-    let targets: Vec<Fault> = universe
-        .collapsed()
-        .iter()
-        .map(|&id| universe.fault(id))
-        .collect();
+    let targets = universe.collapsed_faults();
     let mut group = c.benchmark_group("phase_b14_C");
     group.sample_size(10);
     group.bench_function("static_learning", |b| {
@@ -125,47 +122,21 @@ fn phases(c: &mut Criterion) {
         options.flow.threads = threads;
         let bench = CircuitBench::new(&analysis, targets.clone(), options.fill, threads);
         let fresh = CampaignRun::new(&bench, &options.flow);
-        group.bench_function(format!("random/{threads}"), |b| {
-            b.iter_batched(
-                || fresh.clone(),
-                |mut run| {
-                    run.random_phase(&mut |_| {});
-                    run
-                },
-                BatchSize::LargeInput,
-            )
+        let after_random = phase(&mut group, &format!("random/{threads}"), &fresh, |run| {
+            run.random_phase(&mut |_| {})
         });
-        let mut after_random = fresh.clone();
-        after_random.random_phase(&mut |_| {});
-        group.bench_function(format!("deterministic/{threads}"), |b| {
-            b.iter_batched(
-                || after_random.clone(),
-                |mut run| {
-                    run.deterministic_passes(&mut |_| {});
-                    run
-                },
-                BatchSize::LargeInput,
-            )
+        let name = format!("deterministic/{threads}");
+        let after_search = phase(&mut group, &name, &after_random, |run| {
+            run.deterministic_passes(&mut |_| {})
         });
-        let mut after_search = after_random.clone();
-        after_search.deterministic_passes(&mut |_| {});
-        group.bench_function(format!("compaction/{threads}"), |b| {
-            b.iter_batched(
-                || after_search.clone(),
-                |mut run| {
-                    run.compaction(&mut |_| {});
-                    run
-                },
-                BatchSize::LargeInput,
-            )
-        });
-        let mut compacted = after_search.clone();
-        compacted.compaction(&mut |_| {});
+        let compacted = phase(
+            &mut group,
+            &format!("compaction/{threads}"),
+            &after_search,
+            |run| run.compaction(&mut |_| {}),
+        );
         let campaign = compacted.finish();
-        let mut packed = PackedPatterns::new(netlist.inputs().len());
-        for t in &campaign.tests {
-            packed.push(t.iter().copied());
-        }
+        let packed = PackedPatterns::from_tests(netlist.inputs().len(), &campaign.tests);
         let simulator = FaultSimulator::new(&netlist, threads);
         group.bench_function(format!("final_fault_simulation/{threads}"), |b| {
             b.iter(|| {
@@ -192,6 +163,28 @@ fn phases(c: &mut Criterion) {
         }
     }
     group.finish();
+}
+
+/// Times `step` alone, each sample from a copy of `before`; returns the state after it.
+fn phase<'b, W: Workbench>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    before: &CampaignRun<'b, W>,
+    step: impl Fn(&mut CampaignRun<'b, W>),
+) -> CampaignRun<'b, W> {
+    group.bench_function(name, |b| {
+        b.iter_batched(
+            || before.clone(),
+            |mut run| {
+                step(&mut run);
+                run
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    let mut after = before.clone();
+    step(&mut after);
+    after
 }
 
 criterion_group!(benches, whole_runs, redundancy_proofs, phases);

@@ -132,7 +132,7 @@ fn panel(
     svg: &mut String,
     (left, top, width, height): (f64, f64, f64, f64),
     title: &str,
-    series: &[(String, Vec<(f64, f64)>)],
+    series: &[Curve],
     label: fn(f64) -> String,
 ) {
     let all = series.iter().flat_map(|s| s.1.iter());
@@ -246,7 +246,11 @@ fn bytes_label(x: f64) -> String {
     }
 }
 
-fn picture(points: &[Point]) -> String {
+/// Each family's measured points as (gates, seconds) and (gates, peak bytes) curves, in the
+/// order of [`families`].
+type Curve = (String, Vec<(f64, f64)>);
+
+fn curves(points: &[Point]) -> (Vec<Curve>, Vec<Curve>) {
     let mut time = Vec::new();
     let mut memory = Vec::new();
     for (family, _) in families() {
@@ -262,6 +266,10 @@ fn picture(points: &[Point]) -> String {
         time.push((family.to_string(), t));
         memory.push((family.to_string(), m));
     }
+    (time, memory)
+}
+
+fn picture(time: &[Curve], memory: &[Curve]) -> String {
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -271,14 +279,14 @@ fn picture(points: &[Point]) -> String {
         &mut svg,
         (70.0, 40.0, 370.0, 320.0),
         "roth atpg: wall-clock seconds",
-        &time,
+        time,
         seconds_label,
     );
     panel(
         &mut svg,
         (560.0, 40.0, 370.0, 320.0),
         "roth atpg: peak heap",
-        &memory,
+        memory,
         bytes_label,
     );
     svg.push_str("</svg>\n");
@@ -313,17 +321,12 @@ fn main() {
             points.push(p);
         }
     }
-    for (family, _) in families() {
-        let mine: Vec<&Point> = points.iter().filter(|p| p.family == family).collect();
-        let t: Vec<(f64, f64)> = mine.iter().map(|p| (p.gates as f64, p.seconds)).collect();
-        let m: Vec<(f64, f64)> = mine
-            .iter()
-            .map(|p| (p.gates as f64, p.peak_bytes as f64))
-            .collect();
+    let (time, memory) = curves(&points);
+    for ((family, t), (_, m)) in time.iter().zip(&memory) {
         println!(
             "{family}: time slope {:.2}, memory slope {:.2}",
-            slope(&t),
-            slope(&m)
+            slope(t),
+            slope(m)
         );
     }
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/scaling");
@@ -337,7 +340,7 @@ fn main() {
         );
     }
     std::fs::write(out.join("scaling.csv"), csv).expect("the CSV is written");
-    let svg = picture(&points);
+    let svg = picture(&time, &memory);
     std::fs::write(out.join("scaling.svg"), &svg).expect("the picture is written");
     println!("wrote {}", out.join("scaling.{csv,svg}").display());
     if docs {

@@ -69,11 +69,7 @@ fn fault_simulation(c: &mut Criterion) {
     for (name, netlist) in circuits() {
         let universe = FaultUniverse::new(&netlist);
         let all = universe.faults().to_vec();
-        let collapsed: Vec<_> = universe
-            .collapsed()
-            .iter()
-            .map(|&id| universe.fault(id))
-            .collect();
+        let collapsed = universe.collapsed_faults();
         let patterns = PackedPatterns::random(netlist.inputs().len(), PATTERNS, &mut Rng::new(1));
         for (list, faults) in [("all", &all), ("collapsed", &collapsed)] {
             for threads in [1, 2] {

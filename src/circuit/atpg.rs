@@ -116,11 +116,7 @@ impl<'a> CircuitBench<'a> {
     }
 
     fn pack(&self, tests: &[Vec<bool>]) -> PackedPatterns {
-        let mut packed = PackedPatterns::new(self.netlist.inputs().len());
-        for t in tests {
-            packed.push(t.iter().copied());
-        }
-        packed
+        PackedPatterns::from_tests(self.netlist.inputs().len(), tests)
     }
 }
 
@@ -322,8 +318,12 @@ pub fn run(
     };
     let learning_seconds = start.elapsed().as_secs_f64();
     let collapsed = universe.collapsed();
-    let targets: Vec<Fault> = collapsed.iter().map(|&id| universe.fault(id)).collect();
-    let bench = CircuitBench::new(&analysis, targets, options.fill, options.flow.threads);
+    let bench = CircuitBench::new(
+        &analysis,
+        universe.collapsed_faults(),
+        options.fill,
+        options.flow.threads,
+    );
     let campaign = flow::run(&bench, &options.flow, progress);
 
     // Re-check everything by fault simulation of the final patterns over the whole universe.

@@ -164,12 +164,7 @@ mod tests {
 
     /// The collapsed faults of `netlist`.
     fn collapsed_faults(netlist: &Netlist) -> Vec<Fault> {
-        let universe = FaultUniverse::new(netlist);
-        universe
-            .collapsed()
-            .iter()
-            .map(|&id| universe.fault(id))
-            .collect()
+        FaultUniverse::new(netlist).collapsed_faults()
     }
 
     /// For every input of `netlist` (exhaustively), the faults among `faults` it detects.

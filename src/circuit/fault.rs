@@ -216,6 +216,12 @@ impl FaultUniverse {
         &self.collapsed
     }
 
+    /// The faults of [`FaultUniverse::collapsed`], one per equivalence class: the targets of
+    /// test generation.
+    pub fn collapsed_faults(&self) -> Vec<Fault> {
+        self.collapsed().iter().map(|&id| self.fault(id)).collect()
+    }
+
     /// The representative of the equivalence class of `id`.
     pub fn representative(&self, id: FaultId) -> FaultId {
         self.representative[id.index()]

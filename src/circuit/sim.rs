@@ -55,6 +55,15 @@ impl PackedPatterns {
         patterns
     }
 
+    /// `tests`, each one value per input, packed.
+    pub fn from_tests(inputs: usize, tests: &[Vec<bool>]) -> PackedPatterns {
+        let mut packed = PackedPatterns::new(inputs);
+        for t in tests {
+            packed.push(t.iter().copied());
+        }
+        packed
+    }
+
     /// Appends one pattern given as one value per input.
     pub fn push(&mut self, bits: impl IntoIterator<Item = bool>) {
         let bit = self.count % 64;

@@ -485,10 +485,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
     print(&t)?;
 
     if let (Some(path), Some(format)) = (&args.patterns, format) {
-        let mut packed = PackedPatterns::new(netlist.inputs().len());
-        for p in &result.patterns {
-            packed.push(p.iter().copied());
-        }
+        let packed = PackedPatterns::from_tests(netlist.inputs().len(), &result.patterns);
         let set = PatternSet::with_responses(&netlist, &packed);
         write_output(Some(path), &set.write(&netlist, format), true)?;
     }
@@ -583,11 +580,7 @@ pub fn fsim(session: &Session, args: FsimArgs) -> Result<ExitCode, CliError> {
     }
 
     let universe = FaultUniverse::new(&netlist);
-    let targets: Vec<_> = universe
-        .collapsed()
-        .iter()
-        .map(|&id| universe.fault(id))
-        .collect();
+    let targets = universe.collapsed_faults();
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
     let bar = session.progress_bar(packed.len() as u64, "patterns");
     let start = Instant::now();

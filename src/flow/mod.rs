@@ -343,11 +343,6 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
         );
     }
 
-    /// The tests so far.
-    pub fn tests(&self) -> &[W::Test] {
-        &self.tests
-    }
-
     /// The campaign's outcome; targets the deadline kept from any search end aborted.
     pub fn finish(mut self) -> Campaign<W::Test> {
         for status in &mut self.status {
@@ -999,6 +994,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
         fresh
     }
 
+    /// [`Self::refresh_cube`] without the remembered answer.
     fn refresh_cube_anew(
         &mut self,
         worker: &mut W::Worker<'_>,

@@ -185,7 +185,7 @@ fn collapsed_simulation_expands_to_the_full_universe() {
     let patterns = PackedPatterns::random(n.inputs().len(), 2000, &mut Rng::new(5));
     let sim = FaultSimulator::new(&n, 2);
     let full = sim.first_detections(u.faults(), &patterns, |_, _| {});
-    let reps: Vec<_> = u.collapsed().iter().map(|&id| u.fault(id)).collect();
+    let reps = u.collapsed_faults();
     let collapsed = sim.first_detections(&reps, &patterns, |_, _| {});
     let mut expanded = vec![None; u.len()];
     for (&id, &d) in u.collapsed().iter().zip(&collapsed) {
@@ -205,7 +205,7 @@ fn whole_suites_fault_simulation() {
         for path in shared_files(suite) {
             let n = read_bench(&path).unwrap().netlist;
             let u = FaultUniverse::new(&n);
-            let reps: Vec<_> = u.collapsed().iter().map(|&id| u.fault(id)).collect();
+            let reps = u.collapsed_faults();
             let patterns = PackedPatterns::random(n.inputs().len(), 4096, &mut Rng::new(3));
             let one = FaultSimulator::new(&n, 1).first_detections(&reps, &patterns, |_, _| {});
             let two = FaultSimulator::new(&n, 2).first_detections(&reps, &patterns, |_, _| {});
