@@ -160,6 +160,23 @@ impl Worker for CircuitWorker<'_> {
     fn cube_candidates(&mut self, cubes: &[&TestCube], targets: &[usize]) -> Vec<u64> {
         self.cube_masks(cubes, targets, CubeSimulator::may_detect)
     }
+
+    fn cube_supports(
+        &mut self,
+        cube: &TestCube,
+        targets: &[usize],
+    ) -> Option<Vec<Option<Vec<usize>>>> {
+        self.xsim.load(self.netlist, &[cube.as_slice()]);
+        Some(
+            targets
+                .iter()
+                .map(|&t| {
+                    let support = self.xsim.support(self.netlist, self.targets[t])?;
+                    Some(support.into_iter().map(|p| p as usize).collect())
+                })
+                .collect(),
+        )
+    }
 }
 
 impl CircuitWorker<'_> {

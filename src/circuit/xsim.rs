@@ -14,7 +14,7 @@
 
 use super::fault::{Fault, FaultSite};
 use super::fsim::ConeQueue;
-use super::netlist::{GateKind, Netlist, NodeKind};
+use super::netlist::{GateKind, Netlist, NodeId, NodeKind};
 use super::patterns::Bit;
 
 /// A three-valued word: bit `i` of `one` (of `zero`) is set when the value is 1 (0) in cube
@@ -88,6 +88,81 @@ pub struct CubeSimulator {
     loaded: bool,
     /// Scratch: the inputs' words of the cubes being loaded.
     words: Vec<Ternary>,
+    /// Observed nodes where the last certain simulation saw the fault, in the order reached.
+    detectors: Vec<NodeId>,
+    /// Scratch of [`support`](Self::support).
+    backtrace: Backtrace,
+    /// Position in the scan-view inputs of each input node (`u32::MAX` for gates).
+    input_position: Vec<u32>,
+}
+
+/// Scratch state of the backward walk that finds a sufficient part of a cube: which nodes
+/// need their fault-free or faulty value kept (stamped by round), and the nodes waiting, by
+/// level, highest first.
+#[derive(Clone, Debug)]
+struct Backtrace {
+    good: Vec<u32>,
+    faulty: Vec<u32>,
+    epoch: u32,
+    buckets: Vec<Vec<(NodeId, Machine)>>,
+}
+
+/// Which of the two circuits a requirement is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Machine {
+    Good,
+    Faulty,
+}
+
+impl Backtrace {
+    fn next_round(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.good.fill(0);
+            self.faulty.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// Whether `node`'s value in `machine` (or its fault-free value, the same outside the
+    /// fault's cone) is already kept.
+    fn needed(&self, node: NodeId, machine: Machine) -> bool {
+        self.good[node.index()] == self.epoch
+            || (machine == Machine::Faulty && self.faulty[node.index()] == self.epoch)
+    }
+
+    /// Marks `node`'s value in `machine` as needed and schedules it once. Nodes no higher than
+    /// the fault site, but the site itself, are outside its fanout cone: there the faulty
+    /// value is the fault-free one.
+    fn require(&mut self, netlist: &Netlist, site: NodeId, node: NodeId, machine: Machine) {
+        let machine = if machine == Machine::Faulty
+            && node != site
+            && netlist.level(node) <= netlist.level(site)
+        {
+            Machine::Good
+        } else {
+            machine
+        };
+        let marks = match machine {
+            Machine::Good => &mut self.good,
+            Machine::Faulty => &mut self.faulty,
+        };
+        if marks[node.index()] != self.epoch {
+            marks[node.index()] = self.epoch;
+            self.buckets[netlist.level(node) as usize].push((node, machine));
+        }
+    }
+}
+
+/// The value of the first cube in a three-valued word, `None` for a don't care.
+fn lane(t: Ternary) -> Option<bool> {
+    if t.one & 1 != 0 {
+        Some(true)
+    } else if t.zero & 1 != 0 {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 impl CubeSimulator {
@@ -100,6 +175,20 @@ impl CubeSimulator {
             valid: 0,
             loaded: false,
             words: Vec::new(),
+            detectors: Vec::new(),
+            backtrace: Backtrace {
+                good: vec![0; netlist.len()],
+                faulty: vec![0; netlist.len()],
+                epoch: 0,
+                buckets: vec![Vec::new(); netlist.depth() as usize + 1],
+            },
+            input_position: {
+                let mut position = vec![u32::MAX; netlist.len()];
+                for (k, node) in netlist.inputs().iter().enumerate() {
+                    position[node.index()] = k as u32;
+                }
+                position
+            },
         }
     }
 
@@ -241,6 +330,7 @@ impl CubeSimulator {
         self.faulty[site.index()] = value;
         self.may_differ[site.index()] = site_may;
         self.queue.mark_changed(site);
+        self.detectors.clear();
         let mut detected = 0;
         if netlist.is_observed(site) {
             detected = if possible {
@@ -248,10 +338,12 @@ impl CubeSimulator {
             } else {
                 value.differs(self.good[site.index()])
             };
+            self.detectors.push(site);
         }
         let mut max_level = 0usize;
         self.queue.schedule_fanouts(netlist, site, &mut max_level);
         let (good, faulty, may_differ) = (&self.good, &mut self.faulty, &mut self.may_differ);
+        let detectors = &mut self.detectors;
         let first_level = netlist.level(site) as usize + 1;
         self.queue
             .propagate(netlist, first_level, max_level, |queue, gate| {
@@ -279,13 +371,119 @@ impl CubeSimulator {
                     }
                     may != 0
                 } else {
-                    if observed {
+                    if observed && v.differs(g) != 0 {
                         detected |= v.differs(g);
+                        detectors.push(gate);
                     }
                     v != g
                 }
             });
         detected & self.valid
+    }
+
+    /// Whether the first loaded cube detects `fault` whatever its don't cares become, and if it
+    /// does, the inputs (positions in [`Netlist::inputs`], increasing) whose values are enough
+    /// on their own: any cube that agrees with the first one there detects the fault too.
+    ///
+    /// The walk goes back from one output where the fault is seen, keeping the fault-free and
+    /// the faulty value of each node it needs: a gate whose value is set by one controlling
+    /// input needs only that input (one already needed, else the lowest), any other gate all of
+    /// its inputs. Three-valued evaluation only gains known values when inputs get known ones,
+    /// so the kept inputs keep every needed value, the output's two different values included.
+    /// `None` when the cube does not detect the fault.
+    pub fn support(&mut self, netlist: &Netlist, fault: Fault) -> Option<Vec<u32>> {
+        if self.simulate(netlist, fault, false) & 1 == 0 {
+            return None;
+        }
+        let walk = &mut self.backtrace;
+        walk.next_round();
+        // The node whose faulty value the fault fixes (a stuck stem), and the gate pin it
+        // fixes (a stuck branch).
+        let (site, stuck_node, stuck_pin) = match fault.site {
+            FaultSite::DffInput(k) => (netlist.dffs()[k as usize].d, None, None),
+            FaultSite::Stem(node) => (node, Some(node), None),
+            FaultSite::Branch(pin) => (pin.gate, None, Some(pin)),
+        };
+        let (good, faulty, queue) = (&self.good, &self.faulty, &self.queue);
+        let value_of = |n: NodeId, machine: Machine| match machine {
+            Machine::Faulty if queue.changed(n) => faulty[n.index()],
+            _ => good[n.index()],
+        };
+        let top = match fault.site {
+            // The faulty value at a flip-flop input is the stuck one: only the fault-free
+            // value needs keeping.
+            FaultSite::DffInput(_) => {
+                walk.require(netlist, site, site, Machine::Good);
+                netlist.level(site)
+            }
+            _ => {
+                let output = self
+                    .detectors
+                    .iter()
+                    .copied()
+                    .filter(|&o| value_of(o, Machine::Faulty).differs(good[o.index()]) & 1 != 0)
+                    .min_by_key(|&o| (netlist.level(o), o))?;
+                walk.require(netlist, site, output, Machine::Good);
+                walk.require(netlist, site, output, Machine::Faulty);
+                netlist.level(output)
+            }
+        };
+        let stuck = fault.stuck_at;
+        let mut support = Vec::new();
+        for level in (0..=top as usize).rev() {
+            while let Some((node, machine)) = walk.buckets[level].pop() {
+                if machine == Machine::Faulty && stuck_node == Some(node) {
+                    continue;
+                }
+                let Some(kind) = netlist.gate_kind(node) else {
+                    // Only the fault-free value of an input is ever needed: its faulty value
+                    // differs only when it is the stuck stem, skipped above.
+                    support.push(self.input_position[node.index()]);
+                    continue;
+                };
+                let fanins = netlist.fanins(node);
+                // The pin the fault fixes in the faulty circuit needs nothing kept.
+                let fixed = |k: usize| {
+                    machine == Machine::Faulty
+                        && stuck_pin.is_some_and(|p| p.gate == node && p.pin as usize == k)
+                };
+                let controlling = match kind {
+                    GateKind::And | GateKind::Nand => Some(false),
+                    GateKind::Or | GateKind::Nor => Some(true),
+                    _ => None,
+                };
+                // A needed value is known by construction (the output's two values, then
+                // controlling inputs of known outputs, or all inputs of one): a gate that is
+                // not controlled keeps all its inputs, which is always enough.
+                let out = lane(value_of(node, machine));
+                let chosen = match (controlling, out) {
+                    (Some(c), Some(out)) if out ^ kind.is_inverting() == c => {
+                        if (0..fanins.len()).any(|k| fixed(k) && stuck == c) {
+                            continue;
+                        }
+                        (0..fanins.len())
+                            .filter(|&k| !fixed(k) && lane(value_of(fanins[k], machine)) == Some(c))
+                            .min_by_key(|&k| {
+                                let f = fanins[k];
+                                (!walk.needed(f, machine), netlist.level(f), k)
+                            })
+                    }
+                    _ => None,
+                };
+                match chosen {
+                    Some(k) => walk.require(netlist, site, fanins[k], machine),
+                    None => {
+                        for (k, &f) in fanins.iter().enumerate() {
+                            if !fixed(k) {
+                                walk.require(netlist, site, f, machine);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        support.sort_unstable();
+        Some(support)
     }
 }
 
@@ -375,6 +573,67 @@ mod tests {
             "the check must exercise detections: {reported}"
         );
         assert!(possible > reported, "{possible} {reported}");
+    }
+
+    /// A support is enough: the cube cut down to it (everything else a don't care) still
+    /// detects the fault whatever the don't cares become, and it is reported exactly when the
+    /// cube detects the fault.
+    #[test]
+    fn a_support_alone_detects_its_fault() {
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        let mut smaller = 0;
+        for seed in 0..16 {
+            let netlist = generate(Family::Random, 60, RandomOptions { seed, dffs: 3 })
+                .expect("random circuit");
+            let faults: Vec<Fault> = FaultUniverse::new(&netlist).faults().to_vec();
+            let width = netlist.inputs().len();
+            let mut xsim = CubeSimulator::new(&netlist);
+            let mut cut = CubeSimulator::new(&netlist);
+            for _ in 0..20 {
+                let cube: Vec<Bit> = (0..width)
+                    .map(|_| match rng.next_u64() % 5 {
+                        0 => Bit::X,
+                        r => Bit::from_bool(r % 2 == 0),
+                    })
+                    .collect();
+                xsim.load(&netlist, &[&cube]);
+                for &fault in &faults {
+                    let detected = xsim.detect(&netlist, fault) & 1 == 1;
+                    let support = xsim.support(&netlist, fault);
+                    assert_eq!(support.is_some(), detected, "{fault:?}");
+                    let Some(support) = support else { continue };
+                    assert!(support.windows(2).all(|w| w[0] < w[1]));
+                    let part: Vec<Bit> = (0..width)
+                        .map(|k| {
+                            if support.binary_search(&(k as u32)).is_ok() {
+                                cube[k]
+                            } else {
+                                Bit::X
+                            }
+                        })
+                        .collect();
+                    assert!(support.iter().all(|&k| cube[k as usize] != Bit::X));
+                    cut.load(&netlist, &[&part]);
+                    assert_eq!(
+                        cut.detect(&netlist, fault) & 1,
+                        1,
+                        "{fault:?} {cube:?} {part:?}"
+                    );
+                    checked += 1;
+                    smaller +=
+                        usize::from(support.len() < cube.iter().filter(|&&b| b != Bit::X).count());
+                }
+            }
+        }
+        assert!(
+            checked > 2000,
+            "the check must exercise detections: {checked}"
+        );
+        assert!(
+            smaller * 2 > checked,
+            "supports should mostly be smaller: {smaller} of {checked}"
+        );
     }
 
     /// Loads that change a few inputs of a few cubes (simulated event by event) leave the same

@@ -143,6 +143,19 @@ pub trait Worker: Send {
     /// some values of their don't cares. Must over-approximate: a cube left out detects the
     /// target under no fill, so no extension of it can.
     fn cube_candidates(&mut self, cubes: &[&Self::Cube], targets: &[usize]) -> Vec<u64>;
+
+    /// For each of `targets`, whether `cube` detects it whatever its don't cares become
+    /// (as [`cube_detections`](Self::cube_detections)), and if so which of its positions are
+    /// enough: any cube that agrees with `cube` there detects it too. Relaxation then asks
+    /// again only about targets whose positions it opens. `None` when the model cannot tell
+    /// which positions suffice (then every trial asks about every target).
+    fn cube_supports(
+        &mut self,
+        _cube: &Self::Cube,
+        _targets: &[usize],
+    ) -> Option<Vec<Option<Vec<usize>>>> {
+        None
+    }
 }
 
 /// What became of a target.
@@ -1048,40 +1061,17 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
         keep: Option<&W::Cube>,
         targets: &[usize],
     ) -> Option<W::Cube> {
-        // A trial that loses a target mostly loses the one the last failed trial lost: asking
-        // for it alone first makes most failing trials cost one target, not all.
-        let mut suspect = 0;
-        let mut detects_all = |cube: &W::Cube| {
-            if targets.len() > 1
-                && worker.cube_detections(&[cube], &targets[suspect..=suspect])[0] != 1
-            {
-                return false;
-            }
-            match worker
-                .cube_detections(&[cube], targets)
-                .iter()
-                .position(|&mask| mask != 1)
-            {
-                Some(k) => {
-                    suspect = k;
-                    false
-                }
-                None => true,
-            }
-        };
         let mut cube = self.bench.cube_of(test);
-        if !detects_all(&cube) {
-            return None;
-        }
         let mut positions = self.bench.specified(&cube);
         if let Some(keep) = keep {
             let kept = self.bench.specified(keep);
             positions.retain(|p| kept.binary_search(p).is_err());
         }
+        let mut trials = Trials::new(worker, &cube, targets)?;
         let mut blocks = vec![&positions[..]];
         while let Some(block) = blocks.pop() {
             let trial = self.bench.open(&cube, block);
-            if detects_all(&trial) {
+            if trials.keeps_all(worker, &trial, block) {
                 cube = trial;
             } else if block.len() > 1 {
                 let (left, right) = block.split_at(block.len() / 2);
@@ -1298,6 +1288,115 @@ impl<C> Pruning<C> {
             .iter_ones()
             .filter(|&p| self.count[p] == 1)
             .collect()
+    }
+}
+
+/// The question relaxation asks of each trial cube (does it still detect every target?),
+/// answered as cheaply as the model allows. Where the model names, per target, positions of
+/// the current cube that suffice, a trial that opens none of a target's positions keeps it
+/// without simulation, and only the targets it touches are simulated, their positions then
+/// renewed; the answers are the same as simulating every target each time.
+struct Trials<'t> {
+    targets: &'t [usize],
+    /// Per target, positions of the current cube enough to detect it (`None`: always ask).
+    supports: Vec<Option<Vec<usize>>>,
+    /// Targets whose supports hold each position, as (target, generation) pairs: an entry
+    /// whose generation is not the target's current one is stale.
+    holders: hashbrown::HashMap<usize, Vec<(u32, u32)>>,
+    generation: Vec<u32>,
+    /// The target the last failed trial lost: a trial that loses one mostly loses the same,
+    /// so it is asked alone first and most failing trials cost one target, not all.
+    suspect: usize,
+}
+
+impl<'t> Trials<'t> {
+    /// `None` when `cube` does not detect every target.
+    fn new<W: Worker>(worker: &mut W, cube: &W::Cube, targets: &'t [usize]) -> Option<Self> {
+        let mut trials = Trials {
+            targets,
+            supports: vec![None; targets.len()],
+            holders: hashbrown::HashMap::new(),
+            generation: vec![0; targets.len()],
+            suspect: 0,
+        };
+        let all: Vec<usize> = (0..targets.len()).collect();
+        if !trials.ask(worker, cube, &all, false) {
+            return None;
+        }
+        Some(trials)
+    }
+
+    /// Whether `trial`, the current cube with `opened` made don't cares, detects every target.
+    fn keeps_all<W: Worker>(&mut self, worker: &mut W, trial: &W::Cube, opened: &[usize]) -> bool {
+        let mut touched: Vec<usize> = (0..self.targets.len())
+            .filter(|&k| self.supports[k].is_none())
+            .collect();
+        for p in opened {
+            if let Some(holders) = self.holders.get(p) {
+                touched.extend(
+                    holders
+                        .iter()
+                        .filter(|&&(k, g)| self.generation[k as usize] == g)
+                        .map(|&(k, _)| k as usize),
+                );
+            }
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        if touched.is_empty() {
+            return true;
+        }
+        if touched.len() > 1
+            && touched.binary_search(&self.suspect).is_ok()
+            && worker.cube_detections(&[trial], &self.targets[self.suspect..=self.suspect])[0] != 1
+        {
+            return false;
+        }
+        self.ask(worker, trial, &touched, true)
+    }
+
+    /// Asks whether `cube` detects each of `asked` (indices into the targets); when it detects
+    /// them all and `renew`, their supports are renewed. Supports cost a walk back from an
+    /// output per target, so they are asked for only once the plain question says yes: a
+    /// trial that fails (most do) costs no more than without them.
+    fn ask<W: Worker>(
+        &mut self,
+        worker: &mut W,
+        cube: &W::Cube,
+        asked: &[usize],
+        renew: bool,
+    ) -> bool {
+        let targets: Vec<usize> = asked.iter().map(|&k| self.targets[k]).collect();
+        if let Some(j) = worker
+            .cube_detections(&[cube], &targets)
+            .iter()
+            .position(|&mask| mask != 1)
+        {
+            self.suspect = asked[j];
+            return false;
+        }
+        if !renew {
+            return true;
+        }
+        let Some(supports) = worker.cube_supports(cube, &targets) else {
+            return true;
+        };
+        for (&k, support) in asked.iter().zip(supports) {
+            let Some(support) = support else {
+                // Detected a moment ago, so the model cannot tell: ask about it every time.
+                self.supports[k] = None;
+                continue;
+            };
+            self.generation[k] += 1;
+            for &p in &support {
+                self.holders
+                    .entry(p)
+                    .or_default()
+                    .push((k as u32, self.generation[k]));
+            }
+            self.supports[k] = Some(support);
+        }
+        true
     }
 }
 
