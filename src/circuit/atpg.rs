@@ -9,7 +9,7 @@ use bumpalo::Bump;
 
 use super::dalg::{Analysis, GateModel, Justification, LearningStats, TestCube, miter};
 use super::fault::{Fault, FaultId, FaultUniverse};
-use super::fsim::{ConeSimulator, FaultSimulator};
+use super::fsim::{FaultSimulator, RegionSimulator};
 use super::netlist::Netlist;
 use super::patterns::{Bit, Fill};
 use super::sim::{PackedPatterns, simulate_block};
@@ -242,11 +242,11 @@ impl Workbench for CircuitBench<'_> {
         let packed = self.pack(tests);
         let mut good = vec![0u64; self.netlist.len()];
         simulate_block(self.netlist, packed.block(0), &mut good);
-        let mut cone = ConeSimulator::new(self.netlist);
+        let mut region = RegionSimulator::new(self.netlist);
         let valid = packed.valid_mask(0);
         targets
             .iter()
-            .map(|&t| cone.detect(self.netlist, &good, self.targets[t]) & valid)
+            .map(|&t| region.detect(self.netlist, &good, self.targets[t]) & valid)
             .collect()
     }
 

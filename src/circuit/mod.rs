@@ -18,7 +18,7 @@ pub mod xsim;
 
 pub use bench::{BenchError, ParsedBench, parse_bench, read_bench, write_bench};
 pub use fault::{Fault, FaultId, FaultSite, FaultUniverse};
-pub use fsim::{ConeSimulator, FaultSimulator};
+pub use fsim::{ConeSimulator, FaultSimulator, RegionSimulator};
 pub use netlist::{Dff, GateKind, Netlist, NetlistBuilder, NodeId, NodeKind, Pin, Span, Warning};
 pub use patterns::{Bit, Fill, PatternFormat, PatternSet};
 pub use sim::{PackedPatterns, simulate_block};

@@ -198,6 +198,8 @@ pub struct Netlist {
     undriven: Vec<NodeId>,
     by_name: HashMap<String, NodeId>,
     depth: u32,
+    /// The stem of each node's fanout-free region.
+    stems: Vec<NodeId>,
 }
 
 impl Netlist {
@@ -240,6 +242,28 @@ impl Netlist {
     /// Distance from the inputs: 0 for inputs, 1 + the largest fanin level for gates.
     pub fn level(&self, node: NodeId) -> u32 {
         self.levels[node.index()]
+    }
+
+    /// The stem of the fanout-free region holding `node`: `node` itself when an output
+    /// observes it or it feeds other than exactly one gate pin, else the stem of the one gate
+    /// it feeds. A value change at `node` reaches the rest of the circuit only through its
+    /// stem, along the one path there.
+    #[inline]
+    pub fn stem(&self, node: NodeId) -> NodeId {
+        self.stems[node.index()]
+    }
+
+    fn fanout_free_stems(&self) -> Vec<NodeId> {
+        let mut stems: Vec<NodeId> = self.nodes().collect();
+        // Fanouts come later in topological order, so their stems are known first.
+        for node in self.nodes().rev() {
+            if let [only] = self.fanouts(node)
+                && !self.is_observed(node)
+            {
+                stems[node.index()] = stems[only.gate.index()];
+            }
+        }
+        stems
     }
 
     /// The largest level of any node.
@@ -731,7 +755,10 @@ impl NetlistBuilder {
             outputs,
             by_name,
             depth,
+            stems: Vec::new(),
         };
+        let mut netlist = netlist;
+        netlist.stems = netlist.fanout_free_stems();
         Ok((netlist, self.warnings))
     }
 
