@@ -1298,8 +1298,9 @@ impl<C> Pruning<C> {
 /// renewed; the answers are the same as simulating every target each time.
 struct Trials<'t> {
     targets: &'t [usize],
-    /// Per target, positions of the current cube enough to detect it (`None`: always ask).
-    supports: Vec<Option<Vec<usize>>>,
+    /// Per target, whether `holders` lists positions of the current cube enough to detect
+    /// it (if not, every trial asks about it).
+    supported: Vec<bool>,
     /// Targets whose supports hold each position, as (target, generation) pairs: an entry
     /// whose generation is not the target's current one is stale.
     holders: hashbrown::HashMap<usize, Vec<(u32, u32)>>,
@@ -1314,7 +1315,7 @@ impl<'t> Trials<'t> {
     fn new<W: Worker>(worker: &mut W, cube: &W::Cube, targets: &'t [usize]) -> Option<Self> {
         let mut trials = Trials {
             targets,
-            supports: vec![None; targets.len()],
+            supported: vec![false; targets.len()],
             holders: hashbrown::HashMap::new(),
             generation: vec![0; targets.len()],
             suspect: 0,
@@ -1329,7 +1330,7 @@ impl<'t> Trials<'t> {
     /// Whether `trial`, the current cube with `opened` made don't cares, detects every target.
     fn keeps_all<W: Worker>(&mut self, worker: &mut W, trial: &W::Cube, opened: &[usize]) -> bool {
         let mut touched: Vec<usize> = (0..self.targets.len())
-            .filter(|&k| self.supports[k].is_none())
+            .filter(|&k| !self.supported[k])
             .collect();
         for p in opened {
             if let Some(holders) = self.holders.get(p) {
@@ -1384,7 +1385,7 @@ impl<'t> Trials<'t> {
         for (&k, support) in asked.iter().zip(supports) {
             let Some(support) = support else {
                 // Detected a moment ago, so the model cannot tell: ask about it every time.
-                self.supports[k] = None;
+                self.supported[k] = false;
                 continue;
             };
             self.generation[k] += 1;
@@ -1394,7 +1395,7 @@ impl<'t> Trials<'t> {
                     .or_default()
                     .push((k as u32, self.generation[k]));
             }
-            self.supports[k] = Some(support);
+            self.supported[k] = true;
         }
         true
     }
