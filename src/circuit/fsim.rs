@@ -132,30 +132,13 @@ impl ConeSimulator {
     /// every node for the block. Bits beyond the block's real patterns are meaningless; mask
     /// them with [`PackedPatterns::valid_mask`].
     pub fn detect(&mut self, netlist: &Netlist, good: &[u64], fault: Fault) -> u64 {
-        let stuck = if fault.stuck_at { !0u64 } else { 0 };
-        let (site, value) = match fault.site {
+        match faulty_site(netlist, good, fault) {
+            Ok((site, value)) => {
+                self.propagate_change(netlist, good, site, value ^ good[site.index()])
+            }
             // A flip-flop input branch reaches only its own pseudo-primary output.
-            FaultSite::DffInput(k) => {
-                let d = netlist.dffs()[k as usize].d;
-                return stuck ^ good[d.index()];
-            }
-            FaultSite::Stem(node) => (node, stuck),
-            FaultSite::Branch(pin) => {
-                let kind = netlist
-                    .gate_kind(pin.gate)
-                    .expect("a branch fault sits on a gate input");
-                let fanins = netlist.fanins(pin.gate);
-                let v = kind.eval_words(fanins.iter().enumerate().map(|(k, f)| {
-                    if k == pin.pin as usize {
-                        stuck
-                    } else {
-                        good[f.index()]
-                    }
-                }));
-                (pin.gate, v)
-            }
-        };
-        self.propagate_change(netlist, good, site, value ^ good[site.index()])
+            Err(mask) => mask,
+        }
     }
 
     /// The patterns where flipping `site`'s fault-free value in the patterns of `diff` is
@@ -202,6 +185,88 @@ impl ConeSimulator {
     }
 }
 
+/// What region-by-region fault simulation remembers for one set of fault-free values (a
+/// block of patterns, or a load of cubes): per node, in which patterns a change of it reaches
+/// its fanout-free region's stem, and per stem, in which patterns its change is seen at an
+/// output. Entries are stamped with the round they were computed in, so starting a round
+/// costs nothing. The two-valued [`RegionSimulator`] and the three-valued cube simulator
+/// differ only in how one gate passes a change of one input and how a stem's change is
+/// propagated; both keep their answers here.
+#[derive(Clone, Debug)]
+pub(crate) struct RegionMemo {
+    sensitized: Vec<u64>,
+    sensitized_stamp: Vec<u32>,
+    observed: Vec<u64>,
+    observed_stamp: Vec<u32>,
+    round: u32,
+    path: Vec<NodeId>,
+}
+
+impl RegionMemo {
+    pub(crate) fn new(netlist: &Netlist) -> RegionMemo {
+        RegionMemo {
+            sensitized: vec![0; netlist.len()],
+            sensitized_stamp: vec![0; netlist.len()],
+            observed: vec![0; netlist.len()],
+            observed_stamp: vec![0; netlist.len()],
+            // Stamps start at 0: round 1 has nothing computed.
+            round: 1,
+            path: Vec::new(),
+        }
+    }
+
+    /// Forgets everything: the fault-free values changed.
+    pub(crate) fn next_round(&mut self) {
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.sensitized_stamp.fill(0);
+            self.observed_stamp.fill(0);
+            self.round = 1;
+        }
+    }
+
+    /// Patterns where a change of `node` reaches its region's stem: the conjunction, along the
+    /// one path there, of `passes(gate, pin)` (the patterns where the gate passes a change of
+    /// that input).
+    pub(crate) fn sensitization(
+        &mut self,
+        netlist: &Netlist,
+        node: NodeId,
+        mut passes: impl FnMut(NodeId, usize) -> u64,
+    ) -> u64 {
+        // Up the region to the stem or to a node already done, then back down.
+        self.path.clear();
+        let mut at = node;
+        let mut mask = loop {
+            if self.sensitized_stamp[at.index()] == self.round {
+                break self.sensitized[at.index()];
+            }
+            if netlist.stem(at) == at {
+                break !0;
+            }
+            self.path.push(at);
+            at = netlist.fanouts(at)[0].gate;
+        };
+        for &n in self.path.iter().rev() {
+            let pin = netlist.fanouts(n)[0];
+            mask &= passes(pin.gate, pin.pin as usize);
+            self.sensitized[n.index()] = mask;
+            self.sensitized_stamp[n.index()] = self.round;
+        }
+        mask
+    }
+
+    /// Patterns where a change of `stem` is seen at an output, if computed this round.
+    pub(crate) fn observation(&self, stem: NodeId) -> Option<u64> {
+        (self.observed_stamp[stem.index()] == self.round).then(|| self.observed[stem.index()])
+    }
+
+    pub(crate) fn set_observation(&mut self, stem: NodeId, mask: u64) {
+        self.observed[stem.index()] = mask;
+        self.observed_stamp[stem.index()] = self.round;
+    }
+}
+
 /// Fault simulation of one block by fanout-free regions: a fault's effect leaves its region
 /// only through the region's stem, along one path, so it is seen exactly where the fault
 /// changes its site, the path from the site to the stem is sensitized (each gate on it passes
@@ -213,112 +278,76 @@ impl ConeSimulator {
 #[derive(Clone, Debug)]
 pub struct RegionSimulator {
     cone: ConeSimulator,
-    /// Patterns where a change of the node reaches its stem, valid when stamped this block.
-    sensitized: Vec<u64>,
-    sensitized_stamp: Vec<u32>,
-    /// Patterns where a change of the stem is seen at an output, valid when stamped.
-    observed: Vec<u64>,
-    observed_stamp: Vec<u32>,
-    block: u32,
-    path: Vec<NodeId>,
+    memo: RegionMemo,
 }
 
 impl RegionSimulator {
     pub fn new(netlist: &Netlist) -> RegionSimulator {
         RegionSimulator {
             cone: ConeSimulator::new(netlist),
-            sensitized: vec![0; netlist.len()],
-            sensitized_stamp: vec![0; netlist.len()],
-            observed: vec![0; netlist.len()],
-            observed_stamp: vec![0; netlist.len()],
-            // Stamps start at 0: block 1 has nothing computed.
-            block: 1,
-            path: Vec::new(),
+            memo: RegionMemo::new(netlist),
         }
     }
 
     /// Forgets what was computed for the previous block: the next calls give fault-free
     /// values of another block.
     pub fn next_block(&mut self) {
-        self.block = self.block.wrapping_add(1);
-        if self.block == 0 {
-            self.sensitized_stamp.fill(0);
-            self.observed_stamp.fill(0);
-            self.block = 1;
-        }
+        self.memo.next_round();
     }
 
     /// The patterns of the block that detect `fault`, as [`ConeSimulator::detect`]; `good`
     /// must be the same block's values since the last [`next_block`](Self::next_block).
     pub fn detect(&mut self, netlist: &Netlist, good: &[u64], fault: Fault) -> u64 {
-        let stuck = if fault.stuck_at { !0u64 } else { 0 };
-        let (site, changed) = match fault.site {
-            FaultSite::DffInput(k) => {
-                let d = netlist.dffs()[k as usize].d;
-                return stuck ^ good[d.index()];
-            }
-            FaultSite::Stem(node) => (node, stuck ^ good[node.index()]),
-            FaultSite::Branch(pin) => {
-                let kind = netlist
-                    .gate_kind(pin.gate)
-                    .expect("a branch fault sits on a gate input");
-                let v =
-                    kind.eval_words(netlist.fanins(pin.gate).iter().enumerate().map(|(k, f)| {
-                        if k == pin.pin as usize {
-                            stuck
-                        } else {
-                            good[f.index()]
-                        }
-                    }));
-                (pin.gate, v ^ good[pin.gate.index()])
-            }
+        let (site, value) = match faulty_site(netlist, good, fault) {
+            Ok(site) => site,
+            Err(mask) => return mask,
         };
+        let changed = value ^ good[site.index()];
         if changed == 0 {
             return 0;
         }
-        let reaching = changed & self.sensitization(netlist, good, site);
+        let reaching = changed
+            & self.memo.sensitization(netlist, site, |gate, pin| {
+                pin_sensitization(netlist, good, gate, pin)
+            });
         if reaching == 0 {
             return 0;
         }
-        reaching & self.stem_observation(netlist, good, netlist.stem(site))
-    }
-
-    /// Patterns where a change of `node` reaches its region's stem.
-    fn sensitization(&mut self, netlist: &Netlist, good: &[u64], node: NodeId) -> u64 {
-        // Up the region to the stem or to a node already done, then back down.
-        self.path.clear();
-        let mut at = node;
-        let mut mask = loop {
-            if self.sensitized_stamp[at.index()] == self.block {
-                break self.sensitized[at.index()];
+        let stem = netlist.stem(site);
+        match self.memo.observation(stem) {
+            Some(observed) => reaching & observed,
+            None => {
+                // A change in every pattern: the stem stuck at the opposite of each value.
+                let observed = self.cone.propagate_change(netlist, good, stem, !0);
+                self.memo.set_observation(stem, observed);
+                reaching & observed
             }
-            if netlist.stem(at) == at {
-                break !0;
-            }
-            self.path.push(at);
-            at = netlist.fanouts(at)[0].gate;
-        };
-        for &n in self.path.iter().rev() {
-            let pin = netlist.fanouts(n)[0];
-            mask &= pin_sensitization(netlist, good, pin.gate, pin.pin as usize);
-            self.sensitized[n.index()] = mask;
-            self.sensitized_stamp[n.index()] = self.block;
         }
-        if self.path.is_empty() {
-            self.sensitized[at.index()] = mask;
-            self.sensitized_stamp[at.index()] = self.block;
-        }
-        mask
     }
+}
 
-    /// Patterns where a change of `stem` is seen at an output.
-    fn stem_observation(&mut self, netlist: &Netlist, good: &[u64], stem: NodeId) -> u64 {
-        if self.observed_stamp[stem.index()] != self.block {
-            // Stuck at the opposite of every pattern's value: a change in every pattern.
-            self.observed[stem.index()] = self.cone.propagate_change(netlist, good, stem, !0);
-            self.observed_stamp[stem.index()] = self.block;
+/// The node where `fault` first changes a value and its faulty value there (over the block
+/// whose fault-free values are `good`), or, for a fault on a flip-flop input (seen at once at
+/// its pseudo-primary output), the patterns that detect it.
+fn faulty_site(netlist: &Netlist, good: &[u64], fault: Fault) -> Result<(NodeId, u64), u64> {
+    let stuck = if fault.stuck_at { !0u64 } else { 0 };
+    match fault.site {
+        FaultSite::DffInput(k) => Err(stuck ^ good[netlist.dffs()[k as usize].d.index()]),
+        FaultSite::Stem(node) => Ok((node, stuck)),
+        FaultSite::Branch(pin) => {
+            let kind = netlist
+                .gate_kind(pin.gate)
+                .expect("a branch fault sits on a gate input");
+            let fanins = netlist.fanins(pin.gate);
+            let v = kind.eval_words(fanins.iter().enumerate().map(|(k, f)| {
+                if k == pin.pin as usize {
+                    stuck
+                } else {
+                    good[f.index()]
+                }
+            }));
+            Ok((pin.gate, v))
         }
-        self.observed[stem.index()]
     }
 }
 

@@ -13,7 +13,7 @@
 //! two-valued [`ConeSimulator`](super::fsim::ConeSimulator).
 
 use super::fault::{Fault, FaultSite};
-use super::fsim::ConeQueue;
+use super::fsim::{ConeQueue, RegionMemo};
 use super::netlist::{GateKind, Netlist, NodeId, NodeKind};
 use super::patterns::Bit;
 
@@ -94,16 +94,9 @@ pub struct CubeSimulator {
     backtrace: Backtrace,
     /// Position in the scan-view inputs of each input node (`u32::MAX` for gates).
     input_position: Vec<u32>,
-    /// Cubes where a known change of the node certainly reaches its fanout-free region's
-    /// stem, valid when stamped with the current load.
-    sensitized: Vec<u64>,
-    sensitized_stamp: Vec<u32>,
-    /// Cubes where a known change of the stem is certainly seen at an output, valid when
-    /// stamped with the current load.
-    observed: Vec<u64>,
-    observed_stamp: Vec<u32>,
-    load_epoch: u32,
-    path: Vec<NodeId>,
+    /// Per node and stem, where a known change certainly reaches the stem and is certainly
+    /// seen at an output, for the current load.
+    regions: RegionMemo,
 }
 
 /// Scratch state of the backward walk that finds a sufficient part of a cube: which nodes
@@ -164,6 +157,24 @@ impl Backtrace {
     }
 }
 
+/// Cubes where a known change of `gate`'s input `pin` alone certainly changes the gate's
+/// output: its other inputs are at known non-controlling values (known at all, for XOR).
+#[inline]
+fn certain_pin_sensitization(netlist: &Netlist, good: &[Ternary], gate: NodeId, pin: usize) -> u64 {
+    let others = netlist
+        .fanins(gate)
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != pin)
+        .map(|(_, f)| good[f.index()]);
+    match netlist.gate_kind(gate).expect("a fanout is a gate") {
+        GateKind::And | GateKind::Nand => others.fold(!0, |m, v| m & v.one),
+        GateKind::Or | GateKind::Nor => others.fold(!0, |m, v| m & v.zero),
+        GateKind::Xor | GateKind::Xnor => others.fold(!0, |m, v| m & (v.one | v.zero)),
+        GateKind::Not | GateKind::Buf => !0,
+    }
+}
+
 /// The value of the first cube in a three-valued word, `None` for a don't care.
 fn lane(t: Ternary) -> Option<bool> {
     if t.one & 1 != 0 {
@@ -199,13 +210,7 @@ impl CubeSimulator {
                 }
                 position
             },
-            sensitized: vec![0; netlist.len()],
-            sensitized_stamp: vec![0; netlist.len()],
-            observed: vec![0; netlist.len()],
-            observed_stamp: vec![0; netlist.len()],
-            // Stamps start at 0: load 1 has nothing computed.
-            load_epoch: 1,
-            path: Vec::new(),
+            regions: RegionMemo::new(netlist),
         }
     }
 
@@ -215,12 +220,7 @@ impl CubeSimulator {
     /// compaction offers target after target the same set of cubes.
     pub fn load(&mut self, netlist: &Netlist, cubes: &[&[Bit]]) {
         assert!(cubes.len() <= 64, "at most 64 cubes at a time");
-        self.load_epoch = self.load_epoch.wrapping_add(1);
-        if self.load_epoch == 0 {
-            self.sensitized_stamp.fill(0);
-            self.observed_stamp.fill(0);
-            self.load_epoch = 1;
-        }
+        self.regions.next_round();
         self.valid = if cubes.len() == 64 {
             !0
         } else {
@@ -314,56 +314,24 @@ impl CubeSimulator {
         if changed == 0 {
             return 0;
         }
-        let reaching = changed & self.sensitization(netlist, site);
+        let good = &self.good;
+        let reaching = changed
+            & self.regions.sensitization(netlist, site, |gate, pin| {
+                certain_pin_sensitization(netlist, good, gate, pin)
+            });
         if reaching == 0 {
             return 0;
         }
-        reaching & self.stem_observation(netlist, netlist.stem(site))
-    }
-
-    /// Cubes where a known change of `node` certainly reaches its region's stem.
-    fn sensitization(&mut self, netlist: &Netlist, node: NodeId) -> u64 {
-        // Up the region to the stem or to a node already done, then back down.
-        self.path.clear();
-        let mut at = node;
-        let mut mask = loop {
-            if self.sensitized_stamp[at.index()] == self.load_epoch {
-                break self.sensitized[at.index()];
+        let stem = netlist.stem(site);
+        match self.regions.observation(stem) {
+            Some(observed) => reaching & observed,
+            None => {
+                let flipped = self.good[stem.index()].not();
+                let observed = self.propagate_from(netlist, stem, flipped, false);
+                self.regions.set_observation(stem, observed);
+                reaching & observed
             }
-            if netlist.stem(at) == at {
-                break !0;
-            }
-            self.path.push(at);
-            at = netlist.fanouts(at)[0].gate;
-        };
-        for &n in self.path.iter().rev() {
-            let pin = netlist.fanouts(n)[0];
-            let others = netlist
-                .fanins(pin.gate)
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| k != pin.pin as usize)
-                .map(|(_, f)| self.good[f.index()]);
-            mask &= match netlist.gate_kind(pin.gate).expect("a fanout is a gate") {
-                GateKind::And | GateKind::Nand => others.fold(!0, |m, v| m & v.one),
-                GateKind::Or | GateKind::Nor => others.fold(!0, |m, v| m & v.zero),
-                GateKind::Xor | GateKind::Xnor => others.fold(!0, |m, v| m & (v.one | v.zero)),
-                GateKind::Not | GateKind::Buf => !0,
-            };
-            self.sensitized[n.index()] = mask;
-            self.sensitized_stamp[n.index()] = self.load_epoch;
         }
-        mask
-    }
-
-    /// Cubes where a known change of `stem` is certainly seen at an output.
-    fn stem_observation(&mut self, netlist: &Netlist, stem: NodeId) -> u64 {
-        if self.observed_stamp[stem.index()] != self.load_epoch {
-            let flipped = self.good[stem.index()].not();
-            self.observed[stem.index()] = self.propagate_from(netlist, stem, flipped, false);
-            self.observed_stamp[stem.index()] = self.load_epoch;
-        }
-        self.observed[stem.index()]
     }
 
     /// The loaded cubes (as bits) with some fill that may detect `fault`: the others detect it
