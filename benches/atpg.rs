@@ -23,11 +23,11 @@ use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion, criterion_group, criterion_main};
 
 use roth::circuit::atpg::{self, AtpgOptions, CircuitBench};
-use roth::circuit::bound::independent_faults;
+use roth::circuit::bound::lower_bound;
 use roth::circuit::dalg::{Analysis, GateModel, miter};
 use roth::circuit::{Fault, FaultSimulator, FaultUniverse, Netlist, PackedPatterns, read_bench};
 use roth::engine::Limits;
-use roth::flow::{CampaignRun, Status, Workbench};
+use roth::flow::{CampaignRun, Spare, Status, Workbench};
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/circuits")
@@ -144,20 +144,24 @@ fn phases(c: &mut Criterion) {
                 black_box(first.iter().filter(|d| d.is_some()).count())
             })
         });
-        if threads == 1 {
-            // The bound runs on one thread whatever the setting.
+        {
+            // The bound, alone (a run proves it beside compaction).
             let detectable: Vec<Fault> = targets
                 .iter()
                 .zip(&campaign.status)
                 .filter(|&(_, &s)| s == Status::Detected)
                 .map(|(&f, _)| f)
                 .collect();
-            group.bench_function("lower_bound", |b| {
+            group.bench_function(format!("lower_bound/{threads}"), |b| {
                 b.iter(|| {
-                    let plain = independent_faults(&analysis, &detectable, 0, None, true, None);
-                    let order = Some(&plain.by_constraint[..]);
-                    let learned = independent_faults(&analysis, &detectable, 1, order, true, None);
-                    black_box(plain.chosen.len().max(learned.chosen.len()))
+                    black_box(lower_bound(
+                        &analysis,
+                        &detectable,
+                        true,
+                        true,
+                        None,
+                        Spare::fixed(threads),
+                    ))
                 })
             });
         }

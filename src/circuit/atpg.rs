@@ -341,7 +341,33 @@ pub fn run(
         options.fill,
         options.flow.threads,
     );
-    let campaign = flow::run(&bench, &options.flow, progress);
+    // The lower bound needs only the verdicts: it is proved beside compaction.
+    let deadline = options.flow.deadline;
+    // The strongest bound costs about as much as the rest of the run where recursive learning
+    // has much to do (b14_C: 261 in 39 s, against 108 in 1.3 s within the budget), so only
+    // the maximum effort lifts the work budget; fast compaction skips recursive learning.
+    let budgeted = options.flow.effort != flow::Effort::Max;
+    let recursive_learning = options.flow.effort != flow::Effort::Fast;
+    let targets = universe.collapsed_faults();
+    let (campaign, (lower_bound, lower_bound_seconds)) =
+        flow::run_beside(&bench, &options.flow, progress, |status, threads| {
+            let bound_start = Instant::now();
+            let detectable: Vec<Fault> = targets
+                .iter()
+                .zip(status)
+                .filter(|&(_, &s)| s == Status::Detected)
+                .map(|(&fault, _)| fault)
+                .collect();
+            let bound = super::bound::lower_bound(
+                &analysis,
+                &detectable,
+                recursive_learning,
+                budgeted,
+                deadline,
+                threads,
+            );
+            (bound, bound_start.elapsed().as_secs_f64())
+        });
 
     // Re-check everything by fault simulation of the final patterns over the whole universe.
     let patterns = campaign.tests;
@@ -374,32 +400,6 @@ pub fn run(
         collapsed_detected += usize::from(simulated);
     }
     universe.expand(&mut untestable_class);
-    let bound_start = Instant::now();
-    let detectable: Vec<Fault> = collapsed
-        .iter()
-        .zip(&campaign.status)
-        .filter(|&(_, &s)| s == Status::Detected)
-        .map(|(&id, _)| universe.fault(id))
-        .collect();
-    // Recursive learning finds more necessary values, and mostly a larger bound, but it is the
-    // larger cost: fast compaction skips it. The greedy sets differ, so the larger is kept.
-    let deadline = options.flow.deadline;
-    // The strongest bound costs about as much as the rest of the run where recursive learning
-    // has much to do (b14_C: 261 in 39 s, against 108 in 1.3 s within the budget), so only
-    // the maximum effort lifts the work budget.
-    let budgeted = options.flow.effort != flow::Effort::Max;
-    let plain =
-        super::bound::independent_faults(&analysis, &detectable, 0, None, budgeted, deadline);
-    let mut lower_bound = plain.chosen.len();
-    if options.flow.effort != flow::Effort::Fast {
-        // Under its work budget, the learning pass examines the faults implication alone
-        // found most constrained first.
-        let order = Some(&plain.by_constraint[..]);
-        let learned =
-            super::bound::independent_faults(&analysis, &detectable, 1, order, budgeted, deadline);
-        lower_bound = lower_bound.max(learned.chosen.len());
-    }
-    let lower_bound_seconds = bound_start.elapsed().as_secs_f64();
     Ok(AtpgResult {
         detected: first.iter().filter(|d| d.is_some()).count(),
         untestable: untestable_class.iter().filter(|&&u| u).count(),

@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use super::dalg::{Analysis, GateModel};
 use super::fault::Fault;
+use crate::flow::Spare;
 
 /// Implications (gate evaluations) the search for necessary values may spend per net of the
 /// circuit, beyond [`BASE_IMPLICATIONS`].
@@ -42,47 +43,112 @@ pub struct IndependentFaults {
     pub by_constraint: Vec<usize>,
 }
 
+/// The work one pass of [`independent_faults`] may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Implications for the whole pass: no fault is examined once the faults before it in the
+    /// pass's order have spent them.
+    pub implications: u64,
+    /// Implications recursive learning may spend on one fault.
+    pub learning: u64,
+    /// Necessary values the pass may keep: no fault is examined once those before it keep
+    /// this many.
+    pub values: usize,
+}
+
+impl Budget {
+    /// The budget for a circuit of `nets` nets: recursive learning on one fault stops after
+    /// [`LEARNING_PER_NET`] implications per net, and the pass after [`IMPLICATIONS_PER_NET`]
+    /// implications and [`VALUES_PER_NET`] kept values per net (each plus a base every circuit
+    /// gets), so that circuits where every fault implies a value on most nets (a long chain)
+    /// cost time and memory linear in their size, not quadratic.
+    pub fn for_nets(nets: usize) -> Budget {
+        Budget {
+            implications: IMPLICATIONS_PER_NET
+                .saturating_mul(nets as u64)
+                .saturating_add(BASE_IMPLICATIONS),
+            learning: LEARNING_PER_NET
+                .saturating_mul(nets as u64)
+                .saturating_add(BASE_LEARNING),
+            values: VALUES_PER_NET
+                .saturating_mul(nets)
+                .saturating_add(BASE_VALUES),
+        }
+    }
+
+    /// No limit: the strongest bound, however long it takes.
+    pub fn unlimited() -> Budget {
+        Budget {
+            implications: u64::MAX,
+            learning: u64::MAX,
+            values: usize::MAX,
+        }
+    }
+}
+
+/// How one pass of [`independent_faults`] works.
+#[derive(Clone, Copy, Debug)]
+pub struct BoundPass<'a> {
+    /// Recursive learning's depth when necessary values are found (0: implication alone). It
+    /// finds more of them at a cost (c5315: a bound of 23 instead of 10; s38417 32 instead of
+    /// 23).
+    pub learning_depth: u32,
+    pub budget: Budget,
+    /// The pass examines no fault after this.
+    pub deadline: Option<Instant>,
+    /// Threads that find necessary values (each fault's are found alone, so the result does
+    /// not depend on their number, deadline aside).
+    pub threads: Spare<'a>,
+}
+
+/// Faults one thread examines at a time.
+const CHUNK: usize = 16;
+
+/// What examining one fault found.
+enum Examined {
+    /// Not examined: the deadline came first.
+    NotReached,
+    /// Its necessary values as literals 2 * net + value (`None`: they conflict, no test
+    /// exists under them), and the implications they cost.
+    Done {
+        literals: Option<Vec<u32>>,
+        implications: u64,
+    },
+}
+
+/// The examined chunks the threads share.
+struct Examination {
+    chunks: Vec<Option<Vec<Examined>>>,
+    /// Chunks complete from the first on, and their implications and literals.
+    prefix: usize,
+    spent: u64,
+    kept: usize,
+    /// Set once the complete prefix spends a budget or meets a fault not reached: chunks
+    /// after it are never used.
+    stop: bool,
+}
+
 /// Faults of `detectable` proved pairwise independent (see [`IndependentFaults`]). Every
 /// fault given must be detectable (a fault no test detects needs no test, so it cannot
-/// count). Necessary values are found with recursive learning to `learning_depth` (0:
-/// implication alone), which finds more of them at a cost (c5315: a bound of 23 instead of
-/// 10; s38417 32 instead of 23). Faults are examined in `order` (indices in `detectable`;
-/// all in their order when `None`) until, when `budgeted`, a work budget is spent:
-/// recursive learning on one fault stops after [`LEARNING_PER_NET`] implications per net, and
-/// the pass after [`IMPLICATIONS_PER_NET`]
-/// implications and [`VALUES_PER_NET`] kept values per net of the circuit (each plus a base
-/// every circuit gets), so that circuits where every fault implies a value on most nets (a
-/// long chain) cost time and memory linear in their size, not quadratic; or until `deadline`.
-/// The faults not examined are left out: any subset of independent faults is still a bound.
+/// count). Faults are examined in `order` (indices in `detectable`; all in their order when
+/// `None`) until a budget of `pass` is spent or its deadline passes. The faults not examined
+/// are left out: any subset of independent faults is still a bound.
+///
+/// The threads examine chunks of faults in any order, but the faults used are exactly those
+/// a single thread would have examined: the budget is checked on the work of the faults
+/// before each one in `order`, and each fault's work does not depend on the others.
 pub fn independent_faults(
     analysis: &Analysis<'_>,
     detectable: &[Fault],
-    learning_depth: u32,
     order: Option<&[usize]>,
-    budgeted: bool,
-    deadline: Option<Instant>,
+    pass: &BoundPass<'_>,
 ) -> IndependentFaults {
     use crate::engine::Model as _;
-    let mut model = GateModel::new(analysis);
-    model.set_recursive_learning(0, learning_depth);
-    let nets = analysis.netlist.len();
-    let (implication_budget, learning_work, value_budget) = if budgeted {
-        (
-            IMPLICATIONS_PER_NET
-                .saturating_mul(nets as u64)
-                .saturating_add(BASE_IMPLICATIONS),
-            LEARNING_PER_NET.saturating_mul(nets as u64) + BASE_LEARNING,
-            VALUES_PER_NET
-                .saturating_mul(nets)
-                .saturating_add(BASE_VALUES),
-        )
-    } else {
-        (u64::MAX, u64::MAX, usize::MAX)
-    };
-    // All faults' necessary values in one list, each as a literal 2 * net + value; per fault,
-    // its index in `detectable` and its range in the list.
-    let mut literals: Vec<u32> = Vec::new();
-    let mut necessary: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    let Budget {
+        implications: implication_budget,
+        learning: learning_work,
+        values: value_budget,
+    } = pass.budget;
     let natural: Vec<usize>;
     let order = match order {
         Some(order) => order,
@@ -91,27 +157,123 @@ pub fn independent_faults(
             &natural
         }
     };
-    let mut examined = 0;
-    for &k in order {
-        if model.implications() >= implication_budget
-            || literals.len() >= value_budget
-            || deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            break;
+    let chunks = order.len().div_ceil(CHUNK);
+    let shared = std::sync::Mutex::new(Examination {
+        chunks: (0..chunks).map(|_| None).collect(),
+        prefix: 0,
+        spent: 0,
+        kept: 0,
+        stop: false,
+    });
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let examine = || {
+        let mut model = GateModel::new(analysis);
+        model.set_recursive_learning(0, pass.learning_depth);
+        model.prepare_without_cube();
+        loop {
+            if shared.lock().expect("no examiner panics").stop {
+                break;
+            }
+            let c = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if c >= chunks {
+                break;
+            }
+            let positions = &order[c * CHUNK..((c + 1) * CHUNK).min(order.len())];
+            let mut found = Vec::with_capacity(positions.len());
+            for &k in positions {
+                if pass.deadline.is_some_and(|d| Instant::now() >= d) {
+                    found.push(Examined::NotReached);
+                    continue;
+                }
+                let before = model.implications();
+                let values = model.necessary_values(detectable[k], learning_work);
+                found.push(Examined::Done {
+                    literals: values.map(|values| {
+                        values
+                            .iter()
+                            .map(|&(net, value)| 2 * net + u32::from(value))
+                            .collect()
+                    }),
+                    implications: model.implications() - before,
+                });
+            }
+            let mut shared = shared.lock().expect("no examiner panics");
+            shared.chunks[c] = Some(found);
+            while shared.prefix < chunks && !shared.stop {
+                let Some(done) = &shared.chunks[shared.prefix] else {
+                    break;
+                };
+                let (mut spent, mut kept, mut cut) = (0, 0, false);
+                for examined in done {
+                    match examined {
+                        Examined::NotReached => cut = true,
+                        Examined::Done {
+                            literals,
+                            implications,
+                        } => {
+                            spent += implications;
+                            kept += literals.as_ref().map_or(0, Vec::len);
+                        }
+                    }
+                }
+                shared.spent += spent;
+                shared.kept += kept;
+                shared.prefix += 1;
+                shared.stop =
+                    cut || shared.spent >= implication_budget || shared.kept >= value_budget;
+            }
         }
-        examined += 1;
-        if let Some(values) = model.necessary_values(detectable[k], learning_work) {
-            let first = literals.len();
-            literals.extend(
-                values
-                    .iter()
-                    .map(|&(net, value)| 2 * net + u32::from(value)),
-            );
-            necessary.push((k, first..literals.len()));
+    };
+    // Threads that may only start later wait while there is work left for them.
+    let later = || {
+        while !pass.threads.released() {
+            if next.load(std::sync::atomic::Ordering::Relaxed) >= chunks
+                || shared.lock().expect("no examiner panics").stop
+            {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        examine();
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..pass.threads.now.max(1).min(chunks) {
+            scope.spawn(examine);
+        }
+        for _ in 0..pass.threads.later.min(chunks) {
+            scope.spawn(later);
+        }
+        examine();
+    });
+    let examination = shared.into_inner().expect("no examiner panics");
+    // The faults a single thread would have examined, in order, with their necessary values.
+    let mut necessary: Vec<(usize, Vec<u32>)> = Vec::new();
+    let (mut spent, mut kept, mut examined) = (0, 0, 0);
+    'faults: for (chunk, positions) in examination.chunks.into_iter().zip(order.chunks(CHUNK)) {
+        let Some(chunk) = chunk else {
+            break;
+        };
+        for (result, &k) in chunk.into_iter().zip(positions) {
+            if spent >= implication_budget || kept >= value_budget {
+                break 'faults;
+            }
+            let Examined::Done {
+                literals,
+                implications,
+            } = result
+            else {
+                break 'faults;
+            };
+            examined += 1;
+            spent += implications;
+            if let Some(literals) = literals {
+                kept += literals.len();
+                necessary.push((k, literals));
+            }
         }
     }
     // Most constrained first: a fault needing many values conflicts with many others.
-    necessary.sort_by_key(|(k, range)| (std::cmp::Reverse(range.len()), *k));
+    necessary.sort_by_key(|(k, literals)| (std::cmp::Reverse(literals.len()), *k));
     let mut by_constraint: Vec<usize> = necessary.iter().map(|(k, _)| *k).collect();
     // Faults whose values conflicted are detectable all the same (a search may still find
     // their test); they go after the examined ones, like those not reached.
@@ -119,11 +281,10 @@ pub fn independent_faults(
     by_constraint.extend(order[..examined].iter().filter(|k| !listed.contains(k)));
     by_constraint.extend(&order[examined..]);
     // For each literal, the chosen faults (as bits of 64-bit words) that need it.
-    let mut needed_by: Vec<Vec<u64>> = vec![Vec::new(); 2 * nets];
+    let mut needed_by: Vec<Vec<u64>> = vec![Vec::new(); 2 * analysis.netlist.len()];
     let mut chosen: Vec<usize> = Vec::new();
     let mut cover: Vec<u64> = Vec::new();
-    for (k, range) in &necessary {
-        let values = &literals[range.clone()];
+    for (k, values) in &necessary {
         // The chosen faults that need the opposite of one of this fault's values.
         let words = chosen.len().div_ceil(64);
         cover.clear();
@@ -153,6 +314,38 @@ pub fn independent_faults(
         chosen,
         by_constraint,
     }
+}
+
+/// The bound roth reports: the larger of two greedy independent sets (they differ), one from
+/// the necessary values implication alone finds, one, with `learning`, from those recursive
+/// learning finds too, examining first the faults the first pass found most constrained
+/// (under the work budget those are the ones it gets to). Learning mostly gives the larger
+/// bound, but it is the larger cost.
+pub fn lower_bound(
+    analysis: &Analysis<'_>,
+    detectable: &[Fault],
+    learning: bool,
+    budgeted: bool,
+    deadline: Option<Instant>,
+    threads: Spare<'_>,
+) -> usize {
+    let mut pass = BoundPass {
+        learning_depth: 0,
+        budget: if budgeted {
+            Budget::for_nets(analysis.netlist.len())
+        } else {
+            Budget::unlimited()
+        },
+        deadline,
+        threads,
+    };
+    let plain = independent_faults(analysis, detectable, None, &pass);
+    if !learning {
+        return plain.chosen.len();
+    }
+    pass.learning_depth = 1;
+    let learned = independent_faults(analysis, detectable, Some(&plain.by_constraint), &pass);
+    plain.chosen.len().max(learned.chosen.len())
 }
 
 #[cfg(test)]
@@ -219,9 +412,20 @@ mod tests {
                 } else {
                     Analysis::new(&netlist)
                 };
-                for (depth, budgeted) in [(0, false), (1, false), (0, true), (1, true)] {
-                    let found =
-                        independent_faults(&analysis, &detectable, depth, None, budgeted, None);
+                for (learning_depth, budgeted, threads) in
+                    [(0, false, 1), (1, false, 2), (0, true, 3), (1, true, 1)]
+                {
+                    let pass = BoundPass {
+                        learning_depth,
+                        budget: if budgeted {
+                            Budget::for_nets(netlist.len())
+                        } else {
+                            Budget::unlimited()
+                        },
+                        deadline: None,
+                        threads: Spare::fixed(threads),
+                    };
+                    let found = independent_faults(&analysis, &detectable, None, &pass);
                     let mut all = found.by_constraint.clone();
                     all.sort_unstable();
                     assert_eq!(all, (0..detectable.len()).collect::<Vec<_>>());
@@ -230,7 +434,7 @@ mod tests {
                         let both = chosen.iter().filter(|&&f| row[f]).count();
                         assert!(
                             both <= 1,
-                            "{family} {n}, depth {depth}: one input detects {both} chosen faults"
+                            "{family} {n}, depth {learning_depth}: one input detects {both} chosen faults"
                         );
                     }
                     sizes.push(chosen.len());
@@ -238,6 +442,69 @@ mod tests {
             }
         }
         assert!(sizes.iter().all(|&s| s >= 2), "{sizes:?}");
+    }
+
+    /// The faults examined, and so the bound, do not depend on the number of threads, also
+    /// when a budget cuts the pass partway (the threads then examine chunks past the cut).
+    #[test]
+    fn threads_examine_what_one_thread_would() {
+        for (family, n, seed) in [(Family::Random, 400, 7), (Family::Multiplier, 6, 0)] {
+            let netlist = generate(family, n, RandomOptions { seed, dffs: 2 }).unwrap();
+            let analysis = Analysis::with_learning(&netlist).0;
+            // Every fault counts (detectability does not matter for which faults a pass
+            // examines).
+            let faults = collapsed_faults(&netlist);
+            let unlimited = Budget::unlimited();
+            for learning_depth in [0, 1] {
+                for (budget, most) in [
+                    (unlimited, None),
+                    (
+                        Budget {
+                            implications: 1,
+                            ..unlimited
+                        },
+                        Some(1),
+                    ),
+                    (
+                        Budget {
+                            implications: 20_000,
+                            ..unlimited
+                        },
+                        None,
+                    ),
+                    (
+                        Budget {
+                            values: 300,
+                            learning: 50,
+                            ..unlimited
+                        },
+                        None,
+                    ),
+                ] {
+                    let found: Vec<IndependentFaults> = [1, 2, 3]
+                        .into_iter()
+                        .map(|threads| {
+                            let pass = BoundPass {
+                                learning_depth,
+                                budget,
+                                deadline: None,
+                                threads: Spare::fixed(threads),
+                            };
+                            independent_faults(&analysis, &faults, None, &pass)
+                        })
+                        .collect();
+                    for other in &found[1..] {
+                        assert_eq!(other.chosen, found[0].chosen, "{family} {budget:?}");
+                        assert_eq!(other.by_constraint, found[0].by_constraint);
+                    }
+                    if let Some(most) = most {
+                        assert!(found[0].chosen.len() <= most, "{budget:?}");
+                    } else {
+                        assert!(!found[0].chosen.is_empty(), "{budget:?}");
+                    }
+                }
+            }
+        }
     }
 
     /// Necessary values hold on every input that detects the fault, also when recursive

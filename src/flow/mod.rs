@@ -30,7 +30,7 @@ mod cover;
 use std::sync::Mutex;
 
 use bitvec::prelude::*;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{AbortReason, Counters, Limits, Outcome};
@@ -276,13 +276,80 @@ pub fn run<W: Workbench>(
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Campaign<W::Test> {
+    run_beside(bench, options, progress, |_, _| ()).0
+}
+
+/// Threads that work beside compaction may use: some at once, more once compaction has ended
+/// (it uses one thread), so that no core idles whichever finishes first.
+#[derive(Clone, Copy, Debug)]
+pub struct Spare<'a> {
+    /// Threads to use from the start.
+    pub now: usize,
+    /// Threads more to use once [`released`](Self::released).
+    pub later: usize,
+    released: &'a AtomicBool,
+}
+
+/// Always released: for [`Spare::fixed`].
+static RELEASED: AtomicBool = AtomicBool::new(true);
+
+impl Spare<'_> {
+    /// `threads` from the start, none later.
+    pub fn fixed(threads: usize) -> Spare<'static> {
+        Spare {
+            now: threads,
+            later: 0,
+            released: &RELEASED,
+        }
+    }
+
+    /// Whether the `later` threads may start.
+    pub fn released(&self) -> bool {
+        self.released.load(Ordering::Acquire)
+    }
+}
+
+/// Runs the whole campaign, and `beside` on the targets' statuses once the searches have
+/// settled them (compaction changes none): on a thread of its own while compaction runs, when
+/// there are two threads or more, otherwise after it. For work that needs the verdicts but not
+/// the final tests, such as proving a lower bound on their number. `beside` is told which
+/// threads it may use: those compaction leaves free, and the one it used once it ends.
+pub fn run_beside<W: Workbench, R: Send>(
+    bench: &W,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress<'_>),
+    beside: impl FnOnce(&[Status], Spare<'_>) -> R + Send,
+) -> (Campaign<W::Test>, R) {
     let mut run = CampaignRun::new(bench, options);
     run.random_phase(progress);
     run.deterministic_passes(progress);
-    if options.compact {
-        run.compaction(progress);
-    }
-    run.finish()
+    let status = run.status.clone();
+    let mut compaction = |run: &mut CampaignRun<'_, W>| {
+        if options.compact {
+            run.compaction(progress);
+        }
+    };
+    let result = if options.threads > 1 && options.compact {
+        let compacted = AtomicBool::new(false);
+        let spare = Spare {
+            now: options.threads - 1,
+            later: 1,
+            released: &compacted,
+        };
+        std::thread::scope(|scope| {
+            let aside = scope.spawn(|| beside(&status, spare));
+            compaction(&mut run);
+            compacted.store(true, Ordering::Release);
+            match aside.join() {
+                Ok(result) => result,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
+    } else {
+        compaction(&mut run);
+        beside(&status, Spare::fixed(options.threads))
+    };
+    (run.finish(), result)
 }
 
 #[derive(Clone, Copy)]

@@ -106,7 +106,10 @@ fn same_patterns_on_one_and_two_threads_and_reruns() {
     let dir = scratch_dir("atpg_threads");
     let circuit = project_file("circuits/comparator8.bench");
     let circuit = circuit.to_str().unwrap();
+    // The patterns, and the lower bound (proved beside compaction on two threads, after it on
+    // one).
     let run = |threads: &str, out: &str| {
+        let json = format!("{out}.report.json");
         let o = roth(
             &dir,
             &[
@@ -119,16 +122,20 @@ fn same_patterns_on_one_and_two_threads_and_reruns() {
                 "7",
                 "--patterns",
                 out,
+                "--report",
+                &json,
             ],
         );
         assert!(o.status.success(), "{}", stderr(&o));
-        std::fs::read(dir.join(out)).unwrap()
+        let bound = report(&dir, &json)["lower_bound"].as_u64().unwrap();
+        (std::fs::read(dir.join(out)).unwrap(), bound)
     };
     let one = run("1", "one.json");
+    assert!(one.1 >= 2, "lower bound {}", one.1);
     assert_eq!(
         one,
         run("2", "two.json"),
-        "thread count changed the patterns"
+        "thread count changed the patterns or the bound"
     );
     assert_eq!(one, run("2", "again.json"), "a rerun changed the patterns");
     // Another seed is allowed to differ, but must verify as well.

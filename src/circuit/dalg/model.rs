@@ -377,6 +377,16 @@ impl<'a> GateModel<'a> {
         self.switch_target(fault);
     }
 
+    /// Implies the circuit's constants with no input fixed, unless that is already the state
+    /// faults start from. [`necessary_values`](Self::necessary_values) does it on its first
+    /// call; a caller that counts the implications each fault costs calls this first, so that
+    /// the count is the fault's alone.
+    pub fn prepare_without_cube(&mut self) {
+        if self.prepared.as_deref() != Some(&[]) {
+            self.prepare(&[]);
+        }
+    }
+
     /// Fault-free values every test of `fault` sets, as (net, value) sorted by net: the
     /// excitation, unique sensitization through the fault's dominators and everything they
     /// imply (learned implications included). `None` when they conflict: no test exists.
