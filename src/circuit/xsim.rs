@@ -88,6 +88,11 @@ pub struct CubeSimulator {
     loaded: bool,
     /// Scratch: the inputs' words of the cubes being loaded.
     words: Vec<Ternary>,
+    /// The cube of the last load, when it loaded one cube alone (`loaded` then says whether
+    /// `good` holds its simulation): the next single cube is compared with it position by
+    /// position, which costs far less than building and comparing every input's word, and
+    /// relaxation loads one cube after another differing in a few positions.
+    single: Option<Vec<Bit>>,
     /// Observed nodes where the last certain simulation saw the fault, in the order reached.
     detectors: Vec<NodeId>,
     /// Scratch of [`support`](Self::support).
@@ -196,6 +201,7 @@ impl CubeSimulator {
             valid: 0,
             loaded: false,
             words: Vec::new(),
+            single: None,
             detectors: Vec::new(),
             backtrace: Backtrace {
                 good: vec![0; netlist.len()],
@@ -227,6 +233,41 @@ impl CubeSimulator {
             (1u64 << cubes.len()) - 1
         };
         let inputs = netlist.inputs();
+        if let ([cube], true, Some(last)) = (cubes, self.loaded, &mut self.single)
+            && last.len() == cube.len()
+        {
+            let changed = last.iter().zip(cube.iter()).filter(|(a, b)| a != b).count();
+            // The other lanes are don't cares since the last load already.
+            let word = |bit: Bit| match bit {
+                Bit::One => Ternary { one: 1, zero: 0 },
+                Bit::Zero => Ternary { one: 0, zero: 1 },
+                Bit::X => Ternary::default(),
+            };
+            if 4 * changed > inputs.len() {
+                last.copy_from_slice(cube);
+                for (&node, &bit) in inputs.iter().zip(cube.iter()) {
+                    self.good[node.index()] = word(bit);
+                }
+                self.sweep(netlist);
+                return;
+            }
+            self.queue.next_epoch();
+            let mut max_level = 0usize;
+            for (k, (old, &new)) in last.iter_mut().zip(cube.iter()).enumerate() {
+                if *old != new {
+                    *old = new;
+                    let node = inputs[k];
+                    self.good[node.index()] = word(new);
+                    self.queue.schedule_fanouts(netlist, node, &mut max_level);
+                }
+            }
+            self.propagate_scheduled(netlist, max_level);
+            return;
+        }
+        self.single = match cubes {
+            [cube] => Some(cube.to_vec()),
+            _ => None,
+        };
         self.words.clear();
         self.words.resize(inputs.len(), Ternary::default());
         for (i, cube) in cubes.iter().enumerate() {
@@ -259,7 +300,12 @@ impl CubeSimulator {
         for (k, &node) in inputs.iter().enumerate() {
             self.good[node.index()] = self.words[k];
         }
-        for node in netlist.nodes().skip(inputs.len()) {
+        self.sweep(netlist);
+    }
+
+    /// Evaluates every gate in order from the inputs' current words.
+    fn sweep(&mut self, netlist: &Netlist) {
+        for node in netlist.nodes().skip(netlist.inputs().len()) {
             if let NodeKind::Gate(kind) = netlist.kind(node) {
                 let v = eval(
                     kind,
@@ -283,6 +329,12 @@ impl CubeSimulator {
             self.good[node.index()] = self.words[k];
             self.queue.schedule_fanouts(netlist, node, &mut max_level);
         }
+        self.propagate_scheduled(netlist, max_level);
+    }
+
+    /// Re-evaluates the gates scheduled (up to `max_level`) and, event by event, those whose
+    /// inputs change value in turn.
+    fn propagate_scheduled(&mut self, netlist: &Netlist, max_level: usize) {
         // Inputs are level 0, so everything scheduled is at level 1 or above.
         let good = &mut self.good;
         self.queue.propagate(netlist, 1, max_level, |_, gate| {
@@ -775,14 +827,24 @@ mod tests {
             .map(|_| (0..width).map(|_| bit(rng.next_u64())).collect())
             .collect();
         let mut xsim = CubeSimulator::new(&netlist);
-        for round in 0..60 {
-            // Change one to three bits of a few cubes, and sometimes the number of cubes.
+        for round in 0..90 {
+            // Change one to three bits of a few cubes, and sometimes the number of cubes; from
+            // round 60 on, one cube alone load after load (as relaxation loads them), with now
+            // and then half its bits changed.
+            let single = round >= 60;
             for _ in 0..1 + round % 3 {
-                let c = rng.index(64);
+                let c = if single { 0 } else { rng.index(64) };
                 let k = rng.index(width);
                 cubes[c][k] = bit(rng.next_u64());
             }
-            let count = if round % 7 == 6 {
+            if single && round % 5 == 0 {
+                for b in &mut cubes[0][..width / 2] {
+                    *b = bit(rng.next_u64());
+                }
+            }
+            let count = if single {
+                1
+            } else if round % 7 == 6 {
                 1 + rng.index(64)
             } else {
                 64
