@@ -97,6 +97,7 @@ fn redundancy_proofs(c: &mut Criterion) {
                 let limits = Limits {
                     backtracks: None,
                     deadline: Some(Instant::now() + Duration::from_secs(1)),
+                    implications: None,
                 };
                 black_box(model.generate(f, None, &limits, &arena).0)
             })

@@ -311,6 +311,15 @@ impl Workbench for CircuitBench<'_> {
         VARIANTS.len()
     }
 
+    /// The plain D-algorithm spends 1,000 to 3,000 implications per backtrack on b14_C and
+    /// b15_C, recursive learning 30,000 to 90,000. Capped at 16,384 (which leaves the plain
+    /// variants alone), the learning variant no longer takes most of the 1,024-backtrack pass
+    /// (b15_C: 25.7 s to 5.9 s) nor of a hard fault's rotation before the SAT variant settles
+    /// it (b14_C: 5.2 s on one redundant fault, now 1.8 s).
+    fn work_per_backtrack(&self) -> Option<u64> {
+        Some(16384)
+    }
+
     /// Without the recursive-learning variant: it is what proves hard redundancies, but on
     /// testable faults it costs many times the others per backtrack (c6288: 2 s of 2.4).
     fn test_variants(&self) -> Vec<usize> {

@@ -130,6 +130,10 @@ pub struct Limits {
     pub backtracks: Option<u64>,
     /// Wall-clock deadline (`None`: no limit).
     pub deadline: Option<Instant>,
+    /// Implications the model may perform (`None`: no limit). Backtracks cost very different
+    /// amounts in different search strategies (with recursive learning, thirty times more):
+    /// a cap on implications gives strategies taken in turn comparable shares of work.
+    pub implications: Option<u64>,
 }
 
 /// Why a search ended without a verdict.
@@ -137,6 +141,8 @@ pub struct Limits {
 pub enum AbortReason {
     BacktrackLimit,
     TimeLimit,
+    /// The implications allowed were spent.
+    WorkLimit,
     /// The space was exhausted, but some subtask's alternatives were not complete.
     Incomplete,
 }
@@ -296,6 +302,11 @@ pub fn search<M: Model, T: Tracer<M>>(
             && Instant::now() >= deadline
         {
             return finish(model, counters, Outcome::Aborted(AbortReason::TimeLimit));
+        }
+        if let Some(limit) = limits.implications
+            && model.implications() - implications_before > limit
+        {
+            return finish(model, counters, Outcome::Aborted(AbortReason::WorkLimit));
         }
 
         // Try the next alternative of the top frame, popping frames that have none left.
@@ -517,10 +528,40 @@ mod tests {
             Limits {
                 backtracks: Some(10),
                 deadline: None,
+                implications: None,
             },
         );
         assert_eq!(outcome, Outcome::Aborted(AbortReason::BacktrackLimit));
         assert_eq!(counters.backtracks, 11);
+    }
+
+    /// The search stops once the model has performed more implications than allowed, counted
+    /// from the search's start; a search that needs fewer is not cut.
+    #[test]
+    fn the_implication_limit_aborts_a_search_that_spends_more() {
+        let goal = |v: &[u8]| v.iter().all(|&x| x == 1);
+        let mut toy = Toy::new(vec![vec![0, 1]; 12], goal);
+        let (found, free) = run(&mut toy, Limits::default());
+        assert!(matches!(found, Outcome::Test(_)));
+        assert!(free.implications > 100, "{free:?}");
+        for limit in [0, 10, 100] {
+            let mut toy = Toy::new(vec![vec![0, 1]; 12], goal);
+            // Implications done before the search do not count.
+            toy.implications = 1_000_000;
+            let limits = Limits {
+                implications: Some(limit),
+                ..Limits::default()
+            };
+            let (outcome, counters) = run(&mut toy, limits);
+            assert_eq!(outcome, Outcome::Aborted(AbortReason::WorkLimit));
+            assert!(counters.implications > limit && counters.implications <= limit + 2);
+        }
+        let mut toy = Toy::new(vec![vec![0, 1]; 12], goal);
+        let limits = Limits {
+            implications: Some(free.implications),
+            ..Limits::default()
+        };
+        assert_eq!(run(&mut toy, limits).0, found);
     }
 
     #[test]

@@ -64,6 +64,9 @@ const _: () = assert!(
 /// Targets regeneration takes before the tests it made since the last simulation are simulated
 /// for dropping, whatever their number.
 const SIMULATE_AFTER: usize = 256;
+/// Search passes cap implications as if a search's backtrack limit were at least this (see
+/// [`Workbench::work_per_backtrack`]).
+const MIN_CAPPED_BACKTRACKS: u64 = 1024;
 /// Regeneration rounds; measured: a second round gains under 2 % patterns for twice the time.
 const REGENERATION_ROUNDS: usize = 1;
 
@@ -117,6 +120,14 @@ pub trait Workbench: Sync {
         Vec::new()
     }
     /// What the per-target search is called in phase names.
+    /// Implications a search pass allows per backtrack of its limit, so that search variants
+    /// whose backtracks cost far more than others' (recursive learning) get comparable work
+    /// in the complete pass's rotation instead of most of the time (`None`: backtracks alone
+    /// limit the searches).
+    fn work_per_backtrack(&self) -> Option<u64> {
+        None
+    }
+
     fn search_name(&self) -> &'static str {
         "D-algorithm"
     }
@@ -452,6 +463,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             },
+            implications: None,
         }
     }
 
@@ -628,6 +640,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
                 let limits = Limits {
                     backtracks: Some(limit),
                     deadline,
+                    implications: self.work_cap(limit),
                 };
                 let (o, c) =
                     worker.generate(target, None, &limits, variant % self.bench.variants());
@@ -641,11 +654,14 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
                         let limits = Limits {
                             backtracks: Some(limit),
                             deadline,
+                            implications: self.work_cap(limit),
                         };
                         let (o, c) = worker.generate(target, None, &limits, variant);
                         counters += c;
                         match o {
-                            Outcome::Aborted(AbortReason::BacktrackLimit) => {}
+                            Outcome::Aborted(
+                                AbortReason::BacktrackLimit | AbortReason::WorkLimit,
+                            ) => {}
                             other => break 'search other,
                         }
                     }
@@ -665,6 +681,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
             let limits = Limits {
                 backtracks: Some(SECONDARY_BACKTRACKS),
                 deadline,
+                implications: None,
             };
             for &s in candidates {
                 if self.bench.open_bits(cube) == 0 || deadline.is_some_and(|d| Instant::now() >= d)
@@ -679,6 +696,15 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
             }
         }
         WindowResult { outcome, counters }
+    }
+
+    /// The implications a search pass allows one search with `backtracks` (see
+    /// [`Workbench::work_per_backtrack`]), never fewer than for [`MIN_CAPPED_BACKTRACKS`], so
+    /// that a search that needs few backtracks but much implication (a large cone) is not cut.
+    fn work_cap(&self, backtracks: u64) -> Option<u64> {
+        self.bench
+            .work_per_backtrack()
+            .map(|work| backtracks.max(MIN_CAPPED_BACKTRACKS).saturating_mul(work))
     }
 
     /// Commits a window's results in target order.

@@ -65,6 +65,7 @@ pub fn first_pass(
     let search_limits = Limits {
         backtracks: Some(backtracks),
         deadline: None,
+        implications: None,
     };
     for &i in &targets {
         if killed[i] {

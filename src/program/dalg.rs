@@ -1504,6 +1504,7 @@ impl<'m> Templates<'m> {
         let limits = Limits {
             backtracks: Some(TEMPLATE_BACKTRACKS),
             deadline: None,
+            implications: None,
         };
         let arena = bumpalo::Bump::new();
         engine::search(&mut model, &arena, &limits, &mut engine::NoTrace);

@@ -563,6 +563,7 @@ impl Worker for ProgramWorker<'_> {
         let search_limits = Limits {
             backtracks: Some(scale.min(LAST_DALGORITHM_BACKTRACKS)),
             deadline: limits.deadline,
+            implications: None,
         };
         let options = super::dalg::Options {
             seed: bench.seed ^ target as u64,

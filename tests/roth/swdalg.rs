@@ -63,6 +63,7 @@ fn counted_search(
     let limits = Limits {
         backtracks: Some(backtracks),
         deadline: None,
+        implications: None,
     };
     dalg::search(unit, m, options, &limits, confirm, templates).unwrap_or((
         Outcome::Aborted(roth::engine::AbortReason::Incomplete),
@@ -328,6 +329,7 @@ fn searches_show_excitation_propagation_and_justification() {
         &Limits {
             backtracks: Some(64),
             deadline: None,
+            implications: None,
         },
         &mut kinds,
     );
