@@ -357,11 +357,11 @@ pub fn run(
     // the maximum effort lifts the work budget; fast compaction skips recursive learning.
     let budgeted = options.flow.effort != flow::Effort::Max;
     let recursive_learning = options.flow.effort != flow::Effort::Fast;
-    let targets = universe.collapsed_faults();
     let (campaign, (lower_bound, lower_bound_seconds)) =
         flow::run_beside(&bench, &options.flow, progress, |status, threads| {
             let bound_start = Instant::now();
-            let detectable: Vec<Fault> = targets
+            let detectable: Vec<Fault> = bench
+                .targets
                 .iter()
                 .zip(status)
                 .filter(|&(_, &s)| s == Status::Detected)

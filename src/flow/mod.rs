@@ -119,7 +119,6 @@ pub trait Workbench: Sync {
     fn neighbours(&self, _tests: &[Self::Test]) -> Vec<Self::Test> {
         Vec::new()
     }
-    /// What the per-target search is called in phase names.
     /// Implications a search pass allows per backtrack of its limit, so that search variants
     /// whose backtracks cost far more than others' (recursive learning) get comparable work
     /// in the complete pass's rotation instead of most of the time (`None`: backtracks alone
@@ -127,7 +126,7 @@ pub trait Workbench: Sync {
     fn work_per_backtrack(&self) -> Option<u64> {
         None
     }
-
+    /// What the per-target search is called in phase names.
     fn search_name(&self) -> &'static str {
         "D-algorithm"
     }
