@@ -73,7 +73,8 @@ pub enum AtpgError {
 enum Variant {
     /// The D-algorithm: justification, justify first, recursive learning depth.
     Dalg(Justification, bool, u32),
-    /// SAT on the fault's miter, the backtrack limit counting conflicts.
+    /// SAT on the fault's miter: the backtrack limit counts conflicts, and under a work cap
+    /// only the cap counts (see [`miter::generate`]).
     Sat,
 }
 

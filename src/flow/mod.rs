@@ -366,8 +366,11 @@ pub fn run_beside<W: Workbench, R: Send>(
 enum Pass {
     /// One search per target with this backtrack limit and variant.
     Limited(u64, usize),
-    /// Variants in rotation with limits growing from this one, until a verdict.
-    Complete(u64),
+    /// Variants in rotation with limits growing from `start`, until a verdict. The first
+    /// round skips variant `repeat`: the pass before searched every target left with it at
+    /// `start`, and a search is deterministic, so it would abort again (b15_C: half of the
+    /// complete pass's work was such repeats).
+    Complete { start: u64, repeat: usize },
 }
 
 /// A campaign in progress, one phase at a time ([`run`] takes them all in order): benches
@@ -421,14 +424,18 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
             progress,
         );
         let larger = limit.saturating_mul(64);
+        let second = 1 % self.bench.variants();
         self.deterministic_pass(
             &format!("{search}, {larger} backtracks"),
-            Pass::Limited(larger, 1),
+            Pass::Limited(larger, second),
             progress,
         );
         self.deterministic_pass(
             &format!("{search}, complete"),
-            Pass::Complete(larger),
+            Pass::Complete {
+                start: larger,
+                repeat: second,
+            },
             progress,
         );
     }
@@ -646,10 +653,13 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
                 counters += c;
                 o
             }
-            Pass::Complete(start) => {
+            Pass::Complete { start, repeat } => {
                 let mut limit = start;
                 'search: loop {
                     for variant in 0..self.bench.variants() {
+                        if limit == start && variant == repeat {
+                            continue;
+                        }
                         let limits = Limits {
                             backtracks: Some(limit),
                             deadline,

@@ -70,6 +70,8 @@ pub enum SatResult {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SatLimits {
     pub conflicts: Option<u64>,
+    /// Unit propagations (the solver's implications), checked at each conflict.
+    pub propagations: Option<u64>,
     pub deadline: Option<Instant>,
 }
 
@@ -504,7 +506,11 @@ impl Solver {
                         self.enqueue(first, k);
                     }
                     self.increment *= 1.0 / 0.95;
-                    if limits.conflicts.is_some_and(|l| self.stats.conflicts >= l) {
+                    if limits.conflicts.is_some_and(|l| self.stats.conflicts >= l)
+                        || limits
+                            .propagations
+                            .is_some_and(|l| self.stats.propagations >= l)
+                    {
                         self.cancel_until(0);
                         return SatResult::Unknown;
                     }
@@ -679,6 +685,28 @@ mod tests {
             let used = (0..5).filter(|&p| s.value(p * 5 + h) == Some(true)).count();
             assert!(used <= 1);
         }
+    }
+
+    #[test]
+    fn the_propagation_limit_stops_the_search() {
+        let mut free = pigeons(7, 6);
+        assert_eq!(free.solve(SatLimits::default()), SatResult::Unsat);
+        let needed = free.stats.propagations;
+        for limit in [1, 100, needed / 2] {
+            let mut s = pigeons(7, 6);
+            let limits = SatLimits {
+                propagations: Some(limit),
+                ..SatLimits::default()
+            };
+            assert_eq!(s.solve(limits), SatResult::Unknown);
+            assert!(s.stats.propagations >= limit && s.stats.propagations < needed);
+        }
+        let mut s = pigeons(7, 6);
+        let limits = SatLimits {
+            propagations: Some(needed),
+            ..SatLimits::default()
+        };
+        assert_eq!(s.solve(limits), SatResult::Unsat);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use roth::circuit::generate::{Family, RandomOptions, generate};
 use roth::circuit::{
     Bit, ConeSimulator, Fault, FaultUniverse, Netlist, PackedPatterns, simulate_block,
 };
-use roth::engine::{Limits, Outcome};
+use roth::engine::{AbortReason, Limits, Outcome};
 use roth::rng::Rng;
 
 use crate::helpers::{C17, parse, reference_detects};
@@ -220,6 +220,48 @@ fn dynamic_compaction_cube_is_respected() {
     assert_eq!(test[1], Bit::Zero);
     let (outcome, _) = miter::generate(&n, fault, Some(&blocked), &Limits::default());
     assert_eq!(outcome, Outcome::Untestable);
+}
+
+#[test]
+fn sat_under_a_work_cap_counts_the_cap_alone() {
+    // Parity computed in two orders and compared: y is always 0, and proving y stuck-at-0
+    // redundant takes the solver several conflicts.
+    let n = parse(
+        "INPUT(a)\nINPUT(b)\nINPUT(c)\nINPUT(d)\nINPUT(e)\nOUTPUT(y)\n\
+         p1 = XOR(a, b)\np2 = XOR(p1, c)\np3 = XOR(p2, d)\np = XOR(p3, e)\n\
+         q1 = XOR(e, d)\nq2 = XOR(q1, c)\nq3 = XOR(q2, b)\nq = XOR(q3, a)\n\
+         y = XOR(p, q)\n",
+    );
+    let universe = FaultUniverse::new(&n);
+    let fault = universe.fault(universe.find(&n, "y sa0").unwrap());
+    let (outcome, counters) = miter::generate(&n, fault, None, &Limits::default());
+    assert_eq!(outcome, Outcome::Untestable);
+    assert!(counters.backtracks > 0, "{counters:?}");
+    let no_backtracks = Limits {
+        backtracks: Some(0),
+        ..Limits::default()
+    };
+    assert_eq!(
+        miter::generate(&n, fault, None, &no_backtracks).0,
+        Outcome::Aborted(AbortReason::BacktrackLimit)
+    );
+    // Under a cap the backtrack limit no longer counts: the proof fits in the cap.
+    let capped = Limits {
+        implications: Some(counters.implications),
+        ..no_backtracks
+    };
+    assert_eq!(
+        miter::generate(&n, fault, None, &capped).0,
+        Outcome::Untestable
+    );
+    let tight = Limits {
+        implications: Some(1),
+        ..capped
+    };
+    assert_eq!(
+        miter::generate(&n, fault, None, &tight).0,
+        Outcome::Aborted(AbortReason::WorkLimit)
+    );
 }
 
 proptest! {
