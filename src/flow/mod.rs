@@ -27,7 +27,7 @@
 
 mod cover;
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use bitvec::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -75,7 +75,7 @@ pub trait Workbench: Sync {
     /// A fully specified test.
     type Test: Clone + Send + Sync;
     /// A partial test, with don't cares.
-    type Cube: Clone + Send;
+    type Cube: Clone + Send + Sync;
     /// A per-thread searcher.
     type Worker<'w>: Worker<Cube = Self::Cube>
     where
@@ -346,8 +346,14 @@ pub fn run_beside<W: Workbench, R: Send>(
             later: 1,
             released: &compacted,
         };
+        let running = Arc::clone(&run.beside);
+        running.store(true, Ordering::Release);
         std::thread::scope(|scope| {
-            let aside = scope.spawn(|| beside(&status, spare));
+            let aside = scope.spawn(|| {
+                let result = beside(&status, spare);
+                running.store(false, Ordering::Release);
+                result
+            });
             compaction(&mut run);
             compacted.store(true, Ordering::Release);
             match aside.join() {
@@ -383,6 +389,9 @@ pub struct CampaignRun<'b, W: Workbench> {
     tests: Vec<W::Test>,
     phases: Vec<Phase>,
     counters: Counters,
+    /// Set while work runs beside compaction on the other threads ([`run_beside`]): until it
+    /// ends, compaction keeps to one thread.
+    beside: Arc<AtomicBool>,
 }
 
 impl<W: Workbench> Clone for CampaignRun<'_, W> {
@@ -395,6 +404,7 @@ impl<W: Workbench> Clone for CampaignRun<'_, W> {
             tests: self.tests.clone(),
             phases: self.phases.clone(),
             counters: self.counters,
+            beside: Arc::new(AtomicBool::new(self.beside.load(Ordering::Acquire))),
         }
     }
 }
@@ -410,6 +420,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
             tests: Vec::new(),
             phases: Vec::new(),
             counters: Counters::default(),
+            beside: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -971,6 +982,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
     /// is lost (targets the refilled tests no longer detect get one chance to be placed too).
     fn essential_pruning(&mut self, detected: &[usize], progress: &mut dyn FnMut(Progress<'_>)) {
         let mut worker = self.bench.worker();
+        let mut helpers = Vec::new();
         let mut tests = std::mem::take(&mut self.tests);
         let sets = self.detection_sets(&tests, detected);
         let mut pruning = Pruning {
@@ -1001,6 +1013,19 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
                     total: order.len(),
                 });
                 let essential = pruning.essential(t);
+                let pending: Vec<usize> = (0..tests.len())
+                    .filter(|&u| u != t && pruning.alive[u] && pruning.fresh[u].is_none())
+                    .collect();
+                if pending.len() > 1 {
+                    self.refresh_cubes(
+                        &mut worker,
+                        &mut helpers,
+                        &mut pruning,
+                        &tests,
+                        &pending,
+                        detected,
+                    );
+                }
                 let mut receivers = Vec::new();
                 for u in 0..tests.len() {
                     if u != t
@@ -1104,25 +1129,84 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
         if let Some(known) = pruning.fresh[u] {
             return known;
         }
-        let fresh = self.refresh_cube_anew(worker, pruning, tests, u, detected);
-        pruning.fresh[u] = Some(fresh);
-        fresh
+        let refreshed = self.fresh_cube(worker, pruning, tests, u, detected);
+        pruning.update(u, refreshed)
     }
 
-    /// [`Self::refresh_cube`] without the remembered answer.
-    fn refresh_cube_anew(
-        &mut self,
-        worker: &mut W::Worker<'_>,
+    /// Refreshes the cubes of the `pending` tests at once, on the threads work beside
+    /// compaction leaves free (`helpers` grows to their number and is kept for the next
+    /// batch): each test's cube depends on the pruning state alone, so the answers are those
+    /// one thread would find. On s38417 most of compaction is such relaxation, and the tests
+    /// whose cubes one removal makes stale come in batches of thirty on average.
+    fn refresh_cubes<'w>(
+        &self,
+        worker: &mut W::Worker<'w>,
+        helpers: &mut Vec<W::Worker<'w>>,
         pruning: &mut Pruning<W::Cube>,
+        tests: &[W::Test],
+        pending: &[usize],
+        detected: &[usize],
+    ) where
+        'b: 'w,
+    {
+        let threads = if self.beside.load(Ordering::Acquire) {
+            1
+        } else {
+            self.options.threads.clamp(1, pending.len().max(1))
+        };
+        if threads < 2 {
+            for &u in pending {
+                let refreshed = self.fresh_cube(worker, pruning, tests, u, detected);
+                pruning.update(u, refreshed);
+            }
+            return;
+        }
+        while helpers.len() < threads - 1 {
+            helpers.push(self.bench.worker());
+        }
+        let slots: Vec<Mutex<Option<Refreshed<W::Cube>>>> =
+            pending.iter().map(|_| Mutex::new(None)).collect();
+        let next = AtomicUsize::new(0);
+        let state: &Pruning<W::Cube> = pruning;
+        let work = |worker: &mut W::Worker<'w>| loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&u) = pending.get(k) else {
+                break;
+            };
+            let refreshed = self.fresh_cube(worker, state, tests, u, detected);
+            *slots[k].lock().expect("no thread panics holding a slot") = Some(refreshed);
+        };
+        crossbeam::thread::scope(|s| {
+            for helper in helpers.iter_mut().take(threads - 1) {
+                s.spawn(|_| work(helper));
+            }
+            work(worker);
+        })
+        .expect("a relaxation thread panicked");
+        for (&u, slot) in pending.iter().zip(slots) {
+            let refreshed = slot
+                .into_inner()
+                .expect("no thread panics holding a slot")
+                .expect("every pending test was refreshed");
+            pruning.update(u, refreshed);
+        }
+    }
+
+    /// The cube test `u` needs for its current essential targets, found without changing
+    /// the pruning state.
+    fn fresh_cube(
+        &self,
+        worker: &mut W::Worker<'_>,
+        pruning: &Pruning<W::Cube>,
         tests: &[W::Test],
         u: usize,
         detected: &[usize],
-    ) -> bool {
+    ) -> Refreshed<W::Cube> {
         let essential = pruning.essential(u);
-        if let Some((cube, covers)) = &mut pruning.cubes[u] {
+        if let Some((cube, covers)) = &pruning.cubes[u] {
             let missing: Vec<usize> = essential.iter().copied().filter(|&p| !covers[p]).collect();
             if missing.is_empty() {
-                return true;
+                return Refreshed::Kept;
             }
             // Fast effort only: a cube grown this way keeps positions the test's earlier
             // targets needed, so fewer other targets fit into it later.
@@ -1131,23 +1215,22 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
                 // new essential targets need positions back from the test.
                 let targets: Vec<usize> = missing.iter().map(|&p| detected[p]).collect();
                 if let Some(grown) = self.relax(worker, &tests[u], Some(cube), &targets) {
-                    *cube = grown;
+                    let mut covers = covers.clone();
                     for p in missing {
                         covers.set(p, true);
                     }
-                    return true;
+                    return Refreshed::New(Some((grown, covers)));
                 }
             }
         }
         let targets: Vec<usize> = essential.iter().map(|&p| detected[p]).collect();
-        pruning.cubes[u] = self.relax(worker, &tests[u], None, &targets).map(|cube| {
+        Refreshed::New(self.relax(worker, &tests[u], None, &targets).map(|cube| {
             let mut covers = bitvec![0; pruning.count.len()];
             for &p in &essential {
                 covers.set(p, true);
             }
             (cube, covers)
-        });
-        pruning.cubes[u].is_some()
+        }))
     }
 
     /// The smallest part of `test` found that still detects every one of `targets`: positions are
@@ -1157,7 +1240,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
     /// With `keep` (a part of `test`), only positions `keep` leaves open are opened, so the
     /// result also detects whatever `keep` detects.
     fn relax(
-        &mut self,
+        &self,
         worker: &mut W::Worker<'_>,
         test: &W::Test,
         keep: Option<&W::Cube>,
@@ -1361,7 +1444,24 @@ struct Pruning<C> {
     fresh: Vec<Option<bool>>,
 }
 
+/// A test's cube after a refresh: as it was, or replaced (`None`: the test has no cube that
+/// detects its essential targets).
+enum Refreshed<C> {
+    Kept,
+    New(Option<(C, BitVec)>),
+}
+
 impl<C> Pruning<C> {
+    /// Records the refresh of test `u`'s cube; whether `u` has a cube.
+    fn update(&mut self, u: usize, refreshed: Refreshed<C>) -> bool {
+        if let Refreshed::New(cube) = refreshed {
+            self.cubes[u] = cube;
+        }
+        let fresh = self.cubes[u].is_some();
+        self.fresh[u] = Some(fresh);
+        fresh
+    }
+
     /// The cube of receiver `u`, as changed in `moved` if it is there.
     fn cube<'a>(&'a self, u: usize, moved: &'a [(usize, C)]) -> &'a C {
         match moved.iter().find(|(v, _)| *v == u) {
