@@ -4,6 +4,11 @@
 
 use serde_json::Value;
 
+use roth::circuit::FaultUniverse;
+use roth::circuit::atpg::{AtpgOptions, CircuitBench};
+use roth::circuit::dalg::Analysis;
+use roth::flow::CampaignRun;
+
 use crate::helpers::{project_file, roth, scratch_dir, shared_circuits, stderr, stdout};
 
 fn report(dir: &std::path::Path, name: &str) -> Value {
@@ -289,5 +294,47 @@ fn iscas85_targets() {
         );
         let f = fsim_report(&dir, circuit, "p.test");
         assert_eq!(f["detected"], v["detected"], "{name}: fsim disagrees");
+    }
+}
+
+#[test]
+fn compaction_on_more_threads_keeps_the_tests_of_one() {
+    // Essential pruning refreshes stale cubes on every thread when nothing runs beside it:
+    // the tests must be those of one thread, whichever thread relaxed which cube.
+    let text = std::fs::read_to_string(project_file("circuits/random500.bench")).unwrap();
+    let netlist = crate::helpers::parse(&text);
+    let universe = FaultUniverse::new(&netlist);
+    let (analysis, _) = Analysis::with_learning(&netlist);
+    let campaign = |threads: usize| {
+        let mut options = AtpgOptions::default();
+        options.flow.threads = threads;
+        let bench = CircuitBench::new(
+            &analysis,
+            universe.collapsed_faults(),
+            options.fill,
+            threads,
+        );
+        let mut run = CampaignRun::new(&bench, &options.flow);
+        run.random_phase(&mut |_| {});
+        run.deterministic_passes(&mut |_| {});
+        let searched = run.clone().finish().tests.len();
+        run.compaction(&mut |_| {});
+        (searched, run.finish())
+    };
+    let (searched, one) = campaign(1);
+    assert!(
+        one.tests.len() < searched,
+        "compaction kept all {searched} tests"
+    );
+    for threads in [2, 3] {
+        let (_, more) = campaign(threads);
+        // Compared whole, reported short: the tests are long rows of bits.
+        assert!(
+            one.tests == more.tests,
+            "{threads} threads: {} tests, not the {} of one thread, or other ones",
+            more.tests.len(),
+            one.tests.len()
+        );
+        assert_eq!(one.status, more.status, "{threads} threads");
     }
 }
