@@ -1155,10 +1155,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
             self.options.threads.clamp(1, pending.len().max(1))
         };
         if threads < 2 {
-            for &u in pending {
-                let refreshed = self.fresh_cube(worker, pruning, tests, u, detected);
-                pruning.update(u, refreshed);
-            }
+            // One thread refreshes each cube when it is asked for (`refresh_cube`).
             return;
         }
         while helpers.len() < threads - 1 {
