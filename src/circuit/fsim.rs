@@ -354,16 +354,38 @@ fn faulty_site(netlist: &Netlist, good: &[u64], fault: Fault) -> Result<(NodeId,
 /// Patterns where a change of `gate`'s input `pin` alone changes the gate's output.
 #[inline]
 fn pin_sensitization(netlist: &Netlist, good: &[u64], gate: NodeId, pin: usize) -> u64 {
+    side_inputs_allow(
+        netlist,
+        gate,
+        pin,
+        |f| good[f.index()],
+        |f| !good[f.index()],
+    )
+}
+
+/// Patterns where the inputs of `gate` other than `pin` let a change of `pin` through: all
+/// at 1 for AND and NAND, all at 0 for OR and NOR, all known for XOR and XNOR. `one` and
+/// `zero` give the patterns where a net is (known to be) 1 and 0: two-valued simulation
+/// passes a word and its complement, three-valued its two planes.
+#[inline]
+pub(super) fn side_inputs_allow(
+    netlist: &Netlist,
+    gate: NodeId,
+    pin: usize,
+    one: impl Fn(NodeId) -> u64,
+    zero: impl Fn(NodeId) -> u64,
+) -> u64 {
     let others = netlist
         .fanins(gate)
         .iter()
         .enumerate()
         .filter(|&(k, _)| k != pin)
-        .map(|(_, f)| good[f.index()]);
+        .map(|(_, &f)| f);
     match netlist.gate_kind(gate).expect("a fanout is a gate") {
-        GateKind::And | GateKind::Nand => others.fold(!0, |m, v| m & v),
-        GateKind::Or | GateKind::Nor => others.fold(!0, |m, v| m & !v),
-        GateKind::Xor | GateKind::Xnor | GateKind::Not | GateKind::Buf => !0,
+        GateKind::And | GateKind::Nand => others.fold(!0, |m, f| m & one(f)),
+        GateKind::Or | GateKind::Nor => others.fold(!0, |m, f| m & zero(f)),
+        GateKind::Xor | GateKind::Xnor => others.fold(!0, |m, f| m & (one(f) | zero(f))),
+        GateKind::Not | GateKind::Buf => !0,
     }
 }
 

@@ -13,7 +13,7 @@
 //! two-valued [`ConeSimulator`](super::fsim::ConeSimulator).
 
 use super::fault::{Fault, FaultSite};
-use super::fsim::{ConeQueue, RegionMemo};
+use super::fsim::{ConeQueue, RegionMemo, side_inputs_allow};
 use super::netlist::{GateKind, Netlist, NodeId, NodeKind};
 use super::patterns::Bit;
 
@@ -166,18 +166,13 @@ impl Backtrace {
 /// output: its other inputs are at known non-controlling values (known at all, for XOR).
 #[inline]
 fn certain_pin_sensitization(netlist: &Netlist, good: &[Ternary], gate: NodeId, pin: usize) -> u64 {
-    let others = netlist
-        .fanins(gate)
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| k != pin)
-        .map(|(_, f)| good[f.index()]);
-    match netlist.gate_kind(gate).expect("a fanout is a gate") {
-        GateKind::And | GateKind::Nand => others.fold(!0, |m, v| m & v.one),
-        GateKind::Or | GateKind::Nor => others.fold(!0, |m, v| m & v.zero),
-        GateKind::Xor | GateKind::Xnor => others.fold(!0, |m, v| m & (v.one | v.zero)),
-        GateKind::Not | GateKind::Buf => !0,
-    }
+    side_inputs_allow(
+        netlist,
+        gate,
+        pin,
+        |f| good[f.index()].one,
+        |f| good[f.index()].zero,
+    )
 }
 
 /// The value of the first cube in a three-valued word, `None` for a don't care.
