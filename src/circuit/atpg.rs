@@ -375,7 +375,8 @@ pub fn run(
                 budgeted,
                 deadline,
                 threads,
-            );
+            )
+            .len();
             (bound, bound_start.elapsed().as_secs_f64())
         });
 

@@ -239,6 +239,76 @@ fn a_spent_budget_ends_the_run_with_faults_aborted_and_outputs_written() {
     }
 }
 
+/// The bound's faults on real circuits, checked by simulation (the exhaustive check in the
+/// bound's unit tests covers small circuits only): no pattern of roth's set or of 2^18 random
+/// ones detects two of them, and each is detected by some pattern, so the check is not empty.
+#[test]
+#[ignore = "ISCAS-85 and -89 bounds: run with cargo test --release -- --ignored"]
+fn bound_faults_share_no_pattern_on_benchmark_circuits() {
+    use roth::circuit::bound::lower_bound;
+    use roth::circuit::{ConeSimulator, Fault, PackedPatterns, read_bench, simulate_block};
+    use roth::flow::{Spare, Status};
+    use roth::rng::Rng;
+    for (suite, name) in [
+        ("iscas85", "c432"),
+        ("iscas85", "c1908"),
+        ("iscas85", "c2670"),
+        ("iscas85", "c3540"),
+        ("iscas85", "c7552"),
+        ("iscas89", "s1488"),
+        ("iscas89", "s5378"),
+    ] {
+        let Some(dir) = shared_circuits(suite) else {
+            return;
+        };
+        let netlist = read_bench(&dir.join(format!("{name}.bench")))
+            .unwrap()
+            .netlist;
+        let universe = FaultUniverse::new(&netlist);
+        let options = AtpgOptions::default();
+        let result = roth::circuit::atpg::run(&netlist, &universe, &options, &mut |_| {}).unwrap();
+        let detectable: Vec<Fault> = result
+            .targets
+            .iter()
+            .filter(|(_, s)| *s == Status::Detected)
+            .map(|(id, _)| universe.fault(*id))
+            .collect();
+        let analysis = Analysis::with_learning(&netlist).0;
+        let chosen = lower_bound(&analysis, &detectable, true, true, None, Spare::fixed(2));
+        assert_eq!(chosen.len(), result.lower_bound, "{name}: the run's bound");
+        let faults: Vec<Fault> = chosen.iter().map(|&k| detectable[k]).collect();
+        let inputs = netlist.inputs().len();
+        let sets = [
+            PackedPatterns::from_tests(inputs, &result.patterns),
+            PackedPatterns::random(inputs, 1 << 18, &mut Rng::new(5)),
+        ];
+        let mut cone = ConeSimulator::new(&netlist);
+        let mut good = vec![0u64; netlist.len()];
+        let mut detected = vec![false; faults.len()];
+        for patterns in &sets {
+            for b in 0..patterns.blocks() {
+                simulate_block(&netlist, patterns.block(b), &mut good);
+                let (mut once, mut twice) = (0u64, 0u64);
+                for (i, &fault) in faults.iter().enumerate() {
+                    let mask = cone.detect(&netlist, &good, fault) & patterns.valid_mask(b);
+                    detected[i] |= mask != 0;
+                    twice |= once & mask;
+                    once |= mask;
+                }
+                assert_eq!(twice, 0, "{name}: a pattern detects two bound faults");
+            }
+        }
+        assert!(
+            detected.iter().all(|&d| d),
+            "{name}: a bound fault never detected"
+        );
+        eprintln!(
+            "{name}: {} bound faults, none sharing a pattern",
+            faults.len()
+        );
+    }
+}
+
 /// The targets on ISCAS-85: 100 % efficiency, no aborted fault, the untestable counts
 /// the literature and SAT agree on, and patterns that `roth fsim` confirms.
 #[test]
