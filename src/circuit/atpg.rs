@@ -37,6 +37,10 @@ impl Default for AtpgOptions {
     }
 }
 
+/// Nodes the support walks of one relaxation trial may visit, per node of the circuit (see
+/// `CircuitWorker::cube_supports`).
+const SUPPORT_WORK_PER_NODE: u64 = 64;
+
 /// The outcome of test generation for a netlist.
 #[derive(Clone, Debug)]
 pub struct AtpgResult {
@@ -168,12 +172,23 @@ impl Worker for CircuitWorker<'_> {
         targets: &[usize],
     ) -> Option<Vec<Option<Vec<usize>>>> {
         self.xsim.load(self.netlist, &[cube.as_slice()]);
+        // Each support is a walk back through the target's cone. Many targets with long cones
+        // (one test of a chain of NANDs detects all of its faults) would cost the square of the
+        // circuit, so the walks stop at a budget linear in its size; the targets after it get
+        // no support and are asked about in every trial instead.
+        let budget = SUPPORT_WORK_PER_NODE.saturating_mul(self.netlist.len() as u64);
+        self.xsim.take_support_work();
+        let mut spent = 0;
         Some(
             targets
                 .iter()
                 .map(|&t| {
-                    let support = self.xsim.support(self.netlist, self.targets[t])?;
-                    Some(support.into_iter().map(|p| p as usize).collect())
+                    if spent >= budget {
+                        return None;
+                    }
+                    let support = self.xsim.support(self.netlist, self.targets[t]);
+                    spent += self.xsim.take_support_work();
+                    Some(support?.into_iter().map(|p| p as usize).collect())
                 })
                 .collect(),
         )
@@ -446,6 +461,48 @@ mod tests {
             },
             ..AtpgOptions::default()
         }
+    }
+
+    /// On a chain of NANDs one test detects most faults, and each fault's support is a walk
+    /// through the rest of the chain: the supports asked for at once stop at a work budget
+    /// linear in the circuit, so the targets past it get none (relaxation then asks about them
+    /// in every trial, as without supports); every support given still detects its target
+    /// alone.
+    #[test]
+    fn supports_stop_at_a_budget_linear_in_the_circuit() {
+        use crate::flow::{Workbench as _, Worker as _};
+        let netlist = generate(Family::Chain, 3000, RandomOptions { seed: 0, dffs: 0 }).unwrap();
+        let universe = FaultUniverse::new(&netlist);
+        let result = run(&netlist, &universe, &options(None), &mut |_| {}).unwrap();
+        let analysis = Analysis::new(&netlist);
+        let bench = CircuitBench::new(&analysis, universe.collapsed_faults(), Fill::Random, 1);
+        let mut worker = bench.worker();
+        let all: Vec<usize> = (0..bench.targets()).collect();
+        let (mut given, mut detected) = (0, 0);
+        for test in &result.patterns {
+            let cube = bench.cube_of(test);
+            let supports = worker
+                .cube_supports(&cube, &all)
+                .expect("circuits give supports");
+            let detections = worker.cube_detections(&[&cube], &all);
+            for (&t, support) in all.iter().zip(&supports) {
+                detected += usize::from(detections[t] == 1);
+                let Some(support) = support else { continue };
+                given += 1;
+                let outside: Vec<usize> = bench
+                    .specified(&cube)
+                    .into_iter()
+                    .filter(|p| !support.contains(p))
+                    .collect();
+                let part = bench.open(&cube, &outside);
+                assert_eq!(worker.cube_detections(&[&part], &[t])[0], 1, "target {t}");
+            }
+        }
+        assert!(detected > 2000, "{detected}");
+        assert!(
+            given > 0 && given < detected / 4,
+            "{given} supports of {detected}"
+        );
     }
 
     /// A search pass reports each finished search, not only each window of 64.

@@ -97,6 +97,9 @@ pub struct CubeSimulator {
     detectors: Vec<NodeId>,
     /// Scratch of [`support`](Self::support).
     backtrace: Backtrace,
+    /// Nodes the walks of [`support`](Self::support) visited since
+    /// [`take_support_work`](Self::take_support_work) last read them.
+    support_work: u64,
     /// Position in the scan-view inputs of each input node (`u32::MAX` for gates).
     input_position: Vec<u32>,
     /// Per node and stem, where a known change certainly reaches the stem and is certainly
@@ -204,6 +207,7 @@ impl CubeSimulator {
                 epoch: 0,
                 buckets: vec![Vec::new(); netlist.depth() as usize + 1],
             },
+            support_work: 0,
             input_position: {
                 let mut position = vec![u32::MAX; netlist.len()];
                 for (k, node) in netlist.inputs().iter().enumerate() {
@@ -499,6 +503,12 @@ impl CubeSimulator {
         detected & self.valid
     }
 
+    /// Nodes the walks of [`support`](Self::support) visited since the last call: what the
+    /// supports cost, so that a caller can stop asking for them.
+    pub fn take_support_work(&mut self) -> u64 {
+        std::mem::take(&mut self.support_work)
+    }
+
     /// Whether the first loaded cube detects `fault` whatever its don't cares become, and if it
     /// does, the inputs (positions in [`Netlist::inputs`], increasing) whose values are enough
     /// on their own: any cube that agrees with the first one there detects the fault too.
@@ -550,6 +560,7 @@ impl CubeSimulator {
         let mut support = Vec::new();
         for level in (0..=top as usize).rev() {
             while let Some((node, machine)) = walk.buckets[level].pop() {
+                self.support_work += 1;
                 if machine == Machine::Faulty && stuck_node == Some(node) {
                     continue;
                 }
