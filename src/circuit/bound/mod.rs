@@ -381,7 +381,8 @@ pub fn lower_bound(
     let (candidates, start) = if learning {
         pass.learning_depth = 1;
         let learned = independent_faults(analysis, detectable, Some(&plain.by_constraint), &pass);
-        let merged = merge_necessary(&plain.necessary, &learned.necessary);
+        // Taken, not copied: on a long chain the values are most of the bound's memory.
+        let merged = merge_necessary(plain.necessary, learned.necessary);
         let position: std::collections::HashMap<usize, usize> = merged
             .iter()
             .enumerate()
@@ -436,15 +437,23 @@ pub fn lower_bound(
 /// The necessary values of each fault in `first` or `second` (lists of fault index and
 /// sorted literals): the union of the two lists' values, most constrained first.
 fn merge_necessary(
-    first: &[(usize, Vec<u32>)],
-    second: &[(usize, Vec<u32>)],
+    first: Vec<(usize, Vec<u32>)>,
+    second: Vec<(usize, Vec<u32>)>,
 ) -> Vec<(usize, Vec<u32>)> {
-    let mut by_fault: std::collections::BTreeMap<usize, Vec<u32>> = first.iter().cloned().collect();
+    let mut by_fault: std::collections::BTreeMap<usize, Vec<u32>> = first.into_iter().collect();
     for (k, literals) in second {
-        let values = by_fault.entry(*k).or_default();
-        values.extend(literals);
-        values.sort_unstable();
-        values.dedup();
+        match by_fault.entry(k) {
+            std::collections::btree_map::Entry::Vacant(entry) => {
+                entry.insert(literals);
+            }
+            std::collections::btree_map::Entry::Occupied(mut entry) => {
+                let values = entry.get_mut();
+                values.extend(literals);
+                values.sort_unstable();
+                values.dedup();
+                values.shrink_to_fit();
+            }
+        }
     }
     let mut merged: Vec<(usize, Vec<u32>)> = by_fault.into_iter().collect();
     merged.sort_by_key(|(k, literals)| (std::cmp::Reverse(literals.len()), *k));
