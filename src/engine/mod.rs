@@ -188,6 +188,9 @@ pub enum Event<'e, 'a, M: Model + ?Sized> {
         index: usize,
         alternative: M::Alternative<'a>,
     },
+    /// Applying it and implying its consequences succeeded: the model now holds the state
+    /// after the implication.
+    Implied { depth: usize },
     /// Applying it led to a conflict in implication.
     Conflict { depth: usize },
     /// The state reached has no way forward.
@@ -198,10 +201,12 @@ pub enum Event<'e, 'a, M: Model + ?Sized> {
     Found,
 }
 
-/// Receives every step of a search. The default methods do nothing, and a search with
-/// [`NoTrace`] compiles to the same code as one without a hook.
+/// Receives every step of a search, with the model in the state the step left (a teaching
+/// trace shows the values implied, the frontiers and what backtracking undid). The default
+/// method does nothing, and a search with [`NoTrace`] compiles to the same code as one without
+/// a hook.
 pub trait Tracer<M: Model + ?Sized> {
-    fn event(&mut self, _event: Event<'_, '_, M>) {}
+    fn event(&mut self, _event: Event<'_, '_, M>, _model: &M) {}
 }
 
 /// The tracer that records nothing.
@@ -263,7 +268,7 @@ pub fn search<M: Model, T: Tracer<M>>(
         if advance {
             match model.next(arena) {
                 Next::Found(test) => {
-                    tracer.event(Event::Found);
+                    tracer.event(Event::Found, model);
                     return finish(model, counters, Outcome::Test(test));
                 }
                 Next::Subtask(subtask) => {
@@ -277,7 +282,7 @@ pub fn search<M: Model, T: Tracer<M>>(
                 }
                 Next::DeadEnd => {
                     let depth = frames.len();
-                    tracer.event(Event::DeadEnd { depth });
+                    tracer.event(Event::DeadEnd { depth }, model);
                     let Some(top) = frames.last_mut() else {
                         // The initial state (after the target's own implications) is already
                         // contradictory: a proof when implication is sound.
@@ -322,24 +327,33 @@ pub fn search<M: Model, T: Tracer<M>>(
             };
             model.backtrack_to(frame.level);
             if frame.next == 0 {
-                tracer.event(Event::Push {
-                    depth,
-                    subtask: &frame.subtask,
-                });
+                tracer.event(
+                    Event::Push {
+                        depth,
+                        subtask: &frame.subtask,
+                    },
+                    model,
+                );
             }
             match model.alternative(&mut frame.subtask, frame.next) {
                 Some(alternative) => {
-                    tracer.event(Event::Try {
-                        depth,
-                        index: frame.next,
-                        alternative,
-                    });
+                    tracer.event(
+                        Event::Try {
+                            depth,
+                            index: frame.next,
+                            alternative,
+                        },
+                        model,
+                    );
                     frame.next += 1;
                     counters.decisions += 1;
                     match model.apply(alternative) {
-                        Ok(()) => break true,
+                        Ok(()) => {
+                            tracer.event(Event::Implied { depth }, model);
+                            break true;
+                        }
                         Err(Conflict) => {
-                            tracer.event(Event::Conflict { depth });
+                            tracer.event(Event::Conflict { depth }, model);
                             merge(&mut frame.conflict, depth, model.explain());
                             counters.backtracks += 1;
                             if let Some(limit) = limits.backtracks
@@ -358,10 +372,13 @@ pub fn search<M: Model, T: Tracer<M>>(
                 None => {
                     let frame_complete = model.exhausted_completely(&frame.subtask);
                     complete &= frame_complete;
-                    tracer.event(Event::Pop {
-                        depth,
-                        complete: frame_complete,
-                    });
+                    tracer.event(
+                        Event::Pop {
+                            depth,
+                            complete: frame_complete,
+                        },
+                        model,
+                    );
                     // The levels this failure depends on; an incomplete subtask's failure
                     // depends on everything.
                     let mut conflict = std::mem::take(&mut frame.conflict);
@@ -564,21 +581,29 @@ mod tests {
         assert_eq!(run(&mut toy, limits).0, found);
     }
 
+    /// The tracer sees every step, and with it the model's state: the values an alternative
+    /// implied, those a conflict left before backtracking undid them, and the test found.
     #[test]
-    fn trace_sees_every_step() {
+    fn trace_sees_every_step_and_the_state_it_left() {
         #[derive(Default)]
         struct Log(Vec<String>);
         impl Tracer<Toy> for Log {
-            fn event(&mut self, event: Event<'_, '_, Toy>) {
+            fn event(&mut self, event: Event<'_, '_, Toy>, model: &Toy) {
+                let values: String = model
+                    .values
+                    .iter()
+                    .map(|v| v.map_or('-', |v| char::from(b'0' + v)))
+                    .collect();
                 self.0.push(match event {
-                    Event::Push { depth, subtask } => format!("push {depth} x{subtask}"),
+                    Event::Push { depth, subtask } => format!("push {depth} x{subtask} {values}"),
                     Event::Try {
                         depth, alternative, ..
-                    } => format!("try {depth} x{}={}", alternative.0, alternative.1),
-                    Event::Conflict { depth } => format!("conflict {depth}"),
-                    Event::DeadEnd { depth } => format!("dead end {depth}"),
-                    Event::Pop { depth, .. } => format!("pop {depth}"),
-                    Event::Found => "found".into(),
+                    } => format!("try {depth} x{}={} {values}", alternative.0, alternative.1),
+                    Event::Implied { depth } => format!("implied {depth} {values}"),
+                    Event::Conflict { depth } => format!("conflict {depth} {values}"),
+                    Event::DeadEnd { depth } => format!("dead end {depth} {values}"),
+                    Event::Pop { depth, .. } => format!("pop {depth} {values}"),
+                    Event::Found => format!("found {values}"),
                 });
             }
         }
@@ -589,14 +614,29 @@ mod tests {
         assert_eq!(
             log.0,
             [
-                "push 1 x0",
-                "try 1 x0=0",
-                "push 2 x1",
-                "try 2 x1=0",
-                "dead end 2",
-                "try 2 x1=1",
-                "found"
+                "push 1 x0 --",
+                "try 1 x0=0 --",
+                "implied 1 0-",
+                "push 2 x1 0-",
+                "try 2 x1=0 0-",
+                "implied 2 00",
+                "dead end 2 00",
+                "try 2 x1=1 0-",
+                "implied 2 01",
+                "found 01"
             ]
         );
+        // A conflict is seen with the values that clash, before they are undone.
+        let mut toy = Toy::new(vec![vec![0, 1]; 2], |v| v == [1, 1]);
+        toy.forbidden.push(((0, 0), (1, 1)));
+        let mut log = Log::default();
+        let (outcome, _) = search(&mut toy, &Bump::new(), &Limits::default(), &mut log);
+        assert_eq!(outcome, Outcome::Test(vec![1, 1]));
+        assert!(
+            log.0.iter().any(|l| l.starts_with("conflict 2 0")),
+            "{:?}",
+            log.0
+        );
+        assert!(log.0.iter().any(|l| l == "pop 2 0-"), "{:?}", log.0);
     }
 }

@@ -305,7 +305,7 @@ fn searches_show_excitation_propagation_and_justification() {
     #[derive(Default)]
     struct Kinds(Vec<SubtaskKind>);
     impl<'m> Tracer<SwDalgorithm<'m>> for Kinds {
-        fn event(&mut self, e: Event<'_, '_, SwDalgorithm<'m>>) {
+        fn event(&mut self, e: Event<'_, '_, SwDalgorithm<'m>>, _: &SwDalgorithm<'m>) {
             if let Event::Push { subtask, .. } = e {
                 self.0
                     .push(<SwDalgorithm<'m> as roth::engine::Model>::kind(subtask));
