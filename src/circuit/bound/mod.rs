@@ -378,44 +378,40 @@ pub fn lower_bound(
     };
     let nets = analysis.netlist.len();
     let plain = independent_faults(analysis, detectable, None, &pass);
-    let (candidates, start) = if learning {
+    let candidates = if learning {
         pass.learning_depth = 1;
         let learned = independent_faults(analysis, detectable, Some(&plain.by_constraint), &pass);
         // Taken, not copied: on a long chain the values are most of the bound's memory.
-        let merged = merge_necessary(plain.necessary, learned.necessary);
-        let position: std::collections::HashMap<usize, usize> = merged
-            .iter()
-            .enumerate()
-            .map(|(c, (k, _))| (*k, c))
-            .collect();
-        let constrained = choose_independent(
-            nets,
-            merged.iter().map(|(k, literals)| (*k, literals.as_slice())),
-        );
-        let extended = choose_independent(
-            nets,
-            plain
-                .chosen
-                .iter()
-                .map(|k| (*k, merged[position[k]].1.as_slice()))
-                .chain(merged.iter().map(|(k, literals)| (*k, literals.as_slice()))),
-        );
-        let start = if constrained.len() >= extended.len() {
-            constrained
-        } else {
-            extended
-        };
-        (merged, start)
+        merge_necessary(plain.necessary, learned.necessary)
     } else {
-        (plain.necessary, plain.chosen)
+        plain.necessary
     };
+    // Positions in `candidates`: the greedy sets and local search work on them.
     let position: std::collections::HashMap<usize, usize> = candidates
         .iter()
         .enumerate()
         .map(|(c, (k, _))| (*k, c))
         .collect();
     let literals: Vec<&[u32]> = candidates.iter().map(|(_, l)| l.as_slice()).collect();
-    let start: Vec<usize> = start.iter().map(|k| position[k]).collect();
+    let first: Vec<usize> = plain.chosen.iter().map(|k| position[k]).collect();
+    let start = if learning {
+        let constrained = choose_independent(nets, (0..literals.len()).map(|c| (c, literals[c])));
+        let extended = choose_independent(
+            nets,
+            first
+                .iter()
+                .copied()
+                .chain(0..literals.len())
+                .map(|c| (c, literals[c])),
+        );
+        if constrained.len() >= extended.len() {
+            constrained
+        } else {
+            extended
+        }
+    } else {
+        first
+    };
     let total: u64 = literals.iter().map(|l| l.len() as u64).sum();
     let per_literal = if budgeted {
         SWAP_WORK_PER_LITERAL

@@ -253,23 +253,14 @@ impl<'a> Search<'a> {
 
     /// Forces `c` into the set, dropping the members it does not conflict with.
     fn force(&mut self, c: u32) {
-        let mut keep = Vec::new();
+        let mut kept = Vec::new();
         self.for_each_conflict(c, |search, other| {
             if search.member[other as usize] {
-                keep.push(other);
+                kept.push(other);
             }
         });
-        let keep: std::collections::HashSet<u32> = keep.into_iter().collect();
-        let dropped: Vec<u32> = self
-            .set
-            .iter()
-            .copied()
-            .filter(|m| !keep.contains(m))
-            .collect();
-        for m in dropped {
-            self.remove(m);
-        }
-        self.add(c);
+        kept.push(c);
+        self.reset(&kept);
     }
 
     /// Makes the set exactly `target`.
