@@ -8,6 +8,7 @@
 pub mod circuit;
 pub mod engine;
 pub mod flow;
+pub mod layout;
 pub mod program;
 pub mod rng;
 pub mod solver;

@@ -1,11 +1,9 @@
 //! Drawings of a method's control-flow graph with its data dependences: Graphviz DOT text, and
 //! SVG laid out by roth itself (no Graphviz needed).
 //!
-//! The SVG layout is layered (after Sugiyama): back edges are found by a depth-first search
-//! from the entry, every node gets the rank of its longest path from the entry over the other
-//! edges, an edge that spans several ranks passes through invisible points on each rank, and
-//! a few barycenter sweeps order each rank to untangle edges. Back edges run up a lane on the
-//! right, data dependences (dashed, labelled with the variable) up or down lanes on the left.
+//! The SVG layout is [`crate::layout`]'s layered one, top down from the entry, the exit on a
+//! rank of its own. Back edges run up a lane on the right, data dependences (dashed, labelled
+//! with the variable) up or down lanes on the left.
 
 use std::fmt::Write as _;
 
@@ -13,6 +11,7 @@ use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
 use super::cfg::{Cfg, EdgeKind, NodeKind};
+use crate::layout;
 
 fn escape_xml(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -93,178 +92,23 @@ const RANK_GAP: f64 = 58.0;
 const NODE_GAP: f64 = 28.0;
 const LANE: f64 = 14.0;
 
-/// A point of the layout: a real node or a waypoint of a long edge.
-#[derive(Clone, Debug)]
-struct Slot {
-    node: Option<NodeIndex>,
-    rank: usize,
-    width: f64,
-    x: f64,
-}
-
 /// The graph as SVG.
 pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
-    let n = cfg.graph.node_count();
-    // Back edges by depth-first search from the entry (iterative).
-    let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
-    let mut back = hashbrown::HashSet::new();
-    let mut stack = vec![(cfg.entry, 0usize)];
-    state[cfg.entry.index()] = 1;
-    while let Some((v, i)) = stack.pop() {
-        let succ: Vec<NodeIndex> = {
-            let mut s: Vec<_> = cfg
-                .graph
-                .edges(v)
-                .map(|e| (e.id().index(), e.target()))
-                .collect();
-            s.sort();
-            s.into_iter().map(|(_, t)| t).collect()
-        };
-        if i < succ.len() {
-            stack.push((v, i + 1));
-            let w = succ[i];
-            match state[w.index()] {
-                0 => {
-                    state[w.index()] = 1;
-                    stack.push((w, 0));
-                }
-                1 => {
-                    back.insert((v, w));
-                }
-                _ => {}
-            }
-        } else {
-            state[v.index()] = 2;
-        }
-    }
-    // Longest-path ranks over forward edges (Kahn's order).
-    let forward: Vec<(NodeIndex, NodeIndex, String)> = cfg
+    let edges: Vec<(usize, usize)> = cfg
         .graph
         .edge_references()
-        .filter(|e| !back.contains(&(e.source(), e.target())) && e.source() != e.target())
-        .map(|e| (e.source(), e.target(), e.weight().to_string()))
+        .map(|e| (e.source().index(), e.target().index()))
         .collect();
-    let mut indegree = vec![0usize; n];
-    for (_, t, _) in &forward {
-        indegree[t.index()] += 1;
-    }
-    let mut rank = vec![0usize; n];
-    let mut queue: Vec<NodeIndex> = cfg
+    let labels: Vec<String> = cfg
+        .graph
+        .edge_references()
+        .map(|e| e.weight().to_string())
+        .collect();
+    let widths: Vec<f64> = cfg
         .graph
         .node_indices()
-        .filter(|v| indegree[v.index()] == 0)
+        .map(|v| node_width(&short(&cfg.graph[v].label, 44)))
         .collect();
-    let mut qi = 0;
-    while qi < queue.len() {
-        let v = queue[qi];
-        qi += 1;
-        for (s, t, _) in &forward {
-            if *s == v {
-                rank[t.index()] = rank[t.index()].max(rank[v.index()] + 1);
-                indegree[t.index()] -= 1;
-                if indegree[t.index()] == 0 {
-                    queue.push(*t);
-                }
-            }
-        }
-    }
-    // The exit goes last, on a rank of its own.
-    let max_rank = cfg
-        .graph
-        .node_indices()
-        .filter(|v| *v != cfg.exit)
-        .map(|v| rank[v.index()])
-        .max()
-        .unwrap_or(0);
-    rank[cfg.exit.index()] = max_rank + 1;
-    let ranks = rank.iter().copied().max().unwrap_or(0) + 1;
-
-    let mut slots: Vec<Slot> = cfg
-        .graph
-        .node_indices()
-        .map(|v| Slot {
-            node: Some(v),
-            rank: rank[v.index()],
-            width: node_width(&short(&cfg.graph[v].label, 44)),
-            x: 0.0,
-        })
-        .collect();
-    // Long edges pass through waypoints on each rank they cross.
-    let mut paths: Vec<(Vec<usize>, String)> = Vec::new();
-    for (s, t, label) in &forward {
-        let (rs, rt) = (rank[s.index()], rank[t.index()]);
-        let mut path = vec![s.index()];
-        for r in rs + 1..rt {
-            slots.push(Slot {
-                node: None,
-                rank: r,
-                width: 8.0,
-                x: 0.0,
-            });
-            path.push(slots.len() - 1);
-        }
-        path.push(t.index());
-        paths.push((path, label.clone()));
-    }
-    // Order within ranks: source order, then barycenter sweeps.
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); ranks];
-    for (i, s) in slots.iter().enumerate() {
-        rows[s.rank].push(i);
-    }
-    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); slots.len()];
-    for (path, _) in &paths {
-        for w in path.windows(2) {
-            neighbours[w[0]].push(w[1]);
-            neighbours[w[1]].push(w[0]);
-        }
-    }
-    let mut position = vec![0.0f64; slots.len()];
-    let place = |rows: &Vec<Vec<usize>>, position: &mut Vec<f64>| {
-        for row in rows {
-            for (k, &i) in row.iter().enumerate() {
-                position[i] = k as f64;
-            }
-        }
-    };
-    place(&rows, &mut position);
-    for sweep in 0..6 {
-        let order: Vec<usize> = if sweep % 2 == 0 {
-            (1..ranks).collect()
-        } else {
-            (0..ranks.saturating_sub(1)).rev().collect()
-        };
-        for r in order {
-            let adjacent_rank = if sweep % 2 == 0 { r - 1 } else { r + 1 };
-            let mut keyed: Vec<(f64, usize)> = rows[r]
-                .iter()
-                .map(|&i| {
-                    let ns: Vec<f64> = neighbours[i]
-                        .iter()
-                        .filter(|&&j| slots[j].rank == adjacent_rank)
-                        .map(|&j| position[j])
-                        .collect();
-                    let key = if ns.is_empty() {
-                        position[i]
-                    } else {
-                        ns.iter().sum::<f64>() / ns.len() as f64
-                    };
-                    (key, i)
-                })
-                .collect();
-            keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            rows[r] = keyed.into_iter().map(|(_, i)| i).collect();
-            place(&rows, &mut position);
-        }
-    }
-    // x coordinates: each row laid out from its left, then centred on the widest row.
-    let row_width = |row: &Vec<usize>, slots: &Vec<Slot>| -> f64 {
-        row.iter().map(|&i| slots[i].width).sum::<f64>()
-            + NODE_GAP * row.len().saturating_sub(1) as f64
-    };
-    let widest = rows
-        .iter()
-        .map(|r| row_width(r, &slots))
-        .fold(0.0, f64::max);
     let data = if data_dependences {
         cfg.data_dependences()
     } else {
@@ -282,22 +126,38 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         }
     }
     let left_margin = 40.0 + LANE * data_groups.len() as f64;
-    for row in &rows {
-        let mut x = left_margin + (widest - row_width(row, &slots)) / 2.0;
-        for &i in row {
-            slots[i].x = x + slots[i].width / 2.0;
-            x += slots[i].width + NODE_GAP;
-        }
-    }
+    // The exit goes last, on a rank of its own.
+    let graph = layout::Graph {
+        sizes: widths.clone(),
+        edges,
+        starts: vec![cfg.entry.index()],
+        last: vec![cfg.exit.index()],
+    };
+    let placed = layout::layered(
+        &graph,
+        layout::Spacing {
+            gap: NODE_GAP,
+            offset: left_margin,
+            ..layout::Spacing::default()
+        },
+    );
+    let widest = placed.widest;
     let y_of = |r: usize| 74.0 + r as f64 * (BOX_H + RANK_GAP);
     let back_edges: Vec<(NodeIndex, NodeIndex)> = {
-        let mut b: Vec<_> = back.iter().copied().collect();
+        let mut b: Vec<_> = graph
+            .edges
+            .iter()
+            .zip(&placed.back)
+            .filter(|(_, back)| **back)
+            .map(|(&(s, t), _)| (NodeIndex::new(s), NodeIndex::new(t)))
+            .collect();
         b.sort();
+        b.dedup();
         b
     };
     let right = left_margin + widest + 30.0;
     let width = (right + LANE * (back_edges.len() + 1) as f64 + 20.0).max(640.0);
-    let height = y_of(ranks) + 20.0;
+    let height = y_of(placed.ranks) + 20.0;
 
     let mut out = String::new();
     writeln!(
@@ -321,25 +181,29 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         r##"<text x="12" y="38" font-size="11" fill="#555">solid: control flow (T/F: branch taken)   dashed: data dependence, labelled with its variable</text>"##
     )
     .unwrap();
-    let center = |i: usize| (slots[i].x, y_of(slots[i].rank));
-    // Forward edges through their waypoints.
-    for (path, label) in &paths {
+    let center = |v: usize| (placed.position[v], y_of(placed.rank[v]));
+    let width_of = |v: usize| widths[v];
+    // Forward edges through their waypoints: (x, y, whether the point is a node).
+    for (k, &(s, t)) in graph.edges.iter().enumerate() {
+        if placed.back[k] {
+            continue;
+        }
+        let label = &labels[k];
+        let mut points = vec![(center(s).0, center(s).1, true)];
+        points.extend(
+            placed.waypoints[k]
+                .iter()
+                .map(|w| (w.position, y_of(w.rank), false)),
+        );
+        points.push((center(t).0, center(t).1, true));
         let mut d = String::new();
-        let (x0, y0) = center(path[0]);
+        let (x0, y0, _) = points[0];
         write!(d, "M{:.1},{:.1}", x0, y0 + BOX_H / 2.0).unwrap();
-        for w in path.windows(2) {
-            let (xa, ya) = center(w[0]);
-            let (xb, yb) = center(w[1]);
-            let ya = if slots[w[0]].node.is_some() {
-                ya + BOX_H / 2.0
-            } else {
-                ya
-            };
-            let yb = if slots[w[1]].node.is_some() {
-                yb - BOX_H / 2.0
-            } else {
-                yb
-            };
+        for w in points.windows(2) {
+            let (xa, ya, a_node) = w[0];
+            let (xb, yb, b_node) = w[1];
+            let ya = if a_node { ya + BOX_H / 2.0 } else { ya };
+            let yb = if b_node { yb - BOX_H / 2.0 } else { yb };
             let mid = (ya + yb) / 2.0;
             write!(d, " C{xa:.1},{mid:.1} {xb:.1},{mid:.1} {xb:.1},{yb:.1}").unwrap();
         }
@@ -349,8 +213,8 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         )
         .unwrap();
         if !label.is_empty() {
-            let (xa, ya) = center(path[0]);
-            let (xb, _) = center(path[1]);
+            let (xa, ya, _) = points[0];
+            let (xb, _, _) = points[1];
             let lx = xa + (xb - xa) * 0.25 + if xb >= xa { 6.0 } else { -6.0 };
             writeln!(
                 out,
@@ -372,8 +236,8 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         let below = ys + BOX_H / 2.0 + gap * 0.35 + 3.0 * (k % 4) as f64;
         let above = yt - BOX_H / 2.0 - gap * 0.35 - 3.0 * (k % 4) as f64;
         let (sx, tx) = (
-            xs + slots[s.index()].width * 0.3,
-            xt + slots[t.index()].width * 0.3,
+            xs + width_of(s.index()) * 0.3,
+            xt + width_of(t.index()) * 0.3,
         );
         writeln!(
             out,
@@ -406,7 +270,7 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         let lane = left_margin - 16.0 - LANE * k as f64;
         let jitter = 3.0 * (k % 5) as f64;
         let below = yd + BOX_H / 2.0 + gap * 0.6 + jitter;
-        let sx = xd - slots[d.index()].width / 2.0 + 10.0 + jitter;
+        let sx = xd - width_of(d.index()) / 2.0 + 10.0 + jitter;
         let mut path = format!(
             "M{sx:.1},{:.1} L{sx:.1},{below:.1} L{lane:.1},{below:.1}",
             yd + BOX_H / 2.0
@@ -415,7 +279,7 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         for u in uses {
             let (xu, yu) = center(u.index());
             let above = yu - BOX_H / 2.0 - gap * 0.6 - jitter;
-            let tx = xu - slots[u.index()].width / 2.0 + 10.0 + jitter;
+            let tx = xu - width_of(u.index()) / 2.0 + 10.0 + jitter;
             write!(
                 path,
                 " M{lane:.1},{below:.1} L{lane:.1},{above:.1} L{tx:.1},{above:.1} L{tx:.1},{:.1}",
@@ -433,7 +297,7 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         for u in uses {
             let (xu, yu) = center(u.index());
             let above = yu - BOX_H / 2.0 - gap * 0.6 - jitter;
-            let tx = xu - slots[u.index()].width / 2.0 + 10.0 + jitter;
+            let tx = xu - width_of(u.index()) / 2.0 + 10.0 + jitter;
             writeln!(
                 out,
                 r##"<path d="M{tx:.1},{above:.1} L{tx:.1},{:.1}" stroke="#2a7ab0" stroke-width="1" marker-end="url(#darrow)"/>"##,
@@ -452,11 +316,11 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         .unwrap();
     }
     // Nodes on top.
-    for (i, slot) in slots.iter().enumerate() {
-        let Some(v) = slot.node else { continue };
+    for v in cfg.graph.node_indices() {
+        let i = v.index();
         let node = &cfg.graph[v];
         let (x, y) = center(i);
-        let (w, h) = (slot.width, BOX_H);
+        let (w, h) = (widths[i], BOX_H);
         let (fill, stroke, rx) = match node.kind {
             NodeKind::Entry | NodeKind::Exit => ("#e8e8e8", "#555", h / 2.0),
             NodeKind::Predicate(_) => ("#fff4d6", "#b08a2a", 10.0),
