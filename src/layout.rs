@@ -26,6 +26,10 @@ pub struct Graph {
     /// Nodes placed together on a rank of their own after every other node (a CFG's exit, a
     /// circuit's outputs).
     pub last: Vec<usize>,
+    /// Moves each source (a node no edge enters) to the rank just before its nearest
+    /// successor, so that inputs feeding deep gates (a cone's side inputs) sit beside them
+    /// instead of drawing long wires from the first rank.
+    pub tight_sources: bool,
 }
 
 /// Spacing of a layout.
@@ -152,6 +156,17 @@ pub fn layered(graph: &Graph, spacing: Spacing) -> Layout {
             indegree[t] -= 1;
             if indegree[t] == 0 {
                 queue.push(t);
+            }
+        }
+    }
+    if graph.tight_sources {
+        let mut has_in = vec![false; n];
+        for &k in &forward {
+            has_in[graph.edges[k].1] = true;
+        }
+        for v in (0..n).filter(|&v| !has_in[v]) {
+            if let Some(nearest) = out[v].iter().map(|&t| rank[t]).min() {
+                rank[v] = nearest - 1;
             }
         }
     }
@@ -325,6 +340,7 @@ mod tests {
             edges: vec![(0, 1), (1, 2), (2, 3), (0, 3), (3, 1)],
             starts: vec![0],
             last: Vec::new(),
+            tight_sources: false,
         };
         let layout = layered(&graph, Spacing::default());
         assert_eq!(layout.rank, vec![0, 1, 2, 3]);
@@ -342,6 +358,7 @@ mod tests {
             edges: vec![(0, 1), (0, 2), (1, 3)],
             starts: Vec::new(),
             last: vec![2, 3],
+            tight_sources: false,
         };
         let layout = layered(&graph, Spacing::default());
         assert_eq!(layout.rank, vec![0, 1, 2, 2]);
@@ -361,6 +378,7 @@ mod tests {
                 edges,
                 starts: vec![0],
                 last: Vec::new(),
+                tight_sources: false,
             };
             let spacing = Spacing::default();
             let layout = layered(&graph, spacing);
@@ -382,6 +400,22 @@ mod tests {
     }
 
     #[test]
+    fn tight_sources_sit_just_before_their_nearest_successor() {
+        // 0 -> 1 -> 2 -> 3, and a side input 4 -> 3.
+        let mut graph = Graph {
+            sizes: vec![10.0; 5],
+            edges: vec![(0, 1), (1, 2), (2, 3), (4, 3)],
+            ..Graph::default()
+        };
+        assert_eq!(layered(&graph, Spacing::default()).rank[4], 0);
+        graph.tight_sources = true;
+        assert_eq!(
+            layered(&graph, Spacing::default()).rank,
+            vec![0, 1, 2, 3, 2]
+        );
+    }
+
+    #[test]
     fn sweeps_untangle_a_crossed_bipartite_graph() {
         // Two ranks whose index order crosses every edge pair: 0-5, 1-4, 2-3.
         let graph = Graph {
@@ -389,6 +423,7 @@ mod tests {
             edges: vec![(0, 5), (1, 4), (2, 3)],
             starts: Vec::new(),
             last: Vec::new(),
+            tight_sources: false,
         };
         let unswept = layered(
             &graph,

@@ -7,6 +7,7 @@
 
 pub mod circuit;
 pub mod engine;
+pub mod explain;
 pub mod flow;
 pub mod layout;
 pub mod program;

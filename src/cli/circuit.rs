@@ -21,7 +21,7 @@ use roth::rng::Rng;
 use super::{BadInput, CliError, Session, bad_input, seconds_option, write_output};
 
 /// Reads a circuit, printing its warnings.
-fn load(session: &Session, path: &Path) -> Result<Netlist, CliError> {
+pub(super) fn load(session: &Session, path: &Path) -> Result<Netlist, CliError> {
     let parsed = read_bench(path).bad_input()?;
     for w in &parsed.warnings {
         match w.span {

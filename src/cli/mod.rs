@@ -4,6 +4,7 @@
 //! or usage.
 
 mod circuit;
+mod explain;
 mod program;
 mod solve;
 
@@ -79,6 +80,10 @@ enum Command {
     /// Show a Java method's control-flow graph with dominators, control and data dependences,
     /// def-use chains, inputs and outputs; draw it as SVG or DOT.
     Cfg(program::CfgArgs),
+    /// Follow the D-algorithm on one fault step by step: the subtasks, the choices, the
+    /// values implied, the D- and J-frontiers, conflicts and backtracking, and the test or the
+    /// proof that none exists; as text, JSON or an HTML page, with pictures.
+    Explain(explain::ExplainArgs),
 }
 
 /// A failed command: the message and the exit code it maps to.
@@ -143,6 +148,7 @@ pub fn main() -> ExitCode {
         Command::Testgen(args) => program::testgen(&session, args),
         Command::Ablation(args) => program::ablation(&session, args),
         Command::Cfg(args) => program::cfg(&session, args),
+        Command::Explain(args) => explain::explain(&session, args),
     };
     match result {
         Ok(code) => code,

@@ -197,6 +197,10 @@ pub enum Event<'e, 'a, M: Model + ?Sized> {
     DeadEnd { depth: usize },
     /// The subtask at `depth` has no alternative left and is popped.
     Pop { depth: usize, complete: bool },
+    /// Conflict analysis showed that the subtasks between depth `to` (exclusive) and `from`
+    /// (inclusive) played no part in the failure: they are popped without trying their other
+    /// alternatives, and the search resumes at depth `to` (conflict-directed backjumping).
+    Backjump { from: usize, to: usize },
     /// A test was found.
     Found,
 }
@@ -402,9 +406,13 @@ pub fn search<M: Model, T: Tracer<M>>(
                         };
                         return finish(model, counters, outcome);
                     }
+                    let from = frames.len();
                     while frames.len() > target {
                         let skipped = frames.pop().expect("deeper frames exist");
                         model.backtrack_to(skipped.level);
+                    }
+                    if from > target {
+                        tracer.event(Event::Backjump { from, to: target }, model);
                     }
                     conflict.set(target, false);
                     let top = frames.last_mut().expect("the target frame exists");
@@ -430,6 +438,9 @@ mod tests {
         trail: Trail<usize>,
         incomplete: Option<usize>,
         implications: u64,
+        /// Explain conflicts by the levels of the forbidden pair (otherwise: unknown).
+        explains: bool,
+        clash: Option<(usize, usize)>,
     }
 
     impl Toy {
@@ -443,6 +454,8 @@ mod tests {
                 trail: Trail::new(),
                 incomplete: None,
                 implications: 0,
+                explains: false,
+                clash: None,
             }
         }
     }
@@ -491,6 +504,7 @@ mod tests {
             self.values[var] = Some(value);
             for &((a, va), (b, vb)) in &self.forbidden {
                 if self.values[a] == Some(va) && self.values[b] == Some(vb) {
+                    self.clash = Some((a, b));
                     return Err(Conflict);
                 }
             }
@@ -498,6 +512,25 @@ mod tests {
         }
         fn implications(&self) -> u64 {
             self.implications
+        }
+        fn explain(&mut self) -> Option<BitVec> {
+            let (a, b) = self.clash.take()?;
+            if !self.explains {
+                return None;
+            }
+            // Each frame assigns one variable: its level is its place on the trail, from 1.
+            let assigned = self.trail.since(0);
+            let mut levels = BitVec::repeat(false, assigned.len() + 1);
+            for (k, &var) in assigned.iter().enumerate() {
+                if var == a || var == b {
+                    levels.set(k + 1, true);
+                }
+            }
+            Some(levels)
+        }
+        fn explain_subtask(&mut self, _: &usize) -> Option<BitVec> {
+            // A variable's domain needs no premise.
+            self.explains.then(BitVec::new)
         }
     }
 
@@ -603,6 +636,7 @@ mod tests {
                     Event::Conflict { depth } => format!("conflict {depth} {values}"),
                     Event::DeadEnd { depth } => format!("dead end {depth} {values}"),
                     Event::Pop { depth, .. } => format!("pop {depth} {values}"),
+                    Event::Backjump { from, to } => format!("backjump {from} to {to} {values}"),
                     Event::Found => format!("found {values}"),
                 });
             }
@@ -638,5 +672,51 @@ mod tests {
             log.0
         );
         assert!(log.0.iter().any(|l| l == "pop 2 0-"), "{:?}", log.0);
+    }
+
+    /// Conflict-directed backjumping is traced: when the failure of the third variable depends
+    /// on the first alone, the second's other value is never tried and the trace says so.
+    #[test]
+    fn trace_shows_a_backjump_over_a_decision_that_played_no_part() {
+        #[derive(Default)]
+        struct Log(Vec<String>);
+        impl Tracer<Toy> for Log {
+            fn event(&mut self, event: Event<'_, '_, Toy>, _: &Toy) {
+                match event {
+                    Event::Try {
+                        alternative: (var, value),
+                        ..
+                    } => self.0.push(format!("x{var}={value}")),
+                    Event::Backjump { from, to } => self.0.push(format!("backjump {from}>{to}")),
+                    _ => {}
+                }
+            }
+        }
+        let mut toy = Toy::new(vec![vec![0, 1]; 3], |_| true);
+        toy.forbidden = vec![((0, 0), (2, 0)), ((0, 0), (2, 1))];
+        toy.explains = true;
+        let mut log = Log::default();
+        let (outcome, _) = search(&mut toy, &Bump::new(), &Limits::default(), &mut log);
+        assert_eq!(outcome, Outcome::Test(vec![1, 0, 0]));
+        assert_eq!(
+            log.0,
+            [
+                "x0=0",
+                "x1=0",
+                "x2=0",
+                "x2=1",
+                "backjump 2>1",
+                "x0=1",
+                "x1=0",
+                "x2=0"
+            ]
+        );
+        // Without explanations every level is suspect: x1's other value is tried.
+        toy.explains = false;
+        toy.backtrack_to(0);
+        let mut log = Log::default();
+        search(&mut toy, &Bump::new(), &Limits::default(), &mut log);
+        assert!(!log.0.iter().any(|l| l.starts_with("backjump")));
+        assert!(log.0.iter().any(|l| l == "x1=1"));
     }
 }

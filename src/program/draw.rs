@@ -132,6 +132,7 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         edges,
         starts: vec![cfg.entry.index()],
         last: vec![cfg.exit.index()],
+        tight_sources: false,
     };
     let placed = layout::layered(
         &graph,

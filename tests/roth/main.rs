@@ -7,6 +7,7 @@ mod cfg;
 mod cli;
 mod dalg;
 mod equivalence;
+mod explain;
 mod generated;
 mod helpers;
 mod hierarchy;

@@ -949,6 +949,14 @@ impl<'a> GateModel<'a> {
     /// Every unjustified (gate, circuit) of the current state: the J-frontier.
     fn j_frontier(&mut self) -> Vec<(NodeId, usize)> {
         let epoch = self.next_seen_epoch();
+        let mut seen = std::mem::take(&mut self.seen);
+        let frontier = self.j_frontier_in(&mut seen, epoch);
+        self.seen = seen;
+        frontier
+    }
+
+    /// The J-frontier, with `seen` as scratch marks (`epoch` marks a net seen).
+    fn j_frontier_in(&self, seen: &mut [u32], epoch: u32) -> Vec<(NodeId, usize)> {
         let stem = self.target().stem;
         let mut frontier = Vec::new();
         // Values set before the base follow from the circuit's constants and the prepared
@@ -957,10 +965,10 @@ impl<'a> GateModel<'a> {
         // whole implication at every step.
         for k in self.base..self.trail.level() {
             let n = self.trail.since(0)[k].node;
-            if self.seen[n as usize] == epoch {
+            if seen[n as usize] == epoch {
                 continue;
             }
-            self.seen[n as usize] = epoch;
+            seen[n as usize] = epoch;
             let node = NodeId::from_index(n as usize);
             for c in [GOOD, FAULTY] {
                 if c == FAULTY && (!self.in_cone(node) || stem == Some(node)) {
@@ -1123,37 +1131,37 @@ impl<'a> GateModel<'a> {
     }
 
     /// Whether an error at `node` can still reach an output along nets that may carry one
-    /// (the X-path check). Results are memoized for the current state.
-    fn x_path(&mut self, node: NodeId) -> bool {
+    /// (the X-path check). Results are memoized in `reach`, whose states from `base` on are
+    /// this state's.
+    fn x_path_in(&self, node: NodeId, reach: &mut [u32], base: u32) -> bool {
         const YES: u32 = 1;
         const NO: u32 = 2;
         const VISITING: u32 = 3;
-        let base = self.reach_epoch * 4;
         let netlist = self.analysis.netlist;
         let state =
             |reach: &[u32], n: NodeId| reach[n.index()].checked_sub(base).filter(|&s| s < 4);
         if self.blocked(node) {
             return false;
         }
-        if let Some(s) = state(&self.reach, node) {
+        if let Some(s) = state(reach, node) {
             return s == YES;
         }
         // Depth-first over the fanout (the circuit is acyclic, so a node being visited is never
         // met again below itself).
         let mut stack: Vec<(NodeId, usize)> = vec![(node, 0)];
-        self.reach[node.index()] = base + VISITING;
+        reach[node.index()] = base + VISITING;
         while let Some(&(n, next)) = stack.last() {
-            if state(&self.reach, n) == Some(YES) || netlist.is_observed(n) {
-                self.reach[n.index()] = base + YES;
+            if state(reach, n) == Some(YES) || netlist.is_observed(n) {
+                reach[n.index()] = base + YES;
                 stack.pop();
                 if let Some(&(parent, _)) = stack.last() {
-                    self.reach[parent.index()] = base + YES;
+                    reach[parent.index()] = base + YES;
                 }
                 continue;
             }
             let fanouts = netlist.fanouts(n);
             if next == fanouts.len() {
-                self.reach[n.index()] = base + NO;
+                reach[n.index()] = base + NO;
                 stack.pop();
                 continue;
             }
@@ -1162,51 +1170,63 @@ impl<'a> GateModel<'a> {
             if self.blocked(g) {
                 continue;
             }
-            match state(&self.reach, g) {
-                Some(YES) => self.reach[n.index()] = base + YES,
+            match state(reach, g) {
+                Some(YES) => reach[n.index()] = base + YES,
                 Some(_) => {}
                 None => {
-                    self.reach[g.index()] = base + VISITING;
+                    reach[g.index()] = base + VISITING;
                     stack.push((g, 0));
                 }
             }
         }
-        state(&self.reach, node) == Some(YES)
+        state(reach, node) == Some(YES)
     }
 
     /// The D-frontier: gates that can take the error one step further, with polarities.
     fn d_frontier(&mut self) -> Vec<(NodeId, bool)> {
-        let netlist = self.analysis.netlist;
-        let t = self.target();
         self.reach_epoch += 1;
         if self.reach_epoch >= u32::MAX / 4 {
             self.reach.fill(0);
             self.reach_epoch = 1;
         }
         let epoch = self.next_seen_epoch();
+        let mut seen = std::mem::take(&mut self.seen);
+        let mut reach = std::mem::take(&mut self.reach);
+        let frontier = self.d_frontier_in(&mut seen, epoch, &mut reach, self.reach_epoch * 4);
+        self.seen = seen;
+        self.reach = reach;
+        frontier
+    }
+
+    /// The D-frontier with scratch marks `seen` (at `epoch`) and X-path memo `reach` (from
+    /// `base`), sorted by SCOAP observability.
+    fn d_frontier_in(
+        &self,
+        seen: &mut [u32],
+        epoch: u32,
+        reach: &mut [u32],
+        base: u32,
+    ) -> Vec<(NodeId, bool)> {
+        let netlist = self.analysis.netlist;
+        let t = self.target();
         let mut gates: Vec<NodeId> = Vec::new();
-        let mut consider = |this: &mut Self, g: NodeId| {
-            if this.seen[g.index()] != epoch {
-                this.seen[g.index()] = epoch;
+        let mut consider = |g: NodeId| {
+            if seen[g.index()] != epoch {
+                seen[g.index()] = epoch;
                 gates.push(g);
             }
         };
         if let Some(b) = t.branch
             && self.values[t.excite_net.index()][GOOD] == 1 - t.stuck
         {
-            consider(self, b.gate);
+            consider(b.gate);
         }
-        // Nets on the trail are marked too, so use a separate pass for sources.
-        let sources: Vec<NodeId> = self
-            .trail
-            .since(0)
-            .iter()
-            .map(|e| NodeId::from_index(e.node as usize))
-            .filter(|&n| self.in_cone(n) && self.definite_error(n))
-            .collect();
-        for n in sources {
-            for pin in netlist.fanouts(n) {
-                consider(self, pin.gate);
+        for e in self.trail.since(0) {
+            let n = NodeId::from_index(e.node as usize);
+            if self.in_cone(n) && self.definite_error(n) {
+                for pin in netlist.fanouts(n) {
+                    consider(pin.gate);
+                }
             }
         }
         let mut frontier = Vec::new();
@@ -1215,7 +1235,7 @@ impl<'a> GateModel<'a> {
                 continue;
             }
             let polarities = self.polarities(g);
-            if polarities.iter().all(Option::is_none) || !self.x_path(g) {
+            if polarities.iter().all(Option::is_none) || !self.x_path_in(g, reach, base) {
                 continue;
             }
             frontier.extend(polarities.into_iter().flatten().map(|p| (g, p)));
@@ -1872,6 +1892,67 @@ impl<'a> GateModel<'a> {
                 _ => Bit::X,
             })
             .collect()
+    }
+}
+
+/// What a trace reads between steps (`roth explain`): read-only views of the search state,
+/// computed with scratch of their own so that looking never changes the search.
+impl GateModel<'_> {
+    /// The circuit searched.
+    pub fn netlist(&self) -> &crate::circuit::netlist::Netlist {
+        self.analysis.netlist
+    }
+
+    /// A net's (good, faulty) values, each 0, 1 or 2 for X: 1/0 is D, 0/1 is D-bar. Outside
+    /// the fault's cone both sides are equal.
+    pub fn value_pair(&self, node: NodeId) -> [u8; 2] {
+        self.values[node.index()]
+    }
+
+    /// Whether the faulty circuit can differ from the good one at `node` (the fault's cone).
+    pub fn in_fault_cone(&self, node: NodeId) -> bool {
+        self.target.is_some() && self.in_cone(node)
+    }
+
+    /// Whether an earlier propagation alternative forbade the error to pass through `node`.
+    pub fn is_forbidden(&self, node: NodeId) -> bool {
+        self.flags[node.index()] & FORBIDDEN != 0
+    }
+
+    /// The D-frontier the search would propagate through now: gates with an error on an
+    /// input, none yet on the output, and an X-path to an output, with the polarity (good
+    /// value) of the output error, in the order tried.
+    pub fn d_frontier_view(&self) -> Vec<(NodeId, bool)> {
+        if self.target.is_none() {
+            return Vec::new();
+        }
+        let n = self.analysis.netlist.len();
+        let (mut seen, mut reach) = (vec![0; n], vec![0; n]);
+        // Base 4: the fresh memo's zeros read as "not visited".
+        self.d_frontier_in(&mut seen, 1, &mut reach, 4)
+    }
+
+    /// The J-frontier: gates whose output value, in the good (0) or faulty (1) circuit, is not
+    /// yet implied by their inputs.
+    pub fn j_frontier_view(&self) -> Vec<(NodeId, usize)> {
+        if self.target.is_none() {
+            return Vec::new();
+        }
+        let mut seen = vec![0; self.analysis.netlist.len()];
+        self.j_frontier_in(&mut seen, 1)
+    }
+
+    /// After a conflict: the net implication found a clash on and in which circuit, or
+    /// (circuit `None`) the net an error reached that an earlier alternative kept it out of;
+    /// `None` when the conflict is not on one net.
+    pub fn conflict_net(&self) -> Option<(NodeId, Option<usize>)> {
+        match self.failure.as_ref()? {
+            Failure::Clash { node, circuit, .. } | Failure::Impossible { node, circuit, .. } => {
+                Some((*node, Some(*circuit)))
+            }
+            Failure::Forbidden(node) | Failure::ForbidAttempt(node) => Some((*node, None)),
+            _ => None,
+        }
     }
 }
 
