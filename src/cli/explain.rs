@@ -39,17 +39,29 @@ one; good/faulty where only one side is known), the D-frontier and J-frontier af
 conflicts and what backtracking undid, and at the end the test (checked by fault simulation)
 or the proof that none exists.
 
+Java files: the software D-algorithm (Zhang 2021, ch. 3) on one mutant: JUST of the path to
+the mutated statement, MEE where the versions first differ, MEP until an output, JUST of the
+inputs by the solver (each candidate run in the interpreter); per step the execution status
+(EXS) of the CFG's nodes and edges, the variables as `orig | mut`, the unjustified element list
+(UEL), where the effect is and the path condition; at the end the test or the proof that the
+mutant is equivalent.
+
 Examples:
     roth explain circuits/c17.bench --fault \"16 sa1\"
     roth explain circuits/c17.bench --fault \"11->16 sa0\" --format html --out c17.html
-    roth explain circuits/c17.bench --fault \"16 sa1\" --svg tree.svg --circuit-svg c17.svg --step 3")]
+    roth explain circuits/c17.bench --fault \"16 sa1\" --svg tree.svg --circuit-svg c17.svg --step 3
+    roth explain programs/Mid.java --mutant 16 --cfg-svg mid.svg --format html -o mid.html")]
 pub struct ExplainArgs {
-    /// The circuit (.bench).
+    /// The circuit (.bench) or the Java file (.java).
     file: PathBuf,
 
-    /// The fault: `NET sa0`, `NET sa1`, or `NET->GATE sa0` for a fanout branch.
+    /// The fault (circuits): `NET sa0`, `NET sa1`, or `NET->GATE sa0` for a fanout branch.
     #[arg(long)]
     fault: Option<String>,
+
+    /// The mutant (Java files): its id, as `roth mutate` lists them.
+    #[arg(long)]
+    mutant: Option<u32>,
 
     /// How to print the trace.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -68,7 +80,12 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "FILE")]
     circuit_svg: Option<PathBuf>,
 
-    /// The step whose values --circuit-svg shows (0: before the first step).
+    /// Draw the mutant's method's CFG with the execution status after the last step (or
+    /// --step): nodes and edges both versions ran, one ran, none; data dependences dotted.
+    #[arg(long, value_name = "FILE")]
+    cfg_svg: Option<PathBuf>,
+
+    /// The step whose values --circuit-svg or --cfg-svg shows (0: before the first step).
     #[arg(long, value_name = "N")]
     step: Option<usize>,
 
@@ -80,9 +97,14 @@ pub struct ExplainArgs {
     #[arg(long)]
     learning: bool,
 
-    /// Backtracks before the search gives up.
-    #[arg(long, default_value_t = 10_000)]
-    backtracks: u64,
+    /// Backtracks before the search gives up (default: 10,000 for circuits, 256 for
+    /// mutants, whose alternatives each cost a solver call).
+    #[arg(long)]
+    backtracks: Option<u64>,
+
+    /// Seed of the solver's random choices (mutants).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 
     /// Steps recorded at most (the search itself runs on to its verdict).
     #[arg(long, default_value_t = 5_000)]
@@ -94,6 +116,14 @@ pub struct ExplainArgs {
 }
 
 pub fn explain(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliError> {
+    if args.file.extension().is_some_and(|e| e == "java") {
+        return explain_program(session, args);
+    }
+    if args.mutant.is_some() || args.cfg_svg.is_some() {
+        return Err(bad_input(
+            "--mutant and --cfg-svg are for Java files; for a circuit give --fault",
+        ));
+    }
     let netlist = super::circuit::load(session, &args.file)?;
     let Some(fault_name) = &args.fault else {
         return Err(bad_input(
@@ -115,7 +145,7 @@ pub fn explain(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliErro
             Strategy::Fan => Justification::Backtrace,
         },
         learning: args.learning,
-        backtracks: args.backtracks,
+        backtracks: args.backtracks.unwrap_or(10_000),
         max_steps: args.max_steps,
     };
     let subject = args.file.file_name().map_or_else(
@@ -123,16 +153,7 @@ pub fn explain(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliErro
         |f| f.to_string_lossy().into_owned(),
     );
     let trace = explain_circuit::explain_fault(&netlist, &subject, fault, &options);
-    let step = match args.step {
-        Some(s) if s > trace.steps.len() => {
-            return Err(bad_input(format!(
-                "--step {s}: the trace has {} steps",
-                trace.steps.len()
-            )));
-        }
-        Some(s) => s,
-        None => trace.steps.len(),
-    };
+    let step = chosen_step(&args, &trace)?;
     let picture = |step: usize, title: String| {
         circuit_svg(&netlist, fault, &title, &trace.state_at(step, "X"))
     };
@@ -177,4 +198,133 @@ fn exit_code(trace: &Trace) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The step the pictures show: --step, or the last.
+fn chosen_step(args: &ExplainArgs, trace: &Trace) -> Result<usize, CliError> {
+    match args.step {
+        Some(s) if s > trace.steps.len() => Err(bad_input(format!(
+            "--step {s}: the trace has {} steps",
+            trace.steps.len()
+        ))),
+        Some(s) => Ok(s),
+        None => Ok(trace.steps.len()),
+    }
+}
+
+/// Output files are checked first: a refused --force must not follow a printed trace.
+fn refuse_existing(args: &ExplainArgs) -> Result<(), CliError> {
+    for path in [&args.out, &args.svg, &args.circuit_svg, &args.cfg_svg]
+        .into_iter()
+        .flatten()
+    {
+        if path.exists() && !args.force {
+            return Err(bad_input(format!(
+                "{} already exists; give --force to replace it",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn explain_program(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliError> {
+    use roth::explain::program::{self as explain_program, ProgramOptions};
+    use roth::program::cfg::Cfg;
+    if args.fault.is_some() || args.circuit_svg.is_some() {
+        return Err(bad_input(
+            "--fault and --circuit-svg are for circuits; for a Java file give --mutant",
+        ));
+    }
+    let unit = super::program::load_unit(session, &args.file)?;
+    let mutants = roth::program::mutant::generate(&unit);
+    let Some(id) = args.mutant else {
+        return Err(bad_input(format!(
+            "give the mutant to explain with --mutant ID (`roth mutate {}` lists them)",
+            args.file.display()
+        )));
+    };
+    let Some(m) = mutants.mutants.iter().find(|m| m.id == id) else {
+        return Err(bad_input(format!(
+            "{}: no mutant {id} (the file has {}; `roth mutate {}` lists them)",
+            args.file.display(),
+            mutants.mutants.len(),
+            args.file.display()
+        )));
+    };
+    let cfg = Cfg::new(&unit, m.class, m.method).ok_or_else(|| {
+        bad_input(format!(
+            "mutant {id}: method {} is outside the supported subset",
+            m.method_name
+        ))
+    })?;
+    let subject = args.file.file_name().map_or_else(
+        || args.file.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    );
+    let options = ProgramOptions {
+        backtracks: args.backtracks.unwrap_or(256),
+        max_steps: args.max_steps,
+        seed: args.seed,
+    };
+    let trace = explain_program::explain_mutant(&unit, &subject, m, &cfg, &options)
+        .map_err(|why| bad_input(format!("mutant {id} cannot be searched: {why}")))?;
+    let step = chosen_step(&args, &trace)?;
+    refuse_existing(&args)?;
+    let picture = |step: usize, title: String| {
+        explain_program::cfg_svg(
+            &cfg,
+            m,
+            &title,
+            &trace,
+            &trace.state_at(step, explain_program::UNSET),
+        )
+    };
+    if let Some(path) = &args.svg {
+        write_output(Some(path), &tree::svg(&trace), args.force)?;
+    }
+    if let Some(path) = &args.cfg_svg {
+        let title = format!("{subject}: {}, after step {step}", trace.target);
+        write_output(Some(path), &picture(step, title), args.force)?;
+    }
+    let text = match args.format {
+        Format::Text => trace.text(),
+        Format::Json => trace.json(),
+        Format::Html => html::page(
+            &trace,
+            &picture(0, format!("{subject}: {}", trace.target)),
+            explain_program::UNSET,
+            |v| explain_program::category(v).to_string(),
+        ),
+    };
+    write_output(args.out.as_deref(), &text, args.force)?;
+    Ok(exit_code(&trace))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// A Markdown table.
+    Markdown,
+    /// One block per concept.
+    Text,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Each row pairs a concept of test generation for circuits with its counterpart for programs
+(Zhang 2021, Table 1.1, extended with what roth implements on both sides) and names the
+module implementing each side, so the table is also a map of the code.")]
+pub struct AnalogyArgs {
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    format: TableFormat,
+}
+
+pub fn analogy(_: &Session, args: AnalogyArgs) -> Result<ExitCode, CliError> {
+    use roth::explain::analogy;
+    let text = match args.format {
+        TableFormat::Markdown => analogy::markdown(),
+        TableFormat::Text => analogy::text(),
+    };
+    write_output(None, &text, false)?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -80,10 +80,14 @@ enum Command {
     /// Show a Java method's control-flow graph with dominators, control and data dependences,
     /// def-use chains, inputs and outputs; draw it as SVG or DOT.
     Cfg(program::CfgArgs),
-    /// Follow the D-algorithm on one fault step by step: the subtasks, the choices, the
-    /// values implied, the D- and J-frontiers, conflicts and backtracking, and the test or the
-    /// proof that none exists; as text, JSON or an HTML page, with pictures.
+    /// Follow the D-algorithm on one fault (or the software D-algorithm on one mutant) step
+    /// by step: the subtasks, the choices, the values implied, the frontiers, conflicts and
+    /// backtracking, and the test or the proof that none exists; as text, JSON or an HTML
+    /// page, with pictures.
     Explain(explain::ExplainArgs),
+    /// The hardware/software analogy: each concept of test generation for circuits beside
+    /// its counterpart for programs, with the module implementing each side.
+    Analogy(explain::AnalogyArgs),
 }
 
 /// A failed command: the message and the exit code it maps to.
@@ -149,6 +153,7 @@ pub fn main() -> ExitCode {
         Command::Ablation(args) => program::ablation(&session, args),
         Command::Cfg(args) => program::cfg(&session, args),
         Command::Explain(args) => explain::explain(&session, args),
+        Command::Analogy(args) => explain::analogy(&session, args),
     };
     match result {
         Ok(code) => code,

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use bumpalo::Bump;
 
-use super::{Action, Change, Frontier, Recorder, Trace, Verdict, escape};
+use super::{Describe, Frontier, StepTracer, Trace, Verdict, escape};
 use crate::circuit::dalg::model::{Alternative, Subtask};
 use crate::circuit::dalg::{Analysis, GateModel, Justification};
 use crate::circuit::fault::{Fault, FaultSite};
@@ -17,7 +17,7 @@ use crate::circuit::fsim::ConeSimulator;
 use crate::circuit::netlist::{Netlist, NodeId, NodeKind};
 use crate::circuit::patterns::Bit;
 use crate::circuit::sim::{PackedPatterns, simulate_block};
-use crate::engine::{self, Event, Limits, Model as _, Outcome, Tracer};
+use crate::engine::{self, Limits, Model as _, Outcome};
 use crate::layout;
 
 /// How the traced search runs.
@@ -92,20 +92,14 @@ fn circuit_name(c: usize) -> &'static str {
     if c == 0 { "good" } else { "faulty" }
 }
 
-struct CircuitTracer<'n> {
+/// The circuit's words for a trace.
+struct Circuit<'n> {
     netlist: &'n Netlist,
-    recorder: Recorder,
-    start: Vec<Change>,
-    /// The alternative being applied: depth, index, words; and what backtracking undid
-    /// before it.
-    trying: Option<(usize, usize, String)>,
-    undone: Vec<Change>,
-    depth: usize,
     /// The fault's net and stuck value.
     excite: (NodeId, u8),
 }
 
-impl<'n> CircuitTracer<'n> {
+impl<'n> Circuit<'n> {
     fn name(&self, n: NodeId) -> &'n str {
         self.netlist.net_name(n)
     }
@@ -117,15 +111,17 @@ impl<'n> CircuitTracer<'n> {
         }
     }
 
-    fn snapshot(model: &GateModel<'_>) -> Vec<String> {
+    fn values(model: &GateModel<'_>) -> Vec<String> {
         model
             .netlist()
             .nodes()
             .map(|n| five_valued(model.value_pair(n)))
             .collect()
     }
+}
 
-    fn frontiers(&self, model: &GateModel<'_>) -> Vec<Frontier> {
+impl<'n> Describe<GateModel<'n>> for Circuit<'n> {
+    fn frontiers(&self, model: &GateModel<'n>) -> Vec<Frontier> {
         let d = model
             .d_frontier_view()
             .into_iter()
@@ -158,7 +154,7 @@ impl<'n> CircuitTracer<'n> {
     fn subtask(
         &self,
         subtask: &Subtask<'_>,
-        model: &GateModel<'_>,
+        model: &GateModel<'n>,
     ) -> (String, String, Option<usize>) {
         let output =
             |g: NodeId, c: usize| model.value_pair(g)[if model.in_fault_cone(g) { c } else { 0 }];
@@ -205,7 +201,7 @@ impl<'n> CircuitTracer<'n> {
         (kind, words, Some(count))
     }
 
-    fn alternative(&self, alternative: &Alternative<'_>) -> String {
+    fn alternative(&self, alternative: &Alternative<'_>, _: &GateModel<'n>) -> String {
         match *alternative {
             Alternative::Excite => {
                 let (net, stuck) = self.excite;
@@ -248,7 +244,7 @@ impl<'n> CircuitTracer<'n> {
         }
     }
 
-    fn conflict(&self, model: &GateModel<'_>) -> String {
+    fn conflict(&self, model: &GateModel<'n>) -> String {
         match model.conflict_net() {
             Some((n, Some(c))) => {
                 let v = model.value_pair(n)[if model.in_fault_cone(n) { c } else { 0 }];
@@ -275,7 +271,7 @@ impl<'n> CircuitTracer<'n> {
         }
     }
 
-    fn dead_end(&self, model: &GateModel<'_>) -> String {
+    fn dead_end(&self, model: &GateModel<'n>) -> String {
         let d = model.d_frontier_view();
         let errors = model
             .netlist()
@@ -289,128 +285,22 @@ impl<'n> CircuitTracer<'n> {
             "dead end: implication between steps (unique sensitization) found a conflict".into()
         }
     }
-}
+    fn found(&self, model: &GateModel<'n>) -> String {
+        let outputs: Vec<&str> = self
+            .netlist
+            .outputs()
+            .iter()
+            .filter(|&&o| matches!(model.value_pair(o), [1, 0] | [0, 1]))
+            .map(|&o| self.name(o))
+            .collect();
+        format!(
+            "test found: the error reaches {} and the J-frontier is empty",
+            outputs.join(" ")
+        )
+    }
 
-impl<'n> Tracer<GateModel<'n>> for CircuitTracer<'n> {
-    fn event(&mut self, event: Event<'_, '_, GateModel<'n>>, model: &GateModel<'n>) {
-        let now = Self::snapshot(model);
-        match event {
-            Event::Push { depth, subtask } => {
-                let implied = self.recorder.diff(now);
-                let frontiers = if implied.is_empty() {
-                    Vec::new()
-                } else {
-                    self.frontiers(model)
-                };
-                if let Some(start) = self.recorder.attach(implied, frontiers) {
-                    self.start.extend(start);
-                }
-                let (kind, words, count) = self.subtask(subtask, model);
-                self.recorder.push(depth, Some(kind), words, count);
-            }
-            Event::Try {
-                depth,
-                index,
-                alternative,
-            } => {
-                self.undone = self.recorder.diff(now);
-                self.trying = Some((depth, index, self.alternative(&alternative)));
-            }
-            Event::Implied { depth } | Event::Conflict { depth } => {
-                let conflict = matches!(event, Event::Conflict { .. });
-                let implied = self.recorder.diff(now);
-                let (_, index, mut text) = self.trying.take().unwrap_or((depth, 0, String::new()));
-                let (action, frontiers) = if conflict {
-                    write!(text, " -> {}", self.conflict(model)).unwrap();
-                    (Action::Conflict, Vec::new())
-                } else {
-                    self.depth = depth;
-                    (Action::Decision, self.frontiers(model))
-                };
-                let undone = std::mem::take(&mut self.undone);
-                self.recorder
-                    .step(action, depth, Some(index), text, undone, implied, frontiers);
-            }
-            Event::DeadEnd { depth } => {
-                let implied = self.recorder.diff(now);
-                let text = self.dead_end(model);
-                self.recorder.step(
-                    Action::DeadEnd,
-                    depth,
-                    None,
-                    text,
-                    Vec::new(),
-                    implied,
-                    Vec::new(),
-                );
-            }
-            Event::Pop { depth, complete } => {
-                let undone = self.recorder.diff(now);
-                let text = format!(
-                    "backtrack: every alternative failed of \"{}\"{}",
-                    self.recorder.subtask_words(depth),
-                    if complete {
-                        ""
-                    } else {
-                        " (its list was not complete)"
-                    }
-                );
-                self.recorder.step(
-                    Action::Backtrack,
-                    depth,
-                    None,
-                    text,
-                    undone,
-                    Vec::new(),
-                    Vec::new(),
-                );
-            }
-            Event::Backjump { from, to } => {
-                let undone = self.recorder.diff(now);
-                let text = if from == to + 1 {
-                    format!(
-                        "backjump to depth {to}: the decision at depth {from} played no part in the conflicts, its other alternatives are skipped"
-                    )
-                } else {
-                    format!(
-                        "backjump to depth {to}: the decisions at depths {} to {from} played no part in the conflicts, their other alternatives are skipped",
-                        to + 1
-                    )
-                };
-                self.recorder.step(
-                    Action::Backjump,
-                    to,
-                    None,
-                    text,
-                    undone,
-                    Vec::new(),
-                    Vec::new(),
-                );
-            }
-            Event::Found => {
-                let implied = self.recorder.diff(now);
-                let outputs: Vec<&str> = self
-                    .netlist
-                    .outputs()
-                    .iter()
-                    .filter(|&&o| matches!(model.value_pair(o), [1, 0] | [0, 1]))
-                    .map(|&o| self.name(o))
-                    .collect();
-                let text = format!(
-                    "test found: the error reaches {} and the J-frontier is empty",
-                    outputs.join(" ")
-                );
-                self.recorder.step(
-                    Action::Found,
-                    self.depth,
-                    None,
-                    text,
-                    Vec::new(),
-                    implied,
-                    Vec::new(),
-                );
-            }
-        }
+    fn snapshot(&self, model: &GateModel<'n>) -> Vec<String> {
+        Circuit::values(model)
     }
 }
 
@@ -448,25 +338,13 @@ pub fn explain_fault(netlist: &Netlist, subject: &str, fault: Fault, options: &O
         .nodes()
         .map(|n| netlist.net_name(n).to_string())
         .collect();
-    let start_values = CircuitTracer::snapshot(&model);
-    let start: Vec<Change> = start_values
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.as_str() != "X")
-        .map(|(element, v)| Change {
-            element,
-            value: v.clone(),
-        })
-        .collect();
-    let mut tracer = CircuitTracer {
+    let start_values = Circuit::values(&model);
+    let mut start = super::changes_from(&start_values, "X");
+    let describe = Circuit {
         netlist,
-        recorder: Recorder::new(start_values, options.max_steps),
-        start,
-        trying: None,
-        undone: Vec::new(),
-        depth: 0,
         excite: (fault.net(netlist), u8::from(fault.stuck_at)),
     };
+    let mut tracer = StepTracer::new(describe, start_values, options.max_steps);
     let limits = Limits {
         backtracks: Some(options.backtracks),
         ..Limits::default()
@@ -548,7 +426,10 @@ pub fn explain_fault(netlist: &Netlist, subject: &str, fault: Fault, options: &O
         target: name,
         method,
         elements,
-        start: tracer.start,
+        start: {
+            start.extend(tracer.start);
+            start
+        },
         start_text: vec![format!(
             "{site}; its faulty value is set, nothing else is assigned"
         )],

@@ -13,13 +13,17 @@
 //! The picture of a step is the model's drawing with each element's value as it stands after
 //! the step: the trace's changes replayed from the start ([`Trace::state_at`]).
 
+pub mod analogy;
 pub mod circuit;
 pub mod html;
+pub mod program;
 pub mod tree;
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
+
+use crate::engine::{Event, Model, Tracer};
 
 /// What a step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -227,6 +231,19 @@ impl Trace {
     }
 }
 
+/// The elements of `values` that are set (not `unset`), as changes from nothing.
+pub(crate) fn changes_from(values: &[String], unset: &str) -> Vec<Change> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.as_str() != unset)
+        .map(|(element, v)| Change {
+            element,
+            value: v.clone(),
+        })
+        .collect()
+}
+
 /// Escapes text for SVG and HTML.
 pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -374,5 +391,163 @@ impl Recorder {
             parent,
         });
         Some(number)
+    }
+}
+
+/// What a model's trace says in words: the plug-in point between the engine's events and the
+/// steps of a trace, one per model.
+pub(crate) trait Describe<M: Model> {
+    /// Every element's value now, in [`Trace::elements`] order.
+    fn snapshot(&self, model: &M) -> Vec<String>;
+    /// The frontiers now.
+    fn frontiers(&self, model: &M) -> Vec<Frontier>;
+    /// A subtask: its kind, its words and its number of alternatives (when known).
+    fn subtask(&self, subtask: &M::Subtask<'_>, model: &M) -> (String, String, Option<usize>);
+    /// An alternative, read before it is applied.
+    fn alternative(&self, alternative: &M::Alternative<'_>, model: &M) -> String;
+    /// What a conflict clashed on, read right after it.
+    fn conflict(&self, model: &M) -> String;
+    /// Why the state reached has no way forward.
+    fn dead_end(&self, model: &M) -> String;
+    /// The test found, in words.
+    fn found(&self, model: &M) -> String;
+}
+
+/// The tracer of both models: the engine's events, described by `D`, become a trace's steps.
+pub(crate) struct StepTracer<D> {
+    pub describe: D,
+    pub recorder: Recorder,
+    /// Values the model's reasoning set before the first subtask.
+    pub start: Vec<Change>,
+    /// The alternative being applied (index, words), and what backtracking undid before it.
+    trying: Option<(usize, String)>,
+    undone: Vec<Change>,
+    /// Depth of the last decision.
+    depth: usize,
+}
+
+impl<D> StepTracer<D> {
+    /// A tracer starting from the values `start` (every element's), recording `limit` steps.
+    pub fn new(describe: D, start: Vec<String>, limit: usize) -> StepTracer<D> {
+        StepTracer {
+            describe,
+            recorder: Recorder::new(start, limit),
+            start: Vec::new(),
+            trying: None,
+            undone: Vec::new(),
+            depth: 0,
+        }
+    }
+}
+
+impl<M: Model, D: Describe<M>> Tracer<M> for StepTracer<D> {
+    fn event(&mut self, event: Event<'_, '_, M>, model: &M) {
+        let now = self.describe.snapshot(model);
+        let d = &self.describe;
+        let r = &mut self.recorder;
+        match event {
+            Event::Push { depth, subtask } => {
+                let implied = r.diff(now);
+                let frontiers = if implied.is_empty() {
+                    Vec::new()
+                } else {
+                    d.frontiers(model)
+                };
+                if let Some(start) = r.attach(implied, frontiers) {
+                    self.start.extend(start);
+                }
+                let (kind, words, count) = d.subtask(subtask, model);
+                r.push(depth, Some(kind), words, count);
+            }
+            Event::Try {
+                index, alternative, ..
+            } => {
+                self.undone = r.diff(now);
+                self.trying = Some((index, d.alternative(&alternative, model)));
+            }
+            Event::Implied { depth } | Event::Conflict { depth } => {
+                let implied = r.diff(now);
+                let (index, mut text) = self.trying.take().unwrap_or_default();
+                let (action, frontiers) = if matches!(event, Event::Conflict { .. }) {
+                    text.push_str(" -> ");
+                    text.push_str(&d.conflict(model));
+                    (Action::Conflict, Vec::new())
+                } else {
+                    self.depth = depth;
+                    (Action::Decision, d.frontiers(model))
+                };
+                let undone = std::mem::take(&mut self.undone);
+                r.step(action, depth, Some(index), text, undone, implied, frontiers);
+            }
+            Event::DeadEnd { depth } => {
+                let implied = r.diff(now);
+                let text = d.dead_end(model);
+                r.step(
+                    Action::DeadEnd,
+                    depth,
+                    None,
+                    text,
+                    Vec::new(),
+                    implied,
+                    Vec::new(),
+                );
+            }
+            Event::Pop { depth, complete } => {
+                let undone = r.diff(now);
+                let text = format!(
+                    "backtrack: every alternative failed of \"{}\"{}",
+                    r.subtask_words(depth),
+                    if complete {
+                        ""
+                    } else {
+                        " (its list was not complete: no proof)"
+                    }
+                );
+                r.step(
+                    Action::Backtrack,
+                    depth,
+                    None,
+                    text,
+                    undone,
+                    Vec::new(),
+                    Vec::new(),
+                );
+            }
+            Event::Backjump { from, to } => {
+                let undone = r.diff(now);
+                let text = if from == to + 1 {
+                    format!(
+                        "backjump to depth {to}: the decision at depth {from} played no part in the conflicts, its other alternatives are skipped"
+                    )
+                } else {
+                    format!(
+                        "backjump to depth {to}: the decisions at depths {} to {from} played no part in the conflicts, their other alternatives are skipped",
+                        to + 1
+                    )
+                };
+                r.step(
+                    Action::Backjump,
+                    to,
+                    None,
+                    text,
+                    undone,
+                    Vec::new(),
+                    Vec::new(),
+                );
+            }
+            Event::Found => {
+                let implied = r.diff(now);
+                let text = d.found(model);
+                r.step(
+                    Action::Found,
+                    self.depth,
+                    None,
+                    text,
+                    Vec::new(),
+                    implied,
+                    Vec::new(),
+                );
+            }
+        }
     }
 }

@@ -234,6 +234,9 @@ struct Walker<'m> {
     /// The walk stopped in a loop still running at the iteration-time limit: the version may
     /// never return (a candidate test, the interpreter's step limit decides).
     hangs: bool,
+    /// The source lines of the statements and conditions run, in order, when a trace asks
+    /// for them (`None` otherwise, so searches pay nothing).
+    lines: Option<Vec<u32>>,
 }
 
 /// The version(s) a decision is for.
@@ -374,6 +377,8 @@ pub struct SwDalgorithm<'m> {
     /// Only reach the mutated statement: the search ends with the path there (a template).
     reach: bool,
     reached: Option<Vec<usize>>,
+    /// The method's locals: name, and whether the source has it (for traces).
+    locals: Vec<(String, bool)>,
 }
 
 impl<'m> SwDalgorithm<'m> {
@@ -407,6 +412,7 @@ impl<'m> SwDalgorithm<'m> {
                 pending: None,
                 finished: false,
                 hangs: false,
+                lines: None,
             })
         };
         let walkers = [
@@ -441,6 +447,11 @@ impl<'m> SwDalgorithm<'m> {
             template: None,
             reach: false,
             reached: None,
+            locals: body
+                .locals
+                .iter()
+                .map(|l| (l.name.clone(), !l.is_hidden))
+                .collect(),
         })
     }
 
@@ -888,6 +899,22 @@ fn step<'m>(
         walker.finished = true;
         return Ok(());
     };
+    if let Some(lines) = &mut walker.lines {
+        let line = match item {
+            Work::Stmt(s) => (!matches!(
+                s.kind,
+                StmtKind::Block(_) | StmtKind::Labeled { .. } | StmtKind::Empty
+            ))
+            .then_some(s.span.line),
+            Work::Head { stmt, .. } | Work::Next { stmt, .. } => Some(stmt.span.line),
+            Work::Bind(_) | Work::Scope(_) => None,
+        };
+        if let Some(line) = line
+            && lines.last() != Some(&line)
+        {
+            lines.push(line);
+        }
+    }
     let st = &mut walker.state;
     match item {
         Work::Scope(_) => {}
@@ -1093,6 +1120,156 @@ fn settle_if_single(ex: &mut Executor<'_>, walker: &mut Walker<'_>) {
     {
         walker.pending = None;
         ex.settle(&mut walker.state);
+    }
+}
+
+/// One version's state as a trace shows it.
+#[derive(Clone, Debug)]
+pub struct VersionView {
+    /// Source lines run so far, in order (the nodes whose EXS is "executed").
+    pub lines: Vec<u32>,
+    /// The decision the version waits at: its line and what it is (`if`, `while`, ...).
+    pub waiting: Option<(u32, &'static str)>,
+    pub finished: bool,
+    /// It may loop on past the iteration-time limit.
+    pub hangs: bool,
+    /// The source's locals with a value, as Java expressions over the inputs.
+    pub locals: Vec<(String, String)>,
+    /// The value returned, once it is known.
+    pub returned: Option<String>,
+}
+
+/// Terms deeper than this print as `…` in traces.
+const SHOW_DEPTH: usize = 6;
+
+/// What a trace reads between steps (`roth explain`): read-only views of the search state.
+impl SwDalgorithm<'_> {
+    /// Records the source lines each version runs from now on (for traces).
+    pub fn record_lines(&mut self) {
+        for w in &mut self.walkers {
+            w.lines.get_or_insert_with(Vec::new);
+        }
+    }
+
+    /// Whether the effect exists (after excitation).
+    pub fn excited(&self) -> bool {
+        self.excited
+    }
+
+    fn show_sym(&self, s: Sym) -> String {
+        match s {
+            Sym::Prim(e) => self.show(e),
+            Sym::Ref(r) => format!("ref#{r}"),
+        }
+    }
+
+    /// A term as Java, the inputs named after the locals they are the entry values of.
+    fn show(&self, e: ExprId) -> String {
+        let mut text = self.ex.problem.show(e, SHOW_DEPTH);
+        if text.contains("Local(") {
+            for (id, (name, _)) in self.locals.iter().enumerate() {
+                text = text.replace(&format!("Local({id})"), name);
+            }
+        }
+        text
+    }
+
+    /// Version `w` (0 the original, 1 the mutant).
+    pub fn version_view(&self, w: usize) -> VersionView {
+        let walker = &self.walkers[w];
+        let mut locals: Vec<(String, String)> = walker
+            .state
+            .local_values()
+            .filter(|&(id, _)| self.locals.get(id as usize).is_some_and(|l| l.1))
+            .map(|(id, v)| (self.locals[id as usize].0.clone(), self.show_sym(v)))
+            .collect();
+        locals.sort();
+        VersionView {
+            lines: walker.lines.clone().unwrap_or_default(),
+            waiting: walker.pending.as_ref().map(|p| (p.line, p.what)),
+            finished: walker.finished,
+            hangs: walker.hangs,
+            locals,
+            returned: walker
+                .state
+                .ret
+                .filter(|_| walker.finished)
+                .map(|r| self.show_sym(r)),
+        }
+    }
+
+    /// The path conditions required so far, as Java expressions.
+    pub fn path_conditions(&self) -> Vec<String> {
+        self.ex
+            .problem
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                crate::solver::Constraint::Holds(e) => Some(self.show(*e)),
+                crate::solver::Constraint::Exclude(_) => None,
+            })
+            .collect()
+    }
+
+    /// A choice in words, read before it is applied.
+    pub fn describe(&self, choice: &Choice) -> String {
+        match *choice {
+            Choice::Edge { version, index } => {
+                let w = usize::from(version == Version::Mutant);
+                let Some(p) = &self.walkers[w].pending else {
+                    return format!("edge {index}");
+                };
+                let who = match version {
+                    Version::Both => "both versions",
+                    Version::Original => "the original",
+                    Version::Mutant => "the mutant",
+                };
+                match p.edges.get(index) {
+                    Some(Edge {
+                        to: To::Stop, when, ..
+                    }) => format!(
+                        "{who}: leave by an exception at line {} (when {})",
+                        p.line,
+                        self.show(*when)
+                    ),
+                    Some(Edge { to: To::Hang, .. }) => format!(
+                        "{who}: loop on past the iteration-time limit at line {}",
+                        p.line
+                    ),
+                    Some(Edge { when, arm, .. }) => format!(
+                        "{who}: {} at line {}, arm {arm}, when {}",
+                        p.what,
+                        p.line,
+                        self.show(*when)
+                    ),
+                    None => format!("edge {index}"),
+                }
+            }
+            Choice::Effect {
+                term,
+                excites: true,
+            } => format!("the effect appears: {}", self.show(term)),
+            Choice::Effect { excites: false, .. } => {
+                "no effect at this execution: the versions stay equal".into()
+            }
+            Choice::Solution(k) => match self.candidates.get(k) {
+                Some(w) => {
+                    let args: Vec<String> = w.args.iter().map(|a| a.to_string()).collect();
+                    let mut s = format!(
+                        "candidate test ({}), run in the interpreter",
+                        args.join(", ")
+                    );
+                    for (f, v) in &w.fields {
+                        s.push_str(&format!(", field {f} = {v}"));
+                    }
+                    s
+                }
+                None => format!("candidate test {}", k + 1),
+            },
+            Choice::GiveUp => {
+                "give up: the solver could not decide, or the code is not modelled".into()
+            }
+        }
     }
 }
 

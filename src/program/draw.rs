@@ -94,6 +94,46 @@ const LANE: f64 = 14.0;
 
 /// The graph as SVG.
 pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
+    svg_marked(cfg, title, data_dependences, None)
+}
+
+/// What a trace marks on the drawing (`roth explain`): each node's and edge's value (its
+/// execution status), the variables' values below the graph, and the mutated node. Marked
+/// shapes carry `data-e` (the element) and `data-c` (the value's category) for `style` to
+/// colour and a page to restyle; variable values carry `data-t`.
+pub struct Marks<'a> {
+    /// Element of node `k` is `k`; of edge `k`, `nodes + k`; the variables follow.
+    pub values: &'a [String],
+    pub category: fn(&str) -> &'static str,
+    /// The variables shown and their elements.
+    pub variables: Vec<(String, usize)>,
+    /// The mutated node, and the nodes after it (the propagation region).
+    pub site: Option<NodeIndex>,
+    pub after_site: Vec<NodeIndex>,
+    /// CSS for the categories.
+    pub style: &'static str,
+}
+
+/// The graph as SVG, with a trace's marks.
+pub fn svg_marked(
+    cfg: &Cfg,
+    title: &str,
+    data_dependences: bool,
+    marks: Option<&Marks<'_>>,
+) -> String {
+    let nodes = cfg.graph.node_count();
+    let mark = |element: usize| -> String {
+        match marks {
+            Some(m) => {
+                let v = m.values.get(element).map_or("", String::as_str);
+                format!(
+                    r#" class="exs" data-e="{element}" data-c="{}""#,
+                    (m.category)(v)
+                )
+            }
+            None => String::new(),
+        }
+    };
     let edges: Vec<(usize, usize)> = cfg
         .graph
         .edge_references()
@@ -158,7 +198,8 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
     };
     let right = left_margin + widest + 30.0;
     let width = (right + LANE * (back_edges.len() + 1) as f64 + 20.0).max(640.0);
-    let height = y_of(placed.ranks) + 20.0;
+    let table = marks.map_or(0.0, |m| 16.0 * m.variables.len() as f64 + 10.0);
+    let height = y_of(placed.ranks) + 20.0 + table;
 
     let mut out = String::new();
     writeln!(
@@ -182,6 +223,9 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         r##"<text x="12" y="38" font-size="11" fill="#555">solid: control flow (T/F: branch taken)   dashed: data dependence, labelled with its variable</text>"##
     )
     .unwrap();
+    if let Some(m) = marks {
+        out.push_str(m.style);
+    }
     let center = |v: usize| (placed.position[v], y_of(placed.rank[v]));
     let width_of = |v: usize| widths[v];
     // Forward edges through their waypoints: (x, y, whether the point is a node).
@@ -210,7 +254,8 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         }
         writeln!(
             out,
-            r##"<path d="{d}" fill="none" stroke="#333" stroke-width="1.3" marker-end="url(#arrow)"/>"##
+            r##"<path d="{d}" fill="none" stroke="#333" stroke-width="1.3" marker-end="url(#arrow)"{}/>"##,
+            mark(nodes + k)
         )
         .unwrap();
         if !label.is_empty() {
@@ -240,9 +285,14 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
             xs + width_of(s.index()) * 0.3,
             xt + width_of(t.index()) * 0.3,
         );
+        let element = cfg
+            .graph
+            .edges_connecting(*s, *t)
+            .next()
+            .map_or(String::new(), |e| mark(nodes + e.id().index()));
         writeln!(
             out,
-            r##"<path d="M{sx:.1},{:.1} L{sx:.1},{below:.1} L{lane:.1},{below:.1} L{lane:.1},{above:.1} L{tx:.1},{above:.1} L{tx:.1},{:.1}" fill="none" stroke="#333" stroke-width="1.3" stroke-linejoin="round" marker-end="url(#arrow)"/>"##,
+            r##"<path d="M{sx:.1},{:.1} L{sx:.1},{below:.1} L{lane:.1},{below:.1} L{lane:.1},{above:.1} L{tx:.1},{above:.1} L{tx:.1},{:.1}" fill="none" stroke="#333" stroke-width="1.3" stroke-linejoin="round" marker-end="url(#arrow)"{element}/>"##,
             ys + BOX_H / 2.0,
             yt - BOX_H / 2.0
         )
@@ -327,11 +377,34 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
             NodeKind::Predicate(_) => ("#fff4d6", "#b08a2a", 10.0),
             _ => ("#eef5ff", "#4a6fa5", 3.0),
         };
+        if let Some(m) = marks {
+            // The regions of the subtasks: excitation at the mutated node, propagation after.
+            let region = if m.site == Some(v) {
+                Some("region-mee")
+            } else if m.after_site.contains(&v) {
+                Some("region-mep")
+            } else {
+                None
+            };
+            if let Some(region) = region {
+                writeln!(
+                    out,
+                    r##"<rect class="{region}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}"/>"##,
+                    x - w / 2.0 - 5.0,
+                    y - h / 2.0 - 5.0,
+                    w + 10.0,
+                    h + 10.0,
+                    rx + 4.0
+                )
+                .unwrap();
+            }
+        }
         writeln!(
             out,
-            r##"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" rx="{rx:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.2"/>"##,
+            r##"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" rx="{rx:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.2"{}/>"##,
             x - w / 2.0,
-            y - h / 2.0
+            y - h / 2.0,
+            mark(i)
         )
         .unwrap();
         writeln!(
@@ -351,7 +424,32 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
         )
         .unwrap();
     }
+    if let Some(m) = marks {
+        out.push_str(&variable_table(
+            m,
+            12.0,
+            height - 6.0 - 16.0 * m.variables.len() as f64,
+        ));
+    }
     out.push_str("</svg>\n");
+    out
+}
+
+/// The variables' values under the graph: `name: orig | mut`.
+fn variable_table(m: &Marks<'_>, x: f64, top: f64) -> String {
+    let mut out = String::new();
+    for (k, (name, element)) in m.variables.iter().enumerate() {
+        let v = m.values.get(*element).map_or("", String::as_str);
+        writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" font-size="12"><tspan font-weight="bold">{}</tspan> = <tspan class="var" data-t="{element}" data-e="{element}" data-c="{}">{}</tspan></text>"##,
+            top + 16.0 * k as f64 + 12.0,
+            escape_xml(name),
+            (m.category)(v),
+            escape_xml(v)
+        )
+        .unwrap();
+    }
     out
 }
 

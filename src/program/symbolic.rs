@@ -157,6 +157,11 @@ pub struct State {
 }
 
 impl State {
+    /// Every local with a value, and the value.
+    pub fn local_values(&self) -> impl Iterator<Item = (u32, Sym)> + '_ {
+        self.locals.iter().map(|(&id, &v)| (id, v))
+    }
+
     /// The locals the region assigned (in either arm of its decisions).
     pub fn assigned(&self) -> impl Iterator<Item = LocalId> + '_ {
         self.assigned.iter().map(|&l| LocalId(l))

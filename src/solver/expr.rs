@@ -147,6 +147,73 @@ impl Key {
     }
 }
 
+/// Printing terms back as Java expressions, for traces and reports.
+impl Problem {
+    /// `e` as a Java expression, fully parenthesised below the top; subterms deeper than
+    /// `depth` print as `…` (a loop's terms grow with every iteration).
+    pub fn show(&self, e: ExprId, depth: usize) -> String {
+        let mut out = String::new();
+        self.show_into(e, depth, true, &mut out);
+        out
+    }
+
+    fn show_into(&self, e: ExprId, depth: usize, top: bool, out: &mut String) {
+        use std::fmt::Write as _;
+        if depth == 0 {
+            out.push('…');
+            return;
+        }
+        let (open, close) = if top { ("", "") } else { ("(", ")") };
+        match self.node(e) {
+            Node::Const(Value::Int(JType::Boolean, v)) => {
+                out.push_str(if v != 0 { "true" } else { "false" })
+            }
+            Node::Const(v) => write!(out, "{v}").unwrap(),
+            Node::Var(v) => out.push_str(self.name(v)),
+            Node::Unary(op, a) => {
+                let symbol = match op {
+                    UnOp::Neg => "-",
+                    UnOp::BitNot => "~",
+                    UnOp::Not => "!",
+                    UnOp::Abs => "Math.abs",
+                };
+                out.push_str(symbol);
+                out.push('(');
+                self.show_into(a, depth - 1, true, out);
+                out.push(')');
+            }
+            Node::Binary(op @ (BinOp::Min | BinOp::Max), a, b) => {
+                write!(out, "{}(", op.symbol()).unwrap();
+                self.show_into(a, depth - 1, true, out);
+                out.push_str(", ");
+                self.show_into(b, depth - 1, true, out);
+                out.push(')');
+            }
+            Node::Binary(op, a, b) => {
+                out.push_str(open);
+                self.show_into(a, depth - 1, false, out);
+                write!(out, " {} ", op.symbol()).unwrap();
+                self.show_into(b, depth - 1, false, out);
+                out.push_str(close);
+            }
+            Node::Cond(c, a, b) => {
+                out.push_str(open);
+                self.show_into(c, depth - 1, false, out);
+                out.push_str(" ? ");
+                self.show_into(a, depth - 1, false, out);
+                out.push_str(" : ");
+                self.show_into(b, depth - 1, false, out);
+                out.push_str(close);
+            }
+            Node::Cast(t, a) => {
+                write!(out, "{open}({t}) ").unwrap();
+                self.show_into(a, depth - 1, false, out);
+                out.push_str(close);
+            }
+        }
+    }
+}
+
 impl Problem {
     pub fn new() -> Problem {
         Problem::default()

@@ -487,3 +487,162 @@ fn explain_page_steps_through_the_trace_in_chromium() {
     );
     assert!(keys.contains("id=\"counter\">step 1 of 4<"), "{keys}");
 }
+
+/// Every mutant of Mid: a test the trace ends with kills the mutant when run again in the
+/// interpreter; a mutant it calls equivalent survives every input with values in -2..=2 (all
+/// orderings of three ints, ties included); the trace has the thesis's three subtasks; when a
+/// test is found, the mutated statement was run by both versions.
+#[test]
+fn mutant_traces_agree_with_the_interpreter_on_mid() {
+    use roth::explain::program::{ProgramOptions, explain_mutant};
+    use roth::program::analysis::{TestCase, tells_apart};
+    use roth::program::interp::{Limits as RunLimits, Value};
+    use roth::program::semantics::Kind;
+    let path = project_file("programs/Mid.java");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let unit = roth::program::load("Mid.java", &source).unwrap();
+    let mutants = roth::program::mutant::generate(&unit).mutants;
+    let limits = RunLimits::default();
+    let ints = |args: &[i64]| {
+        args.iter()
+            .map(|&a| Value::Prim(Kind::Int, a))
+            .collect::<Vec<_>>()
+    };
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut verdicts = std::collections::BTreeMap::new();
+    for m in &mutants {
+        let cfg = roth::program::cfg::Cfg::new(&unit, m.class, m.method).unwrap();
+        let trace = explain_mutant(&unit, "Mid.java", m, &cfg, &ProgramOptions::default()).unwrap();
+        *verdicts.entry(trace.verdict.kind.clone()).or_insert(0) += 1;
+        kinds.extend(trace.steps.iter().filter_map(|s| s.subtask_kind.clone()));
+        let test = |args: Vec<Value>| TestCase {
+            name: "t".into(),
+            class: m.class,
+            method: m.method,
+            args,
+            fields: Vec::new(),
+        };
+        match trace.verdict.kind.as_str() {
+            "test" => {
+                let line = &trace.verdict.lines[0];
+                let inside = &line[line.find('(').unwrap() + 1..line.rfind(')').unwrap()];
+                let args: Vec<i64> = inside.split(", ").map(|a| a.parse().unwrap()).collect();
+                assert!(
+                    tells_apart(&unit, m, &test(ints(&args)), limits).unwrap(),
+                    "mutant {}: {line} does not kill it",
+                    m.id
+                );
+                // The mutated statement's node ran (in both versions, unless the mutant
+                // deletes it).
+                let state = trace.state_at(trace.steps.len(), "-");
+                let site = cfg
+                    .graph
+                    .node_indices()
+                    .find(|&n| n != cfg.entry && cfg.graph[n].span.line == m.line)
+                    .unwrap();
+                let expected = if m.replacement.trim() == ";" {
+                    "original"
+                } else {
+                    "both"
+                };
+                assert_eq!(state[site.index()], expected, "mutant {}", m.id);
+                assert_eq!(trace.steps.last().unwrap().action, Action::Found);
+            }
+            "equivalent" => {
+                for p in 0..125i64 {
+                    let args = [p % 5 - 2, p / 5 % 5 - 2, p / 25 - 2];
+                    assert!(
+                        !tells_apart(&unit, m, &test(ints(&args)), limits).unwrap(),
+                        "mutant {} called equivalent, killed by {args:?}",
+                        m.id
+                    );
+                }
+            }
+            other => panic!("mutant {}: {other}", m.id),
+        }
+    }
+    assert!(verdicts.get("test").copied().unwrap_or(0) > 0);
+    assert!(
+        verdicts.get("equivalent").copied().unwrap_or(0) > 0,
+        "{verdicts:?}"
+    );
+    for k in ["MEE", "MEP", "JUST"] {
+        assert!(kinds.contains(k), "{kinds:?}");
+    }
+}
+
+#[test]
+fn explain_a_mutant_on_the_command_line_and_in_chromium() {
+    let dir = scratch_dir("explain_mutant");
+    let mid = project_file("programs/Mid.java");
+    let mid = mid.to_str().unwrap();
+    let o = roth(
+        &dir,
+        &[
+            "explain",
+            mid,
+            "--mutant",
+            "16",
+            "--cfg-svg",
+            "mid.svg",
+            "--svg",
+            "tree.svg",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("excitation at line 5"), "{text}");
+    assert!(text.contains("test: mid("), "{text}");
+    let svg = std::fs::read_to_string(dir.join("mid.svg")).unwrap();
+    assert!(svg.contains("region-mee") && svg.contains("data-c=\"both\""));
+    // Bad input.
+    let o = roth(&dir, &["explain", mid, "--mutant", "9999"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no mutant 9999"), "{}", stderr(&o));
+    let o = roth(&dir, &["explain", mid, "--fault", "x sa0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = roth(
+        &dir,
+        &[
+            "explain", mid, "--mutant", "16", "--format", "html", "-o", "mid.html",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "skipping the page check: no chromium (Debian's `chromium`; .ci/run installs it)"
+        );
+        return;
+    };
+    let url = format!("file://{}", dir.join("mid.html").display());
+    let start = render(browser, &dir, &format!("{url}#step=0"), "start.png");
+    let end = render(browser, &dir, &format!("{url}#step=11"), "end.png");
+    assert!(end.contains("id=\"counter\">step 11 of 11<"), "{end}");
+    assert!(end.contains("test found"));
+    // The node the mutant alone ran (n4, `if (x < y)`): not run at the start, by the mutant
+    // only at the end.
+    let status = |dom: &str| {
+        let from = dom.find("data-e=\"4\"").expect("node n4 is marked");
+        let rest = &dom[from..];
+        let c = &rest[rest.find("data-c=\"").unwrap() + 8..];
+        c[..c.find('"').unwrap()].to_string()
+    };
+    assert_eq!(status(&start), "x");
+    assert_eq!(status(&end), "mut");
+    assert_ne!(
+        std::fs::read(dir.join("start.png")).unwrap(),
+        std::fs::read(dir.join("end.png")).unwrap()
+    );
+}
+
+#[test]
+fn analogy_on_the_command_line() {
+    let dir = scratch_dir("analogy");
+    let o = roth(&dir, &["analogy", "--format", "markdown"]);
+    assert!(o.status.success());
+    let table = stdout(&o);
+    assert!(table.contains("| redundant fault (proved by exhausted search) | equivalent mutant"));
+    assert!(table.contains("`src/circuit/dalg/model.rs`"));
+    let o = roth(&dir, &["analogy"]);
+    assert!(stdout(&o).contains("J-frontier / UEL"));
+}

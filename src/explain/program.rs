@@ -1,0 +1,445 @@
+//! The software D-algorithm on one mutant, traced (Zhang 2021, ch. 3): the program model's
+//! words for a trace, and the elements its pictures show.
+//!
+//! Elements are the method's CFG nodes and edges, whose value is their execution status (EXS:
+//! run by both versions, by the original only, by the mutant only, or not yet), and the
+//! source's variables, whose value is the pair of terms the two versions hold (`orig | mut`
+//! when they differ: the mutation effect). The frontiers are the unjustified element list
+//! (UEL: the decisions the versions wait at, and at the end the observation to justify), where
+//! the effect is, and the path condition.
+
+use petgraph::visit::EdgeRef;
+
+use super::{Describe, Frontier, StepTracer, Trace, Verdict};
+use crate::engine::{self, Limits, Model as _, Outcome, SubtaskKind};
+use crate::program::analysis::witness_kills;
+use crate::program::cfg::Cfg;
+use crate::program::dalg::{Choice, Options, Subtask, SwDalgorithm, VersionView};
+use crate::program::interp;
+use crate::program::ir::Unit;
+use crate::program::mutant::Mutant;
+
+/// Value of an element not yet run or assigned.
+pub const UNSET: &str = "-";
+
+/// A value's drawing category: run by both versions, by one, not yet; a variable the same in
+/// both or different (the effect).
+pub fn category(value: &str) -> &'static str {
+    match value {
+        "both" => "both",
+        "original" => "orig",
+        "mutant" => "mut",
+        UNSET => "x",
+        v if v.contains(" | ") => "d",
+        _ => "same",
+    }
+}
+
+/// The program's words for a trace.
+struct Program<'c> {
+    cfg: &'c Cfg,
+    /// The variables shown, in element order after the nodes and edges.
+    variables: Vec<String>,
+}
+
+impl Program<'_> {
+    fn nodes(&self) -> usize {
+        self.cfg.graph.node_count()
+    }
+
+    /// EXS of every node and edge from the lines each version ran, then the variables.
+    fn values(&self, views: &[VersionView; 2]) -> Vec<String> {
+        let cfg = self.cfg;
+        let exs = |runs: [bool; 2]| match runs {
+            [true, true] => "both",
+            [true, false] => "original",
+            [false, true] => "mutant",
+            [false, false] => UNSET,
+        };
+        let started = |v: &VersionView| !v.lines.is_empty() || v.waiting.is_some() || v.finished;
+        let mut out =
+            Vec::with_capacity(self.nodes() + cfg.graph.edge_count() + self.variables.len());
+        for n in cfg.graph.node_indices() {
+            let runs = [0, 1].map(|w| {
+                let v = &views[w];
+                if n == cfg.entry {
+                    started(v)
+                } else if n == cfg.exit {
+                    v.finished
+                } else {
+                    v.lines.contains(&cfg.graph[n].span.line)
+                }
+            });
+            out.push(exs(runs).to_string());
+        }
+        for e in cfg.graph.edge_references() {
+            let (s, t) = (e.source(), e.target());
+            let runs = [0, 1].map(|w| {
+                let v = &views[w];
+                let line = |n: petgraph::graph::NodeIndex| cfg.graph[n].span.line;
+                if s == cfg.entry {
+                    v.lines.first() == Some(&line(t))
+                } else if t == cfg.exit {
+                    v.finished && v.lines.last() == Some(&line(s))
+                } else {
+                    v.lines
+                        .windows(2)
+                        .any(|p| p[0] == line(s) && p[1] == line(t))
+                        || (line(s) == line(t) && v.lines.contains(&line(s)))
+                }
+            });
+            out.push(exs(runs).to_string());
+        }
+        for name in &self.variables {
+            let get = |v: &VersionView| {
+                v.locals
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, t)| t.clone())
+            };
+            out.push(match (get(&views[0]), get(&views[1])) {
+                (Some(a), Some(b)) if a == b => a,
+                (Some(a), Some(b)) => format!("{a} | {b}"),
+                // A local one version has not read yet still holds its entry value.
+                (Some(a), None) => a,
+                (None, Some(b)) => b,
+                (None, None) => UNSET.to_string(),
+            });
+        }
+        out
+    }
+
+    fn views(model: &SwDalgorithm<'_>) -> [VersionView; 2] {
+        [model.version_view(0), model.version_view(1)]
+    }
+}
+
+fn kind_name(kind: SubtaskKind, excited: bool) -> &'static str {
+    match kind {
+        SubtaskKind::Excitation => "MEE",
+        SubtaskKind::Propagation => "MEP",
+        // Before the effect exists, a justification is the path to the mutated statement
+        // (the node's EXS); after, the inputs that make the path and its observation happen.
+        SubtaskKind::Justification if excited => "JUST",
+        SubtaskKind::Justification => "JUST",
+    }
+}
+
+impl<'m> Describe<SwDalgorithm<'m>> for Program<'_> {
+    fn snapshot(&self, model: &SwDalgorithm<'m>) -> Vec<String> {
+        self.values(&Program::views(model))
+    }
+
+    fn frontiers(&self, model: &SwDalgorithm<'m>) -> Vec<Frontier> {
+        let views = Program::views(model);
+        let mut uel = Vec::new();
+        let names = ["original", "mutant"];
+        let same_wait = views[0].waiting.is_some() && views[0].waiting == views[1].waiting;
+        for (w, v) in views.iter().enumerate() {
+            if let Some((line, what)) = v.waiting {
+                if same_wait && w == 1 {
+                    continue;
+                }
+                let who = if same_wait { "both" } else { names[w] };
+                uel.push(format!("{what} at line {line} ({who})"));
+            }
+        }
+        if views.iter().all(|v| v.finished) {
+            uel.push("the observation: inputs for this path".into());
+        }
+        let mut effect = Vec::new();
+        if model.excited() {
+            for name in &self.variables {
+                let get = |v: &VersionView| {
+                    v.locals
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, t)| t.clone())
+                };
+                let (a, b) = (get(&views[0]), get(&views[1]));
+                if a.is_some() && b.is_some() && a != b {
+                    effect.push(name.clone());
+                }
+            }
+            if views[0].waiting.map(|w| w.0) != views[1].waiting.map(|w| w.0)
+                || views[0].lines.last() != views[1].lines.last()
+            {
+                effect.push("control (the versions are at different places)".into());
+            }
+            if let (Some(a), Some(b)) = (&views[0].returned, &views[1].returned)
+                && a != b
+            {
+                effect.push(format!("the return value ({a} | {b})"));
+            }
+        }
+        vec![
+            Frontier {
+                name: "UEL".into(),
+                items: uel,
+            },
+            Frontier {
+                name: "effect at".into(),
+                items: effect,
+            },
+            Frontier {
+                name: "path condition".into(),
+                items: model.path_conditions(),
+            },
+        ]
+    }
+
+    fn subtask(
+        &self,
+        subtask: &Subtask,
+        model: &SwDalgorithm<'m>,
+    ) -> (String, String, Option<usize>) {
+        let kind = SwDalgorithm::kind(subtask);
+        let name = kind_name(kind, model.excited()).to_string();
+        let count = match subtask {
+            Subtask::Edge { edges, cut, .. } => Some(edges.len() + usize::from(*cut)),
+            Subtask::Excite { ways, not_here, .. } => {
+                Some(ways.len() + usize::from(not_here.is_some()))
+            }
+            Subtask::Justify { .. } => None,
+            Subtask::Refused(_) => Some(1),
+        };
+        let words = match subtask {
+            Subtask::Edge { line, what, .. } if !model.excited() => {
+                format!(
+                    "EXS of the path: which way at the {what} on line {line} (the mutated statement must still run)"
+                )
+            }
+            Subtask::Edge {
+                line,
+                what,
+                version,
+                ..
+            } => {
+                format!("propagation: which way at the {what} on line {line} ({version:?})")
+            }
+            Subtask::Excite { line, .. } => {
+                format!("excitation at line {line}: where the effect appears")
+            }
+            Subtask::Justify { .. } => {
+                "justification: inputs that run the path and show the effect".into()
+            }
+            Subtask::Refused(why) => format!("not modelled: {why}"),
+        };
+        (name, words, count)
+    }
+
+    fn alternative(&self, choice: &Choice, model: &SwDalgorithm<'m>) -> String {
+        model.describe(choice)
+    }
+
+    fn conflict(&self, _: &SwDalgorithm<'m>) -> String {
+        "conflict: the path condition is contradictory, or the candidate test does not kill the mutant".into()
+    }
+
+    fn dead_end(&self, model: &SwDalgorithm<'m>) -> String {
+        let views = Program::views(model);
+        if views.iter().all(|v| v.finished) {
+            "dead end: both versions finished with the same results on this path".into()
+        } else if model.excited() {
+            "dead end: the effect died out (the versions are equal again where anything reads them)"
+                .into()
+        } else {
+            "dead end: the mutated statement cannot be reached, or makes no difference, on this path".into()
+        }
+    }
+
+    fn found(&self, _: &SwDalgorithm<'m>) -> String {
+        "test found: the candidate, run in the interpreter, kills the mutant".into()
+    }
+}
+
+/// How the traced search runs.
+#[derive(Clone, Debug)]
+pub struct ProgramOptions {
+    pub backtracks: u64,
+    pub max_steps: usize,
+    pub seed: u64,
+}
+
+impl Default for ProgramOptions {
+    fn default() -> ProgramOptions {
+        ProgramOptions {
+            backtracks: 256,
+            max_steps: 5_000,
+            seed: 1,
+        }
+    }
+}
+
+/// Names of the trace's elements for `cfg`: nodes, edges, then the source's variables.
+pub fn element_names(cfg: &Cfg, variables: &[String]) -> Vec<String> {
+    let mut names: Vec<String> = cfg
+        .graph
+        .node_indices()
+        .map(|n| format!("n{}", n.index()))
+        .collect();
+    names.extend(
+        cfg.graph
+            .edge_references()
+            .map(|e| format!("n{}->n{}", e.source().index(), e.target().index())),
+    );
+    names.extend(variables.iter().cloned());
+    names
+}
+
+/// Runs the software D-algorithm on mutant `m` and records every step. `Err` says why the
+/// mutant cannot be searched this way (a constructor, a method outside the subset).
+pub fn explain_mutant(
+    unit: &Unit,
+    subject: &str,
+    m: &Mutant,
+    cfg: &Cfg,
+    options: &ProgramOptions,
+) -> Result<Trace, String> {
+    let limits = interp::Limits::default();
+    let confirm = Box::new(move |w: &crate::program::symbolic::Witness| {
+        witness_kills(unit, m, w, limits).unwrap_or(false)
+    });
+    let search_options = Options {
+        seed: options.seed,
+        ..Options::default()
+    };
+    let mut model = SwDalgorithm::new(unit, m, search_options, confirm)?;
+    model.record_lines();
+    let method = unit.method(m.class, m.method);
+    let variables: Vec<String> = match &method.body {
+        Ok(body) => body
+            .locals
+            .iter()
+            .filter(|l| !l.is_hidden)
+            .map(|l| l.name.clone())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let describe = Program {
+        cfg,
+        variables: variables.clone(),
+    };
+    let start_values = describe.snapshot(&model);
+    let mut start = super::changes_from(&start_values, UNSET);
+    let mut tracer = StepTracer::new(describe, start_values, options.max_steps);
+    let limits = Limits {
+        backtracks: Some(options.backtracks),
+        ..Limits::default()
+    };
+    let arena = bumpalo::Bump::new();
+    let (outcome, counters) = engine::search(&mut model, &arena, &limits, &mut tracer);
+    let target = format!(
+        "mutant {} ({}): `{}` -> `{}` at line {}",
+        m.id, m.operator, m.original, m.replacement, m.line
+    );
+    let verdict = match outcome {
+        Outcome::Test(w) => {
+            let args: Vec<String> = w.args.iter().map(|a| a.to_string()).collect();
+            let mut lines = vec![format!("test: {}({})", method.name, args.join(", "))];
+            for (f, v) in &w.fields {
+                lines.push(format!("with field {f} = {v}"));
+            }
+            lines.push(
+                "checked in the interpreter: the original and the mutant give different results"
+                    .into(),
+            );
+            Verdict {
+                kind: "test".into(),
+                lines,
+            }
+        }
+        Outcome::Untestable => Verdict {
+            kind: "equivalent".into(),
+            lines: vec![
+                format!(
+                    "no input tells the mutant apart: every path through {} was tried (every list of alternatives complete, every path condition proved contradictory or the versions equal)",
+                    method.signature()
+                ),
+                format!(
+                    "proved in the region: the whole method {}",
+                    method.signature()
+                ),
+            ],
+        },
+        Outcome::Aborted(reason) => Verdict {
+            kind: "aborted".into(),
+            lines: vec![format!(
+                "the search gave up ({reason:?}) after {} backtracks: neither a test nor a proof",
+                counters.backtracks
+            )],
+        },
+    };
+    let truncated = tracer.recorder.truncated;
+    start.extend(tracer.start);
+    Ok(Trace {
+        model: "program".into(),
+        subject: subject.to_string(),
+        target,
+        method: "the software D-algorithm (Zhang 2021, ch. 3): JUST of the path to the mutated statement, MEE where the versions first differ, MEP until an output, JUST of the inputs by the solver, each candidate run in the interpreter".into(),
+        elements: element_names(cfg, &variables),
+        start,
+        start_text: vec![format!(
+            "{}: both versions at the entry, nothing executed; the mutated statement is on line {}",
+            method.signature(),
+            m.line
+        )],
+        steps: tracer.recorder.steps,
+        verdict,
+        decisions: counters.decisions,
+        backtracks: counters.backtracks,
+        truncated,
+    })
+}
+
+/// The mutant's method's CFG with `values` (a step's state): nodes and edges by execution
+/// status (executed edges bold), the mutated node and the region after it marked, data
+/// dependences dotted, the variables' values below.
+pub fn cfg_svg(cfg: &Cfg, m: &Mutant, title: &str, trace: &Trace, values: &[String]) -> String {
+    let nodes = cfg.graph.node_count();
+    let edges = cfg.graph.edge_count();
+    let variables: Vec<(String, usize)> = trace.elements[nodes + edges..]
+        .iter()
+        .enumerate()
+        .map(|(k, name)| (name.clone(), nodes + edges + k))
+        .collect();
+    let site = cfg
+        .graph
+        .node_indices()
+        .find(|&n| n != cfg.entry && n != cfg.exit && cfg.graph[n].span.line == m.line);
+    let mut after_site = Vec::new();
+    if let Some(site) = site {
+        let mut dfs = petgraph::visit::Dfs::new(&cfg.graph, site);
+        while let Some(n) = dfs.next(&cfg.graph) {
+            if n != site {
+                after_site.push(n);
+            }
+        }
+    }
+    let marks = crate::program::draw::Marks {
+        values,
+        category,
+        variables,
+        site,
+        after_site,
+        style: CFG_STYLE,
+    };
+    crate::program::draw::svg_marked(cfg, title, true, Some(&marks))
+}
+
+const CFG_STYLE: &str = r##"<defs><marker id="arrow-exs" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>
+<style>
+path.exs[data-c="both"], path.exs[data-c="orig"], path.exs[data-c="mut"] { marker-end: url(#arrow-exs); }
+rect.exs[data-c="both"] { fill: #d9f2e3; stroke: #2e8b57; stroke-width: 2.6; }
+rect.exs[data-c="orig"] { fill: #dde8fb; stroke: #2a5db0; stroke-width: 2.6; }
+rect.exs[data-c="mut"] { fill: #fde6cf; stroke: #c8650a; stroke-width: 2.6; }
+path.exs[data-c="both"] { stroke: #2e8b57; stroke-width: 3.4; }
+path.exs[data-c="orig"] { stroke: #2a5db0; stroke-width: 3.4; }
+path.exs[data-c="mut"] { stroke: #c8650a; stroke-width: 3.4; stroke-dasharray: 7 3; }
+.region-mee { fill: #fbd5d5; stroke: #d62728; stroke-width: 1.6; stroke-dasharray: 4 2; }
+.region-mep { fill: #fff2c4; stroke: none; }
+.var[data-c="d"] { fill: #d62728; font-weight: bold; }
+.var[data-c="x"] { fill: #888; }
+</style>
+<text x="12" y="54" font-size="10" fill="#555">EXS: green both ran it, blue the original only, orange the mutant only; red: mutated (MEE), yellow: after it (MEP)</text>
+"##;
