@@ -1,9 +1,12 @@
 //! roth: the D-algorithm of test generation (J. P. Roth, 1966) on gate netlists and, with the
 //! same engine, on Java unit programs.
 //!
-//! This crate currently holds the gate-level side's foundation: the [`circuit`] model (ISCAS
-//! `.bench` netlists under full scan, the single stuck-at fault universe with collapsing, and
-//! bit-parallel logic and fault simulation), and a deterministic random generator ([`rng`]).
+//! [`engine`] is the generic D-algorithm (subtask stack, trail, backjumping) with two models:
+//! [`circuit`] (ISCAS `.bench` netlists under full scan, stuck-at faults, simulation, `roth
+//! atpg`) and [`program`] (the Java front end, interpreter, mutants, equivalence proofs, the
+//! software D-algorithm, `roth testgen`). [`flow`] is the multi-pass campaign both share,
+//! [`solver`] the interval / finite-domain solver, [`explain`] the teaching traces and pictures
+//! (drawn with [`layout`]), [`rng`] the deterministic generator behind `--seed`.
 
 pub mod circuit;
 pub mod engine;

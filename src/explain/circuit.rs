@@ -95,8 +95,9 @@ fn circuit_name(c: usize) -> &'static str {
 /// The circuit's words for a trace.
 struct Circuit<'n> {
     netlist: &'n Netlist,
-    /// The fault's net and stuck value.
+    /// The fault's net and stuck value, and the gate its branch enters (branch faults).
     excite: (NodeId, u8),
+    branch: Option<NodeId>,
 }
 
 impl<'n> Circuit<'n> {
@@ -205,12 +206,21 @@ impl<'n> Describe<GateModel<'n>> for Circuit<'n> {
         match *alternative {
             Alternative::Excite => {
                 let (net, stuck) = self.excite;
-                format!(
-                    "{} = {} (good {}, faulty {stuck})",
-                    self.name(net),
-                    five_valued([1 - stuck, stuck]),
-                    1 - stuck
-                )
+                let error = five_valued([1 - stuck, stuck]);
+                match self.branch {
+                    Some(gate) => format!(
+                        "branch {}->{} = {error} ({} = {} in the good circuit, the branch stuck at {stuck})",
+                        self.name(net),
+                        self.name(gate),
+                        self.name(net),
+                        1 - stuck
+                    ),
+                    None => format!(
+                        "{} = {error} (good {}, faulty {stuck})",
+                        self.name(net),
+                        1 - stuck
+                    ),
+                }
             }
             Alternative::Propagate {
                 gate,
@@ -343,6 +353,10 @@ pub fn explain_fault(netlist: &Netlist, subject: &str, fault: Fault, options: &O
     let describe = Circuit {
         netlist,
         excite: (fault.net(netlist), u8::from(fault.stuck_at)),
+        branch: match fault.site {
+            FaultSite::Branch(pin) => Some(pin.gate),
+            _ => None,
+        },
     };
     let mut tracer = StepTracer::new(describe, start_values, options.max_steps);
     let limits = Limits {

@@ -20,3 +20,4 @@ mod simulation;
 mod solver;
 mod swdalg;
 mod testgen;
+mod tutorial;
