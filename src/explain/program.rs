@@ -370,6 +370,41 @@ pub fn explain_mutant(
             )],
         },
     };
+    let mut verdict = verdict;
+    // The thesis's local analysis (ch. 2) as a second, independent word on equivalence, and
+    // the region a proof holds in.
+    let local = crate::program::equivalence::MethodProver::new(
+        unit,
+        m.class,
+        m.method,
+        crate::program::equivalence::ProveOptions::default(),
+    )
+    .and_then(|mut prover| prover.prove_in_regions(m, usize::MAX));
+    match (verdict.kind.as_str(), local) {
+        ("test", Some(rule)) => verdict.lines.push(format!(
+            "WARNING: local analysis claims an equivalence ({rule:?}) that this test refutes"
+        )),
+        ("test", None) => {}
+        (_, Some(rule)) => {
+            let region = region_words(unit, m, &rule);
+            if verdict.kind == "aborted" {
+                verdict = Verdict {
+                    kind: "equivalent".into(),
+                    lines: vec![format!(
+                        "the search gave up, but local analysis (thesis ch. 2) proves the mutant equivalent: {region}"
+                    )],
+                };
+            } else {
+                verdict
+                    .lines
+                    .push(format!("local analysis (thesis ch. 2) agrees: {region}"));
+            }
+        }
+        (_, None) => verdict.lines.push(
+            "local analysis (thesis ch. 2) proves nothing in any region around the mutated code"
+                .into(),
+        ),
+    }
     let truncated = tracer.recorder.truncated;
     start.extend(tracer.start);
     Ok(Trace {
@@ -443,3 +478,49 @@ path.exs[data-c="mut"] { stroke: #c8650a; stroke-width: 3.4; stroke-dasharray: 7
 </style>
 <text x="12" y="54" font-size="10" fill="#555">EXS: green both ran it, blue the original only, orange the mutant only; red: mutated (MEE), yellow: after it (MEP)</text>
 "##;
+
+/// Where a local proof holds, in words, with the lines of its region.
+fn region_words(unit: &Unit, m: &Mutant, rule: &crate::program::equivalence::Rule) -> String {
+    use crate::program::equivalence::Rule;
+    let line_of = |offset: u32| {
+        1 + unit.source.as_bytes()[..(offset as usize).min(unit.source.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+    };
+    match rule {
+        Rule::Region(depth) => {
+            let method = unit.method(m.class, m.method);
+            let lines = method.body.as_ref().ok().and_then(|body| {
+                let parts = crate::program::regions::ladder(body, (m.start, m.end));
+                parts.get(*depth).map(|p| {
+                    let (a, b) = p.span();
+                    (line_of(a), line_of(b))
+                })
+            });
+            let minimal = if *depth == 0 {
+                ", the minimal region (mROA)"
+            } else {
+                ""
+            };
+            match lines {
+                Some((a, b)) if a == b => format!(
+                    "no input of the region on line {a} tells the versions apart (ladder depth {depth}{minimal})"
+                ),
+                Some((a, b)) => format!(
+                    "no input of the region on lines {a} to {b} tells the versions apart (ladder depth {depth}{minimal})"
+                ),
+                None => format!("proved in the region at ladder depth {depth}"),
+            }
+        }
+        Rule::WholeMethod => "proved on the whole method as one region".into(),
+        Rule::Compiler => "the mutant compiles to the same canonical form as the original".into(),
+        Rule::Reachability => "no input reaches the mutated code".into(),
+        Rule::DeadUpdate => {
+            "the changed update is of a local nothing reads afterwards (liveness)".into()
+        }
+        Rule::DeadCell => "the changed array cell is never read afterwards".into(),
+        Rule::Stutter => "the repeated loop iteration changes nothing".into(),
+        Rule::DAlgorithm => "proved by the D-algorithm's exhausted search".into(),
+    }
+}

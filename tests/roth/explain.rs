@@ -595,6 +595,16 @@ fn explain_a_mutant_on_the_command_line_and_in_chromium() {
     assert!(text.contains("test: mid("), "{text}");
     let svg = std::fs::read_to_string(dir.join("mid.svg")).unwrap();
     assert!(svg.contains("region-mee") && svg.contains("data-c=\"both\""));
+    // An equivalent mutant: the search's proof, and the region local analysis proves it in.
+    let o = roth(&dir, &["explain", mid, "--mutant", "17"]);
+    let text = stdout(&o);
+    assert!(text.contains("\nequivalent\n"), "{text}");
+    assert!(
+        text.contains(
+            "local analysis (thesis ch. 2) agrees: no input of the region on lines 5 to 17"
+        ),
+        "{text}"
+    );
     // Bad input.
     let o = roth(&dir, &["explain", mid, "--mutant", "9999"]);
     assert_eq!(o.status.code(), Some(2));
