@@ -2,7 +2,9 @@
 //! words for a trace, and the elements its pictures show.
 //!
 //! Elements are the method's CFG nodes and edges, whose value is their execution status (EXS:
-//! run by both versions, by the original only, by the mutant only, or not yet), and the
+//! run by both versions, by the original only, by the mutant only, or not yet; from the nodes
+//! each version's walk ran, in order, so an edge is executed when its two ends ran one after
+//! the other), and the
 //! source's variables, whose value is the pair of terms the two versions hold (`orig | mut`
 //! when they differ: the mutation effect). The frontiers are the unjustified element list
 //! (UEL: the decisions the versions wait at, and at the end the observation to justify), where
@@ -14,7 +16,8 @@ use super::{Describe, Frontier, StepTracer, Trace, Verdict};
 use crate::engine::{self, Limits, Model as _, Outcome, SubtaskKind};
 use crate::program::analysis::witness_kills;
 use crate::program::cfg::Cfg;
-use crate::program::dalg::{Choice, Options, Subtask, SwDalgorithm, VersionView};
+use crate::program::cfg::NodeKind;
+use crate::program::dalg::{Choice, Options, Ran, Subtask, SwDalgorithm, VersionView};
 use crate::program::interp;
 use crate::program::ir::Unit;
 use crate::program::mutant::Mutant;
@@ -47,7 +50,18 @@ impl Program<'_> {
         self.cfg.graph.node_count()
     }
 
-    /// EXS of every node and edge from the lines each version ran, then the variables.
+    /// What the walkers record when they run node `n` (`None` for the entry and the exit).
+    fn ran_of(&self, n: petgraph::graph::NodeIndex) -> Option<Ran> {
+        match self.cfg.graph[n].kind {
+            NodeKind::Entry | NodeKind::Exit => None,
+            NodeKind::Statement(id) => Some(Ran::Statement(id.0)),
+            NodeKind::Predicate(id) => Some(Ran::Predicate(id.0)),
+            NodeKind::Update(id) => Some(Ran::Update(id.0)),
+        }
+    }
+
+    /// EXS of every node and edge from the nodes each version ran, in order, then the
+    /// variables.
     fn values(&self, views: &[VersionView; 2]) -> Vec<String> {
         let cfg = self.cfg;
         let exs = |runs: [bool; 2]| match runs {
@@ -56,36 +70,29 @@ impl Program<'_> {
             [false, true] => "mutant",
             [false, false] => UNSET,
         };
-        let started = |v: &VersionView| !v.lines.is_empty() || v.waiting.is_some() || v.finished;
+        let started = |v: &VersionView| !v.ran.is_empty() || v.waiting.is_some() || v.finished;
         let mut out =
             Vec::with_capacity(self.nodes() + cfg.graph.edge_count() + self.variables.len());
         for n in cfg.graph.node_indices() {
             let runs = [0, 1].map(|w| {
                 let v = &views[w];
-                if n == cfg.entry {
-                    started(v)
-                } else if n == cfg.exit {
-                    v.finished
-                } else {
-                    v.lines.contains(&cfg.graph[n].span.line)
+                match self.ran_of(n) {
+                    None if n == cfg.entry => started(v),
+                    None => v.finished,
+                    Some(r) => v.ran.contains(&r),
                 }
             });
             out.push(exs(runs).to_string());
         }
         for e in cfg.graph.edge_references() {
-            let (s, t) = (e.source(), e.target());
+            let (s, t) = (self.ran_of(e.source()), self.ran_of(e.target()));
             let runs = [0, 1].map(|w| {
                 let v = &views[w];
-                let line = |n: petgraph::graph::NodeIndex| cfg.graph[n].span.line;
-                if s == cfg.entry {
-                    v.lines.first() == Some(&line(t))
-                } else if t == cfg.exit {
-                    v.finished && v.lines.last() == Some(&line(s))
-                } else {
-                    v.lines
-                        .windows(2)
-                        .any(|p| p[0] == line(s) && p[1] == line(t))
-                        || (line(s) == line(t) && v.lines.contains(&line(s)))
+                match (s, t) {
+                    (None, Some(t)) => v.ran.first() == Some(&t),
+                    (Some(s), None) => v.finished && v.ran.last() == Some(&s),
+                    (Some(s), Some(t)) => v.ran.windows(2).any(|p| p[0] == s && p[1] == t),
+                    (None, None) => v.finished && v.ran.is_empty(),
                 }
             });
             out.push(exs(runs).to_string());
@@ -162,7 +169,7 @@ impl<'m> Describe<SwDalgorithm<'m>> for Program<'_> {
                 }
             }
             if views[0].waiting.map(|w| w.0) != views[1].waiting.map(|w| w.0)
-                || views[0].lines.last() != views[1].lines.last()
+                || views[0].ran.last() != views[1].ran.last()
             {
                 effect.push("control (the versions are at different places)".into());
             }
@@ -305,7 +312,7 @@ pub fn explain_mutant(
         ..Options::default()
     };
     let mut model = SwDalgorithm::new(unit, m, search_options, confirm)?;
-    model.record_lines();
+    model.record_path();
     let method = unit.method(m.class, m.method);
     let variables: Vec<String> = match &method.body {
         Ok(body) => body

@@ -234,9 +234,9 @@ struct Walker<'m> {
     /// The walk stopped in a loop still running at the iteration-time limit: the version may
     /// never return (a candidate test, the interpreter's step limit decides).
     hangs: bool,
-    /// The source lines of the statements and conditions run, in order, when a trace asks
-    /// for them (`None` otherwise, so searches pay nothing).
-    lines: Option<Vec<u32>>,
+    /// The statements, conditions and loop updates run, in order, when a trace asks for them
+    /// (`None` otherwise, so searches pay nothing).
+    ran: Option<Vec<Ran>>,
 }
 
 /// The version(s) a decision is for.
@@ -379,6 +379,11 @@ pub struct SwDalgorithm<'m> {
     reached: Option<Vec<usize>>,
     /// The method's locals: name, and whether the source has it (for traces).
     locals: Vec<(String, bool)>,
+    /// The original's and the mutant's statements, and (once a trace asks) the original's id
+    /// of each mutant statement and update: the mutant's method is checked on its own, so
+    /// an edit that adds or removes expressions renumbers what follows it.
+    bodies: (&'m [Stmt], &'m [Stmt]),
+    to_original: Option<HashMap<(u8, u32), u32>>,
 }
 
 impl<'m> SwDalgorithm<'m> {
@@ -412,7 +417,7 @@ impl<'m> SwDalgorithm<'m> {
                 pending: None,
                 finished: false,
                 hangs: false,
-                lines: None,
+                ran: None,
             })
         };
         let walkers = [
@@ -452,6 +457,8 @@ impl<'m> SwDalgorithm<'m> {
                 .iter()
                 .map(|l| (l.name.clone(), !l.is_hidden))
                 .collect(),
+            bodies: (&body.stmts, &mutated.stmts),
+            to_original: None,
         })
     }
 
@@ -899,20 +906,27 @@ fn step<'m>(
         walker.finished = true;
         return Ok(());
     };
-    if let Some(lines) = &mut walker.lines {
-        let line = match item {
-            Work::Stmt(s) => (!matches!(
-                s.kind,
-                StmtKind::Block(_) | StmtKind::Labeled { .. } | StmtKind::Empty
-            ))
-            .then_some(s.span.line),
-            Work::Head { stmt, .. } | Work::Next { stmt, .. } => Some(stmt.span.line),
-            Work::Bind(_) | Work::Scope(_) => None,
-        };
-        if let Some(line) = line
-            && lines.last() != Some(&line)
-        {
-            lines.push(line);
+    if let Some(ran) = &mut walker.ran {
+        match item {
+            Work::Stmt(s) => match &s.kind {
+                StmtKind::Block(_) | StmtKind::Labeled { .. } | StmtKind::Empty => {}
+                // Loops are recorded at their heads.
+                StmtKind::While { .. }
+                | StmtKind::Do { .. }
+                | StmtKind::For { .. }
+                | StmtKind::ForEach { .. } => {}
+                StmtKind::If { .. } | StmtKind::Switch { .. } => ran.push(Ran::Predicate(s.id.0)),
+                _ => ran.push(Ran::Statement(s.id.0)),
+            },
+            Work::Head { stmt, .. } => ran.push(Ran::Predicate(stmt.id.0)),
+            Work::Next { stmt, .. } => match &stmt.kind {
+                StmtKind::For { update, .. } => {
+                    ran.extend(update.iter().map(|u| Ran::Update(u.id.0)))
+                }
+                StmtKind::Do { .. } => ran.push(Ran::Predicate(stmt.id.0)),
+                _ => {}
+            },
+            Work::Bind(_) | Work::Scope(_) => {}
         }
     }
     let st = &mut walker.state;
@@ -1123,11 +1137,76 @@ fn settle_if_single(ex: &mut Executor<'_>, walker: &mut Walker<'_>) {
     }
 }
 
+/// A CFG node a walker ran, by the id the CFG names it with ([`super::cfg::NodeKind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ran {
+    /// A simple statement (its id).
+    Statement(u32),
+    /// A branching condition (its statement's id).
+    Predicate(u32),
+    /// A `for` loop's update expression (its id).
+    Update(u32),
+}
+
+/// Statement ids and update ids (a kind of id each) as keys.
+fn ran_tag(r: Ran) -> u8 {
+    match r {
+        Ran::Statement(_) | Ran::Predicate(_) => 0,
+        Ran::Update(_) => 1,
+    }
+}
+
+fn ran_id(r: Ran) -> u32 {
+    match r {
+        Ran::Statement(id) | Ran::Predicate(id) | Ran::Update(id) => id,
+    }
+}
+
+/// Every statement of `stmts` and below, and every `for` update, with where it starts, as the
+/// walkers record them.
+fn cfg_nodes(stmts: &[Stmt], out: &mut Vec<(u32, Ran)>) {
+    for s in stmts {
+        let ran = match &s.kind {
+            StmtKind::If { .. } | StmtKind::Switch { .. } => Ran::Predicate(s.id.0),
+            _ => Ran::Statement(s.id.0),
+        };
+        out.push((s.span.start, ran));
+        match &s.kind {
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                cfg_nodes(std::slice::from_ref(then), out);
+                if let Some(o) = otherwise {
+                    cfg_nodes(std::slice::from_ref(o), out);
+                }
+            }
+            StmtKind::While { body, .. }
+            | StmtKind::Do { body, .. }
+            | StmtKind::ForEach { body, .. }
+            | StmtKind::Labeled { body, .. } => cfg_nodes(std::slice::from_ref(body), out),
+            StmtKind::For {
+                init, update, body, ..
+            } => {
+                cfg_nodes(init, out);
+                out.extend(update.iter().map(|u| (u.span.start, Ran::Update(u.id.0))));
+                cfg_nodes(std::slice::from_ref(body), out);
+            }
+            StmtKind::Block(inner) => cfg_nodes(inner, out),
+            StmtKind::Switch { groups, .. } => {
+                for g in groups {
+                    cfg_nodes(&g.stmts, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// One version's state as a trace shows it.
 #[derive(Clone, Debug)]
 pub struct VersionView {
-    /// Source lines run so far, in order (the nodes whose EXS is "executed").
-    pub lines: Vec<u32>,
+    /// The CFG nodes run so far, in order (those whose EXS is "executed").
+    pub ran: Vec<Ran>,
     /// The decision the version waits at: its line and what it is (`if`, `while`, ...).
     pub waiting: Option<(u32, &'static str)>,
     pub finished: bool,
@@ -1144,11 +1223,33 @@ const SHOW_DEPTH: usize = 6;
 
 /// What a trace reads between steps (`roth explain`): read-only views of the search state.
 impl SwDalgorithm<'_> {
-    /// Records the source lines each version runs from now on (for traces).
-    pub fn record_lines(&mut self) {
+    /// Records the CFG nodes each version runs from now on (for traces).
+    pub fn record_path(&mut self) {
         for w in &mut self.walkers {
-            w.lines.get_or_insert_with(Vec::new);
+            w.ran.get_or_insert_with(Vec::new);
         }
+        // The mutant's nodes are matched to the original's by where they start, the text
+        // after the edit shifted back by the edit's change in length.
+        let (mut original, mut mutant) = (Vec::new(), Vec::new());
+        cfg_nodes(self.bodies.0, &mut original);
+        cfg_nodes(self.bodies.1, &mut mutant);
+        let by_place: HashMap<(u32, u8), Ran> = original
+            .into_iter()
+            .map(|(start, r)| ((start, ran_tag(r)), r))
+            .collect();
+        let edit_end = i64::from(self.site.1) + self.delta;
+        let mut map = HashMap::new();
+        for (start, r) in mutant {
+            let at = i64::from(start);
+            let place = if at >= edit_end { at - self.delta } else { at };
+            if let Some(&o) = u32::try_from(place)
+                .ok()
+                .and_then(|p| by_place.get(&(p, ran_tag(r))))
+            {
+                map.insert((ran_tag(r), ran_id(r)), ran_id(o));
+            }
+        }
+        self.to_original = Some(map);
     }
 
     /// Whether the effect exists (after excitation).
@@ -1185,7 +1286,21 @@ impl SwDalgorithm<'_> {
             .collect();
         locals.sort();
         VersionView {
-            lines: walker.lines.clone().unwrap_or_default(),
+            ran: match (&walker.ran, &self.to_original) {
+                (Some(ran), Some(map)) if w == 1 => ran
+                    .iter()
+                    .filter_map(|&r| {
+                        let id = *map.get(&(ran_tag(r), ran_id(r)))?;
+                        Some(match r {
+                            Ran::Statement(_) => Ran::Statement(id),
+                            Ran::Predicate(_) => Ran::Predicate(id),
+                            Ran::Update(_) => Ran::Update(id),
+                        })
+                    })
+                    .collect(),
+                (Some(ran), _) => ran.clone(),
+                (None, _) => Vec::new(),
+            },
             waiting: walker.pending.as_ref().map(|p| (p.line, p.what)),
             finished: walker.finished,
             hangs: walker.hangs,
