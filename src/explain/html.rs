@@ -70,7 +70,7 @@ pub fn page(
         escape(&trace.method)
     ));
     out.push_str(
-        "<nav><button id=\"first\" title=\"first step (Home)\">|&lt;</button><button id=\"prev\" title=\"previous step (left arrow)\">&lt; back</button><span id=\"counter\"></span><button id=\"next\" title=\"next step (right arrow)\">forward &gt;</button><button id=\"last\" title=\"last step (End)\">&gt;|</button><span class=\"hint\">keys: left / right arrows, Home, End</span></nav>\n",
+        "<nav><button id=\"first\" title=\"first step (Home)\">|&lt;</button><button id=\"prev\" title=\"previous step (left arrow)\">&lt; back</button><span id=\"counter\"></span><button id=\"next\" title=\"next step (right arrow)\">forward &gt;</button><button id=\"last\" title=\"last step (End)\">&gt;|</button><span class=\"hint\">keys: left / right arrows, Home, End; click a picture to zoom</span></nav>\n",
     );
     out.push_str("<main>\n<section id=\"left\">\n<div id=\"current\" aria-live=\"polite\"></div>\n<ol id=\"steps\"></ol>\n<div id=\"verdict\"></div>\n</section>\n");
     out.push_str("<section id=\"right\">\n<div class=\"picture\" id=\"picture\">\n");
@@ -98,7 +98,10 @@ nav button { font-size: 14px; margin-right: 6px; padding: 3px 10px; }
 main { display: flex; gap: 12px; padding: 8px 16px; align-items: flex-start; }
 #left { flex: 0 0 40%; max-width: 40%; font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
 #right { flex: 1; min-width: 0; }
-.picture { overflow: auto; max-height: 78vh; border: 1px solid #ddd; margin-bottom: 10px; }
+.picture { overflow: auto; max-height: 78vh; border: 1px solid #ddd; margin-bottom: 10px; cursor: zoom-in; }
+.picture svg { max-width: 100%; height: auto; }
+.picture.zoomed { cursor: zoom-out; }
+.picture.zoomed svg { max-width: none; }
 #current { border: 2px solid #2a7ab0; background: #f2f8fc; padding: 8px; margin-bottom: 8px; white-space: pre-wrap; }
 #current .what { font-weight: bold; font-size: 13px; }
 #steps { max-height: 44vh; overflow: auto; padding-left: 44px; margin: 0; border: 1px solid #ddd; }
@@ -198,6 +201,10 @@ const SCRIPT: &str = r##"<script>
   function esc(s) {
     return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
+  // A large picture is shrunk to fit; a click shows it at full size, another shrinks it.
+  document.querySelectorAll(".picture").forEach((p) => {
+    p.addEventListener("click", () => p.classList.toggle("zoomed"));
+  });
   document.getElementById("first").addEventListener("click", () => show(0));
   document.getElementById("prev").addEventListener("click", () => show(at - 1));
   document.getElementById("next").addEventListener("click", () => show(at + 1));
