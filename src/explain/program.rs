@@ -43,6 +43,8 @@ struct Program<'c> {
     cfg: &'c Cfg,
     /// The variables shown, in element order after the nodes and edges.
     variables: Vec<String>,
+    /// The last choice tried, so that a conflict says what failed.
+    last: std::cell::Cell<Option<Choice>>,
 }
 
 impl Program<'_> {
@@ -236,11 +238,30 @@ impl<'m> Describe<SwDalgorithm<'m>> for Program<'_> {
     }
 
     fn alternative(&self, choice: &Choice, model: &SwDalgorithm<'m>) -> String {
+        self.last.set(Some(*choice));
         model.describe(choice)
     }
 
     fn conflict(&self, _: &SwDalgorithm<'m>) -> String {
-        "conflict: the path condition is contradictory, or the candidate test does not kill the mutant".into()
+        match self.last.get() {
+            Some(Choice::Edge { .. }) => {
+                "conflict: the edge's condition contradicts the path condition".into()
+            }
+            Some(Choice::Effect { excites: true, .. }) => {
+                "conflict: the effect cannot appear under the path condition".into()
+            }
+            Some(Choice::Effect { excites: false, .. }) => {
+                "conflict: the versions cannot stay equal here under the path condition".into()
+            }
+            Some(Choice::Solution(_)) => {
+                "conflict: run in the interpreter, the candidate does not tell the versions apart"
+                    .into()
+            }
+            Some(Choice::GiveUp) | None => {
+                "conflict: no way was found (the solver gave up, or the code is not modelled)"
+                    .into()
+            }
+        }
     }
 
     fn dead_end(&self, model: &SwDalgorithm<'m>) -> String {
@@ -326,6 +347,7 @@ pub fn explain_mutant(
     let describe = Program {
         cfg,
         variables: variables.clone(),
+        last: std::cell::Cell::new(None),
     };
     let start_values = describe.snapshot(&model);
     let mut start = super::changes_from(&start_values, UNSET);
