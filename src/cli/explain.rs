@@ -81,7 +81,7 @@ pub struct ExplainArgs {
     circuit_svg: Option<PathBuf>,
 
     /// Draw the mutant's method's CFG with the execution status after the last step (or
-    /// --step): nodes and edges both versions ran, one ran, none; data dependences dotted.
+    /// --step): nodes and edges both versions ran, one ran, none; data dependences dashed.
     #[arg(long, value_name = "FILE")]
     cfg_svg: Option<PathBuf>,
 
