@@ -25,6 +25,8 @@ pub struct AtpgOptions {
     pub fill: Fill,
     /// Static learning before test generation.
     pub learning: bool,
+    /// Work on one part of the collapsed faults only (a sharded run; see [`shards`]).
+    pub shard: Option<Shard>,
 }
 
 impl Default for AtpgOptions {
@@ -33,8 +35,74 @@ impl Default for AtpgOptions {
             flow: flow::Options::default(),
             fill: Fill::Random,
             learning: true,
+            shard: None,
         }
     }
+}
+
+/// One of `count` parts of the collapsed fault list, `index` from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+/// Deterministic parts of the collapsed faults for a sharded run: the part (from 0) of each
+/// collapsed fault. Faults are ordered so that those of one output's input cone come together
+/// (a depth-first walk back from each output, in order; dynamic compaction finds its partners
+/// within a part), and cut into `count` runs of about equal estimated difficulty (SCOAP:
+/// controllability of the excitation value plus observability, so that a part full of hard
+/// faults is a small part).
+pub fn shards(netlist: &Netlist, universe: &FaultUniverse, count: usize) -> Vec<usize> {
+    let collapsed = universe.collapsed_faults();
+    let count = count.max(1);
+    // Post-order of a depth-first walk over fanins from each output in turn.
+    let mut place = vec![u32::MAX; netlist.len()];
+    let mut next = 0u32;
+    let mut stack: Vec<(super::netlist::NodeId, usize)> = Vec::new();
+    let roots = netlist.outputs().iter().copied().chain(netlist.nodes());
+    for root in roots {
+        if place[root.index()] != u32::MAX {
+            continue;
+        }
+        stack.push((root, 0));
+        place[root.index()] = u32::MAX - 1;
+        while let Some(&mut (n, ref mut k)) = stack.last_mut() {
+            let fanins = netlist.fanins(n);
+            if *k < fanins.len() {
+                let f = fanins[*k];
+                *k += 1;
+                if place[f.index()] == u32::MAX {
+                    place[f.index()] = u32::MAX - 1;
+                    stack.push((f, 0));
+                }
+            } else {
+                place[n.index()] = next;
+                next += 1;
+                stack.pop();
+            }
+        }
+    }
+    let scoap = super::dalg::Scoap::new(netlist);
+    let weight = |f: &Fault| -> u64 {
+        let net = f.net(netlist).index();
+        let excite = scoap.cc[net][usize::from(!f.stuck_at)];
+        1 + u64::from(excite.saturating_add(scoap.co[net]).min(1_000))
+    };
+    let mut order: Vec<usize> = (0..collapsed.len()).collect();
+    order.sort_by_key(|&t| (place[collapsed[t].net(netlist).index()], t));
+    let total: u64 = collapsed.iter().map(weight).sum();
+    let mut part = vec![0; collapsed.len()];
+    let mut so_far = 0u64;
+    for &t in &order {
+        // The part whose share of the total weight this fault's middle falls in.
+        let w = weight(&collapsed[t]);
+        let middle = so_far * 2 + w;
+        part[t] = ((middle as u128 * count as u128) / (2 * total.max(1)) as u128) as usize;
+        part[t] = part[t].min(count - 1);
+        so_far += w;
+    }
+    part
 }
 
 /// Nodes the support walks of one relaxation trial may visit, per node of the circuit (see
@@ -359,13 +427,16 @@ pub fn run(
         (Analysis::new(netlist), LearningStats::default())
     };
     let learning_seconds = start.elapsed().as_secs_f64();
-    let collapsed = universe.collapsed();
-    let bench = CircuitBench::new(
-        &analysis,
-        universe.collapsed_faults(),
-        options.fill,
-        options.flow.threads,
-    );
+    let (mut collapsed, mut faults) = (universe.collapsed().to_vec(), universe.collapsed_faults());
+    if let Some(shard) = options.shard {
+        let part = shards(netlist, universe, shard.count);
+        let mine: Vec<usize> = (0..part.len())
+            .filter(|&t| part[t] + 1 == shard.index)
+            .collect();
+        collapsed = mine.iter().map(|&t| collapsed[t]).collect();
+        faults = mine.iter().map(|&t| faults[t]).collect();
+    }
+    let bench = CircuitBench::new(&analysis, faults, options.fill, options.flow.threads);
     // The lower bound needs only the verdicts: it is proved beside compaction.
     let deadline = options.flow.deadline;
     // The strongest bound costs about as much as the rest of the run where recursive learning
@@ -395,10 +466,31 @@ pub fn run(
             (bound, bound_start.elapsed().as_secs_f64())
         });
 
-    // Re-check everything by fault simulation of the final patterns over the whole universe.
+    conclude(
+        netlist,
+        universe,
+        &collapsed,
+        campaign,
+        options.flow.threads,
+        (learning, learning_seconds),
+        (lower_bound, lower_bound_seconds),
+    )
+}
+
+/// Re-checks a campaign by fault simulation of its final patterns over the whole universe,
+/// and makes the result.
+fn conclude(
+    netlist: &Netlist,
+    universe: &FaultUniverse,
+    collapsed: &[FaultId],
+    campaign: flow::Campaign<Vec<bool>>,
+    threads: usize,
+    (learning, learning_seconds): (LearningStats, f64),
+    (lower_bound, lower_bound_seconds): (usize, f64),
+) -> Result<AtpgResult, AtpgError> {
     let patterns = campaign.tests;
-    let packed = bench.pack(&patterns);
-    let first = FaultSimulator::new(netlist, options.flow.threads).first_detections(
+    let packed = PackedPatterns::from_tests(netlist.inputs().len(), &patterns);
+    let first = FaultSimulator::new(netlist, threads).first_detections(
         universe.faults(),
         &packed,
         |_, _| {},
@@ -439,6 +531,105 @@ pub fn run(
         lower_bound,
         lower_bound_seconds,
     })
+}
+
+/// Combines the parts of a sharded run into the result of a whole one: `tests` are every
+/// part's patterns, `untestable` the collapsed faults the parts proved untestable. The
+/// patterns are fault-simulated over every collapsed fault (a fault one part gave up on may be
+/// detected by another's patterns), then compacted as a single run compacts its own, and the
+/// result is re-checked like one. A fault is aborted only when no part detected or proved it.
+pub fn merge(
+    netlist: &Netlist,
+    universe: &FaultUniverse,
+    tests: Vec<Vec<bool>>,
+    untestable: &[FaultId],
+    options: &AtpgOptions,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<AtpgResult, AtpgError> {
+    let start = Instant::now();
+    let (analysis, learning) = if options.learning {
+        Analysis::with_learning(netlist)
+    } else {
+        (Analysis::new(netlist), LearningStats::default())
+    };
+    let learning_seconds = start.elapsed().as_secs_f64();
+    let collapsed = universe.collapsed();
+    let bench = CircuitBench::new(
+        &analysis,
+        universe.collapsed_faults(),
+        options.fill,
+        options.flow.threads,
+    );
+    // The same pattern from two parts once.
+    let mut seen = hashbrown::HashSet::new();
+    let tests: Vec<Vec<bool>> = tests
+        .into_iter()
+        .filter(|t| seen.insert(t.clone()))
+        .collect();
+    let all: Vec<usize> = (0..collapsed.len()).collect();
+    let first = bench.first_detections(&tests, &all);
+    let proved: hashbrown::HashSet<FaultId> = untestable.iter().copied().collect();
+    let mut status = Vec::with_capacity(collapsed.len());
+    for (k, &id) in collapsed.iter().enumerate() {
+        status.push(match (first[k].is_some(), proved.contains(&id)) {
+            (true, true) => {
+                return Err(AtpgError::Verification(format!(
+                    "fault {} was proved untestable by one part, but another part's patterns detect it",
+                    universe.name(netlist, id)
+                )));
+            }
+            (true, false) => Status::Detected,
+            (false, true) => Status::Untestable,
+            (false, false) => Status::Aborted,
+        });
+    }
+    let merge_start = Instant::now();
+    let mut run = flow::CampaignRun::seeded(&bench, &options.flow, tests, status);
+    if options.flow.compact {
+        run.compaction(progress);
+    }
+    let mut campaign = run.finish();
+    let detected = campaign
+        .status
+        .iter()
+        .filter(|&&s| s == Status::Detected)
+        .count();
+    campaign.phases.insert(
+        0,
+        Phase {
+            name: "parts merged".into(),
+            detected,
+            patterns: seen.len(),
+            seconds: merge_start.elapsed().as_secs_f64(),
+        },
+    );
+    let bound_start = Instant::now();
+    let detectable: Vec<Fault> = bench
+        .targets
+        .iter()
+        .zip(&campaign.status)
+        .filter(|&(_, &s)| s == Status::Detected)
+        .map(|(&fault, _)| fault)
+        .collect();
+    let lower_bound = super::bound::lower_bound(
+        &analysis,
+        &detectable,
+        options.flow.effort != flow::Effort::Fast,
+        options.flow.effort != flow::Effort::Max,
+        options.flow.deadline,
+        flow::Spare::fixed(options.flow.threads),
+    )
+    .len();
+    let bound = (lower_bound, bound_start.elapsed().as_secs_f64());
+    conclude(
+        netlist,
+        universe,
+        collapsed,
+        campaign,
+        options.flow.threads,
+        (learning, learning_seconds),
+        bound,
+    )
 }
 
 #[cfg(test)]

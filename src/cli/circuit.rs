@@ -360,6 +360,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         },
         fill: args.fill,
         learning: !args.no_learning,
+        shard: None,
     };
     let universe = FaultUniverse::new(&netlist);
     let start = Instant::now();

@@ -424,6 +424,22 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
         }
     }
 
+    /// A campaign that starts from tests and verdicts found elsewhere (the parts of a sharded
+    /// run): `status[t]` must be `Detected` exactly for the targets `tests` detect.
+    pub fn seeded(
+        bench: &'b W,
+        options: &'b Options,
+        tests: Vec<W::Test>,
+        status: Vec<Status>,
+    ) -> Self {
+        assert_eq!(status.len(), bench.targets(), "one status per target");
+        CampaignRun {
+            tests,
+            status,
+            ..CampaignRun::new(bench, options)
+        }
+    }
+
     /// The deterministic passes: the first backtrack limit, 64 times it, then the complete
     /// pass on what is left.
     pub fn deterministic_passes(&mut self, progress: &mut dyn FnMut(Progress<'_>)) {

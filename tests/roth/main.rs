@@ -16,6 +16,7 @@ mod java;
 mod parser;
 mod program;
 mod sat;
+mod shard;
 mod simulation;
 mod solver;
 mod swdalg;
