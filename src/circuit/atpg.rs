@@ -560,6 +560,7 @@ pub fn merge(
         options.fill,
         options.flow.threads,
     );
+    let merge_start = Instant::now();
     // The same pattern from two parts once.
     let mut seen = hashbrown::HashSet::new();
     let tests: Vec<Vec<bool>> = tests
@@ -583,7 +584,7 @@ pub fn merge(
             (false, false) => Status::Aborted,
         });
     }
-    let merge_start = Instant::now();
+    let merge_seconds = merge_start.elapsed().as_secs_f64();
     let mut run = flow::CampaignRun::seeded(&bench, &options.flow, tests, status);
     if options.flow.compact {
         run.compaction(progress);
@@ -600,7 +601,7 @@ pub fn merge(
             name: "parts merged".into(),
             detected,
             patterns: seen.len(),
-            seconds: merge_start.elapsed().as_secs_f64(),
+            seconds: merge_seconds,
         },
     );
     let bound_start = Instant::now();

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use anyhow::Context as _;
 use clap::Args;
 use serde::Serialize;
 
@@ -272,6 +273,81 @@ pub struct AtpgArgs {
     /// List the untestable and aborted faults in the table.
     #[arg(long)]
     detail: bool,
+    /// Work on part I of N of the collapsed faults (a sharded run; `roth merge` combines the
+    /// parts). `auto` reads the part from the scheduler: Slurm job arrays
+    /// (SLURM_ARRAY_TASK_ID, _MIN and _COUNT) or Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX,
+    /// with the count in ROTH_SHARD_COUNT).
+    #[arg(long, value_name = "I/N", requires = "part")]
+    shard: Option<String>,
+    /// Write this part's result for `roth merge`: its patterns and the faults it detected,
+    /// proved untestable and gave up on.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    part: Option<PathBuf>,
+}
+
+/// A part of a sharded run, as `roth atpg --part` writes it and `roth merge` reads it.
+#[derive(Serialize, serde::Deserialize)]
+struct PartFile {
+    /// The format's version.
+    roth_part: u32,
+    circuit: String,
+    /// Of the circuit as normalized .bench: parts of different circuits are not merged.
+    fingerprint: String,
+    /// (I, N): part I of N, from 1.
+    shard: (usize, usize),
+    /// Collapsed faults of the whole circuit.
+    collapsed: usize,
+    /// Patterns in scan-view input order, one string of 0/1 each.
+    patterns: Vec<String>,
+    detected: Vec<String>,
+    untestable: Vec<String>,
+    aborted: Vec<String>,
+}
+
+/// A circuit's fingerprint: FNV-1a of its normalized .bench text.
+fn fingerprint(netlist: &Netlist) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in write_bench(netlist).bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// The part a sharded run works on: `I/N`, or `auto` from the scheduler's environment.
+fn parse_shard(text: &str) -> Result<atpg::Shard, CliError> {
+    let env = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+    };
+    let (index, count) = if text == "auto" {
+        if let (Some(id), Some(count)) = (env("SLURM_ARRAY_TASK_ID"), env("SLURM_ARRAY_TASK_COUNT"))
+        {
+            let min = env("SLURM_ARRAY_TASK_MIN").unwrap_or(0);
+            (id.checked_sub(min).map(|i| i + 1).unwrap_or(0), count)
+        } else if let Some(index) = env("JOB_COMPLETION_INDEX") {
+            let count = env("ROTH_SHARD_COUNT").ok_or_else(|| {
+                bad_input("--shard auto under a Kubernetes Indexed Job needs ROTH_SHARD_COUNT (the job's completions)")
+            })?;
+            (index + 1, count)
+        } else {
+            return Err(bad_input(
+                "--shard auto: no scheduler index in the environment (SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX)",
+            ));
+        }
+    } else {
+        let parsed = text
+            .split_once('/')
+            .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
+        parsed.ok_or_else(|| bad_input(format!("--shard {text}: write I/N, e.g. 2/8, or auto")))?
+    };
+    if count == 0 || index == 0 || index > count {
+        return Err(bad_input(format!(
+            "--shard: part {index} of {count} does not exist (parts are 1 to N)"
+        )));
+    }
+    Ok(atpg::Shard { index, count })
 }
 
 #[derive(Serialize)]
@@ -333,7 +409,10 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
             ))
         })?),
     };
-    for path in [&args.patterns, &args.report].into_iter().flatten() {
+    for path in [&args.patterns, &args.report, &args.part]
+        .into_iter()
+        .flatten()
+    {
         if path.exists() && !args.force {
             return Err(bad_input(format!(
                 "{} already exists; give --force to replace it",
@@ -360,7 +439,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         },
         fill: args.fill,
         learning: !args.no_learning,
-        shard: None,
+        shard: args.shard.as_deref().map(parse_shard).transpose()?,
     };
     let universe = FaultUniverse::new(&netlist);
     let start = Instant::now();
@@ -375,6 +454,58 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         bar.set_position(p.done as u64);
     })?;
     bar.finish_and_clear();
+    if let (Some(path), Some(shard)) = (&args.part, options.shard) {
+        let names = |status: Status| -> Vec<String> {
+            result
+                .targets
+                .iter()
+                .filter(|(_, s)| *s == status)
+                .map(|&(id, _)| universe.name(&netlist, id))
+                .collect()
+        };
+        let part = PartFile {
+            roth_part: 1,
+            circuit: netlist.name().to_owned(),
+            fingerprint: fingerprint(&netlist),
+            shard: (shard.index, shard.count),
+            collapsed: universe.collapsed().len(),
+            patterns: result
+                .patterns
+                .iter()
+                .map(|p| p.iter().map(|&b| if b { '1' } else { '0' }).collect())
+                .collect(),
+            detected: names(Status::Detected),
+            untestable: names(Status::Untestable),
+            aborted: names(Status::Aborted),
+        };
+        write_output(Some(path), &json(&part), true)?;
+    }
+    let outputs = Outputs {
+        patterns: args.patterns.as_deref().zip(format),
+        report: args.report.as_deref(),
+        detail: args.detail,
+        threads,
+    };
+    finish_atpg(&netlist, &universe, &result, start, &outputs)
+}
+
+/// Where `roth atpg` and `roth merge` write their results.
+struct Outputs<'a> {
+    patterns: Option<(&'a Path, PatternFormat)>,
+    report: Option<&'a Path>,
+    detail: bool,
+    threads: usize,
+}
+
+/// Prints the table of a result and writes its patterns and report.
+fn finish_atpg(
+    netlist: &Netlist,
+    universe: &FaultUniverse,
+    result: &atpg::AtpgResult,
+    start: Instant,
+    outputs: &Outputs<'_>,
+) -> Result<ExitCode, CliError> {
+    let threads = outputs.threads;
     let seconds = start.elapsed().as_secs_f64();
 
     let names = |status: Status| -> Vec<String> {
@@ -382,13 +513,13 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
             .targets
             .iter()
             .filter(|(_, s)| *s == status)
-            .map(|&(id, _)| universe.name(&netlist, id))
+            .map(|&(id, _)| universe.name(netlist, id))
             .collect()
     };
     let report = AtpgReport {
         circuit: netlist.name().to_owned(),
         faults: universe.len(),
-        collapsed: universe.collapsed().len(),
+        collapsed: result.targets.len(),
         detected: result.detected,
         collapsed_detected: result.collapsed_detected,
         untestable: names(Status::Untestable),
@@ -472,7 +603,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         "{:<32} {:>9} {:>9} {:>9.3}",
         "total", report.collapsed_detected, report.patterns, seconds
     );
-    if args.detail {
+    if outputs.detail {
         for (title, list) in [
             ("untestable", &report.untestable),
             ("aborted", &report.aborted),
@@ -485,12 +616,12 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
     }
     print(&t)?;
 
-    if let (Some(path), Some(format)) = (&args.patterns, format) {
+    if let Some((path, format)) = outputs.patterns {
         let packed = PackedPatterns::from_tests(netlist.inputs().len(), &result.patterns);
-        let set = PatternSet::with_responses(&netlist, &packed);
-        write_output(Some(path), &set.write(&netlist, format), true)?;
+        let set = PatternSet::with_responses(netlist, &packed);
+        write_output(Some(path), &set.write(netlist, format), true)?;
     }
-    if let Some(path) = &args.report {
+    if let Some(path) = outputs.report {
         write_output(Some(path), &json(&report), true)?;
     }
     Ok(if report.aborted.is_empty() {
@@ -498,6 +629,207 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Each part comes from `roth atpg CIRCUIT --shard I/N --part part-I.json`. The merge refuses a set
+of parts that is incomplete (and names the missing ones), that mixes runs of different N, or
+that was made from another circuit. The patterns of all parts are fault-simulated over every
+collapsed fault (a fault one part gave up on may be detected by another's patterns), the
+parts' untestable proofs are taken, and compaction runs as in a single run; the outputs are
+those of `roth atpg`.
+
+Example (four parts, then the merge):
+    for i in 1 2 3 4; do roth atpg c7552.bench --shard $i/4 --part part-$i.json; done
+    roth merge c7552.bench part-*.json --patterns c7552.test --report c7552.json")]
+pub struct MergeArgs {
+    /// The circuit (.bench) the parts were made from.
+    circuit: PathBuf,
+    /// The part files, one per shard.
+    #[arg(required = true)]
+    parts: Vec<PathBuf>,
+    /// Write the patterns here (.json, .test or .stil).
+    #[arg(long, value_name = "FILE")]
+    patterns: Option<PathBuf>,
+    /// Write a JSON report here.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Replace existing output files.
+    #[arg(long)]
+    force: bool,
+    /// Seed for compaction's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How hard compaction works.
+    #[arg(long, value_enum, default_value = "default", value_name = "EFFORT")]
+    compact: campaign::Effort,
+    /// Keep every pattern of the parts: no compaction.
+    #[arg(long)]
+    no_compact: bool,
+    /// Skip static learning.
+    #[arg(long)]
+    no_learning: bool,
+    /// Value of don't-care bits in regenerated patterns.
+    #[arg(long, value_enum, default_value = "random")]
+    fill: Fill,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// List the untestable and aborted faults in the table.
+    #[arg(long)]
+    detail: bool,
+}
+
+pub fn merge(session: &Session, args: MergeArgs) -> Result<ExitCode, CliError> {
+    let netlist = load(session, &args.circuit)?;
+    let format = match &args.patterns {
+        None => None,
+        Some(path) => Some(PatternFormat::from_path(path).ok_or_else(|| {
+            bad_input(format!(
+                "cannot tell the pattern format of {}: use a .json, .test or .stil extension",
+                path.display()
+            ))
+        })?),
+    };
+    for path in [&args.patterns, &args.report].into_iter().flatten() {
+        if path.exists() && !args.force {
+            return Err(bad_input(format!(
+                "{} already exists; give --force to replace it",
+                path.display()
+            )));
+        }
+    }
+    let universe = FaultUniverse::new(&netlist);
+    let print_ = fingerprint(&netlist);
+    let mut parts: Vec<(PathBuf, PartFile)> = Vec::new();
+    for path in &args.parts {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))
+            .bad_input()?;
+        let part: PartFile = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a part file of roth atpg --part", path.display()))
+            .bad_input()?;
+        if part.fingerprint != print_ {
+            return Err(bad_input(format!(
+                "{}: made from another circuit ({}), not {}",
+                path.display(),
+                part.circuit,
+                args.circuit.display()
+            )));
+        }
+        parts.push((path.clone(), part));
+    }
+    let count = parts[0].1.shard.1;
+    let mut seen: Vec<Option<&PathBuf>> = vec![None; count + 1];
+    for (path, part) in &parts {
+        let (index, n) = part.shard;
+        if n != count {
+            return Err(bad_input(format!(
+                "{}: part of a run in {n} parts, but {} is of a run in {count}",
+                path.display(),
+                parts[0].0.display()
+            )));
+        }
+        if index == 0 || index > count {
+            return Err(bad_input(format!(
+                "{}: part {index} of {count} does not exist",
+                path.display()
+            )));
+        }
+        if let Some(other) = seen[index] {
+            return Err(bad_input(format!(
+                "{} and {} are both part {index} of {count}",
+                other.display(),
+                path.display()
+            )));
+        }
+        seen[index] = Some(path);
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|&i| seen[i].is_none())
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(bad_input(format!(
+            "incomplete set of parts: part{} {} of {count} missing; run them (roth atpg --shard I/{count} --part ...) and merge again",
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", ")
+        )));
+    }
+    let width = netlist.inputs().len();
+    let mut tests = Vec::new();
+    let mut untestable = Vec::new();
+    for (path, part) in &parts {
+        for (k, p) in part.patterns.iter().enumerate() {
+            let bits: Option<Vec<bool>> = p
+                .chars()
+                .map(|c| match c {
+                    '0' => Some(false),
+                    '1' => Some(true),
+                    _ => None,
+                })
+                .collect();
+            match bits {
+                Some(bits) if bits.len() == width => tests.push(bits),
+                _ => {
+                    return Err(bad_input(format!(
+                        "{}: pattern {} is not {width} bits of 0 and 1",
+                        path.display(),
+                        k + 1
+                    )));
+                }
+            }
+        }
+        for name in &part.untestable {
+            let id = universe.find(&netlist, name).ok_or_else(|| {
+                bad_input(format!(
+                    "{}: no fault named `{name}` in the circuit",
+                    path.display()
+                ))
+            })?;
+            untestable.push(id);
+        }
+    }
+    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    let options = AtpgOptions {
+        flow: campaign::Options {
+            seed: args.seed,
+            compact: !args.no_compact,
+            effort: args.compact,
+            threads,
+            ..campaign::Options::default()
+        },
+        fill: args.fill,
+        learning: !args.no_learning,
+        shard: None,
+    };
+    let start = Instant::now();
+    let bar = session.progress_bar(universe.collapsed().len() as u64, "faults");
+    let mut phase = String::new();
+    let result = atpg::merge(
+        &netlist,
+        &universe,
+        tests,
+        &untestable,
+        &options,
+        &mut |p| {
+            if p.phase != phase {
+                phase = p.phase.to_owned();
+                bar.set_length(p.total as u64);
+                bar.set_message(phase.clone());
+            }
+            bar.set_position(p.done as u64);
+        },
+    )?;
+    bar.finish_and_clear();
+    let outputs = Outputs {
+        patterns: args.patterns.as_deref().zip(format),
+        report: args.report.as_deref(),
+        detail: args.detail,
+        threads,
+    };
+    finish_atpg(&netlist, &universe, &result, start, &outputs)
 }
 
 #[derive(Debug, Args)]

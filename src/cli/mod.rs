@@ -46,6 +46,9 @@ enum Command {
     /// Generate tests for every stuck-at fault with the D-algorithm (random patterns first,
     /// then the D-algorithm with growing limits, compaction), and write the patterns.
     Atpg(circuit::AtpgArgs),
+    /// Combine the parts of a sharded `roth atpg` run (`--shard I/N --part FILE`) into the
+    /// result of one run: all patterns fault-simulated over every fault, compacted, checked.
+    Merge(circuit::MergeArgs),
     /// Fault-simulate a pattern set and report the fault coverage.
     Fsim(circuit::FsimArgs),
     /// Write random test patterns with their fault-free responses.
@@ -140,6 +143,7 @@ pub fn main() -> ExitCode {
         Command::Stats(args) => circuit::stats(&session, args),
         Command::Faults(args) => circuit::faults(&session, args),
         Command::Atpg(args) => circuit::atpg(&session, args),
+        Command::Merge(args) => circuit::merge(&session, args),
         Command::Fsim(args) => circuit::fsim(&session, args),
         Command::Random(args) => circuit::random(&session, args),
         Command::Gen(args) => circuit::generate_circuit(&session, args),

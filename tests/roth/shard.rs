@@ -169,3 +169,105 @@ fn shards_merge_to_the_result_of_one_run_on_iscas85() {
         }
     }
 }
+
+#[test]
+fn sharded_runs_and_merge_on_the_command_line() {
+    use crate::helpers::{project_file, roth, scratch_dir, stderr, stdout};
+    let dir = scratch_dir("shard_cli");
+    let c17 = project_file("circuits/c17.bench");
+    let c17 = c17.to_str().unwrap();
+    for i in 1..=2 {
+        let shard = format!("{i}/2");
+        let part = format!("p{i}.json");
+        let o = roth(
+            &dir,
+            &["atpg", c17, "--shard", &shard, "--part", &part, "-q"],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let part: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("p1.json")).unwrap()).unwrap();
+    assert_eq!(part["shard"], serde_json::json!([1, 2]));
+    // The merge: every fault detected, patterns written and confirmed by roth fsim.
+    let o = roth(
+        &dir,
+        &[
+            "merge",
+            c17,
+            "p1.json",
+            "p2.json",
+            "--patterns",
+            "m.test",
+            "--report",
+            "m.json",
+            "-q",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("parts merged"));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("m.json")).unwrap()).unwrap();
+    assert_eq!(report["detected"], 34);
+    let o = roth(&dir, &["fsim", c17, "m.test", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("100.000 %"), "{}", stdout(&o));
+    // An incomplete set is refused and the missing part named.
+    let o = roth(&dir, &["merge", c17, "p2.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("part 1 of 2 missing"), "{}", stderr(&o));
+    // The same part twice, parts of another circuit.
+    let o = roth(&dir, &["merge", c17, "p1.json", "p1.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("both part 1 of 2"), "{}", stderr(&o));
+    let adder = project_file("circuits/adder8.bench");
+    let o = roth(
+        &dir,
+        &["merge", adder.to_str().unwrap(), "p1.json", "p2.json"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("made from another circuit"),
+        "{}",
+        stderr(&o)
+    );
+    // Bad shards.
+    for bad in ["3/2", "0/2", "x"] {
+        let o = roth(&dir, &["atpg", c17, "--shard", bad, "--part", "bad.json"]);
+        assert_eq!(o.status.code(), Some(2), "--shard {bad}");
+    }
+    // The scheduler's index: a Slurm array task (IDs from 0 here) and an Indexed Job.
+    let auto = |envs: &[(&str, &str)], part: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_roth"))
+            .args(["atpg", c17, "--shard", "auto", "--part", part, "-q"])
+            .envs(envs.iter().copied())
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_roth"))
+        .args(["atpg", c17, "--shard", "auto", "--part", "s2.json", "-q"])
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_MIN", "0")
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("s2.json")).unwrap(),
+        std::fs::read_to_string(dir.join("p2.json")).unwrap()
+    );
+    let o = auto(&[("JOB_COMPLETION_INDEX", "0")], "k1.json");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ROTH_SHARD_COUNT"));
+    let o = auto(
+        &[("JOB_COMPLETION_INDEX", "0"), ("ROTH_SHARD_COUNT", "2")],
+        "k1.json",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("k1.json")).unwrap(),
+        std::fs::read_to_string(dir.join("p1.json")).unwrap()
+    );
+}
