@@ -8,9 +8,28 @@
 //! of its neighbours on the rank before, which removes most crossings. Positions along a rank
 //! are then packed from the left with each rank centred on the widest.
 //!
+//! It also holds the two text helpers every drawing uses ([`escape_xml`], [`shorten`]).
+//!
 //! The layout knows nothing of the direction it is drawn in: a rank is a row for a CFG drawn
 //! top down and a column for a circuit drawn left to right; `size` is a node's extent along
 //! its rank.
+
+/// Escapes text for SVG (and HTML).
+pub fn escape_xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A label cut to `max` characters, an ellipsis marking the cut.
+pub fn shorten(label: &str, max: usize) -> String {
+    if label.chars().count() > max {
+        format!("{}…", label.chars().take(max - 1).collect::<String>())
+    } else {
+        label.to_string()
+    }
+}
 
 /// What to lay out.
 #[derive(Clone, Debug, Default)]

@@ -413,6 +413,17 @@ impl Workbench for CircuitBench<'_> {
     }
 }
 
+/// The per-circuit analysis, with static learning when asked, what it learned and its seconds.
+fn analyse(netlist: &Netlist, learning: bool) -> (Analysis<'_>, LearningStats, f64) {
+    let start = Instant::now();
+    let (analysis, stats) = if learning {
+        Analysis::with_learning(netlist)
+    } else {
+        (Analysis::new(netlist), LearningStats::default())
+    };
+    (analysis, stats, start.elapsed().as_secs_f64())
+}
+
 /// Generates tests for every collapsed stuck-at fault of `netlist`.
 pub fn run(
     netlist: &Netlist,
@@ -420,13 +431,7 @@ pub fn run(
     options: &AtpgOptions,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<AtpgResult, AtpgError> {
-    let start = Instant::now();
-    let (analysis, learning) = if options.learning {
-        Analysis::with_learning(netlist)
-    } else {
-        (Analysis::new(netlist), LearningStats::default())
-    };
-    let learning_seconds = start.elapsed().as_secs_f64();
+    let (analysis, learning, learning_seconds) = analyse(netlist, options.learning);
     let (mut collapsed, mut faults) = (universe.collapsed().to_vec(), universe.collapsed_faults());
     if let Some(shard) = options.shard {
         let part = shards(netlist, universe, shard.count);
@@ -546,13 +551,7 @@ pub fn merge(
     options: &AtpgOptions,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<AtpgResult, AtpgError> {
-    let start = Instant::now();
-    let (analysis, learning) = if options.learning {
-        Analysis::with_learning(netlist)
-    } else {
-        (Analysis::new(netlist), LearningStats::default())
-    };
-    let learning_seconds = start.elapsed().as_secs_f64();
+    let (analysis, learning, learning_seconds) = analyse(netlist, options.learning);
     let collapsed = universe.collapsed();
     let bench = CircuitBench::new(
         &analysis,

@@ -19,7 +19,19 @@ use roth::circuit::{
 use roth::flow::{self as campaign, Status};
 use roth::rng::Rng;
 
-use super::{BadInput, CliError, Session, bad_input, seconds_option, write_output};
+use super::{
+    BadInput, CliError, Session, bad_input, refuse_existing, seconds_option, write_output,
+};
+
+/// The pattern format a file's extension names.
+fn pattern_format(path: &Path) -> Result<PatternFormat, CliError> {
+    PatternFormat::from_path(path).ok_or_else(|| {
+        bad_input(format!(
+            "cannot tell the pattern format of {}: use a .json, .test or .stil extension",
+            path.display()
+        ))
+    })
+}
 
 /// Reads a circuit, printing its warnings.
 pub(super) fn load(session: &Session, path: &Path) -> Result<Netlist, CliError> {
@@ -400,26 +412,14 @@ fn peak_memory_bytes() -> Option<u64> {
 
 pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
     let netlist = load(session, &args.circuit)?;
-    let format = match &args.patterns {
-        None => None,
-        Some(path) => Some(PatternFormat::from_path(path).ok_or_else(|| {
-            bad_input(format!(
-                "cannot tell the pattern format of {}: use a .json, .test or .stil extension",
-                path.display()
-            ))
-        })?),
-    };
-    for path in [&args.patterns, &args.report, &args.part]
-        .into_iter()
-        .flatten()
-    {
-        if path.exists() && !args.force {
-            return Err(bad_input(format!(
-                "{} already exists; give --force to replace it",
-                path.display()
-            )));
-        }
-    }
+    let format = args.patterns.as_deref().map(pattern_format).transpose()?;
+    refuse_existing(
+        [&args.patterns, &args.report, &args.part]
+            .into_iter()
+            .flatten()
+            .map(PathBuf::as_path),
+        args.force,
+    )?;
     let time_limit = seconds_option("--time-limit", args.time_limit)?;
     let deadline = seconds_option("--budget", args.budget)?.map(|b| session.start + b);
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
@@ -683,23 +683,14 @@ pub struct MergeArgs {
 
 pub fn merge(session: &Session, args: MergeArgs) -> Result<ExitCode, CliError> {
     let netlist = load(session, &args.circuit)?;
-    let format = match &args.patterns {
-        None => None,
-        Some(path) => Some(PatternFormat::from_path(path).ok_or_else(|| {
-            bad_input(format!(
-                "cannot tell the pattern format of {}: use a .json, .test or .stil extension",
-                path.display()
-            ))
-        })?),
-    };
-    for path in [&args.patterns, &args.report].into_iter().flatten() {
-        if path.exists() && !args.force {
-            return Err(bad_input(format!(
-                "{} already exists; give --force to replace it",
-                path.display()
-            )));
-        }
-    }
+    let format = args.patterns.as_deref().map(pattern_format).transpose()?;
+    refuse_existing(
+        [&args.patterns, &args.report]
+            .into_iter()
+            .flatten()
+            .map(PathBuf::as_path),
+        args.force,
+    )?;
     let universe = FaultUniverse::new(&netlist);
     let print_ = fingerprint(&netlist);
     let mut parts: Vec<(PathBuf, PartFile)> = Vec::new();
@@ -1017,12 +1008,7 @@ pub fn random(session: &Session, args: RandomArgs) -> Result<ExitCode, CliError>
     let netlist = load(session, &args.circuit)?;
     let format = match &args.output {
         None => PatternFormat::Json,
-        Some(path) => PatternFormat::from_path(path).ok_or_else(|| {
-            bad_input(format!(
-                "cannot tell the pattern format of {}: use a .json, .test or .stil extension",
-                path.display()
-            ))
-        })?,
+        Some(path) => pattern_format(path)?,
     };
     let packed =
         PackedPatterns::random(netlist.inputs().len(), args.count, &mut Rng::new(args.seed));

@@ -1,6 +1,6 @@
 //! `roth explain`: one fault's or one mutant's search, step by step, with pictures.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -10,7 +10,7 @@ use roth::circuit::dalg::Justification;
 use roth::explain::circuit::{self as explain_circuit, circuit_svg};
 use roth::explain::{Trace, html, tree};
 
-use super::{CliError, Session, bad_input, write_output};
+use super::{CliError, Session, bad_input, refuse_existing, write_output};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -148,47 +148,78 @@ pub fn explain(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliErro
         backtracks: args.backtracks.unwrap_or(10_000),
         max_steps: args.max_steps,
     };
-    let subject = args.file.file_name().map_or_else(
-        || args.file.display().to_string(),
-        |f| f.to_string_lossy().into_owned(),
-    );
+    let subject = args.subject();
     let trace = explain_circuit::explain_fault(&netlist, &subject, fault, &options);
-    let step = chosen_step(&args, &trace)?;
-    let picture = |step: usize, title: String| {
-        circuit_svg(&netlist, fault, &title, &trace.state_at(step, "X"))
+    let draw =
+        |step: usize, title: &str| circuit_svg(&netlist, fault, title, &trace.state_at(step, "X"));
+    let picture = Picture {
+        path: args.circuit_svg.as_deref(),
+        unset: "X",
+        category: explain_circuit::category,
+        draw: &draw,
     };
+    write_trace(&args, &trace, &subject, picture)
+}
+
+impl ExplainArgs {
+    /// The file's name, as traces title it.
+    fn subject(&self) -> String {
+        self.file.file_name().map_or_else(
+            || self.file.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        )
+    }
+}
+
+/// A model's drawing of a trace's state.
+struct Picture<'p> {
+    /// Where the user asked for it (--circuit-svg, --cfg-svg).
+    path: Option<&'p Path>,
+    /// An element's value before anything is assigned.
+    unset: &'static str,
+    /// A value's drawing category.
+    category: fn(&str) -> &'static str,
+    /// The drawing after a step, with a title.
+    draw: &'p dyn Fn(usize, &str) -> String,
+}
+
+/// Writes a trace's outputs, for both models: the decision tree, the picture at the chosen
+/// step, and the trace itself in the chosen format.
+fn write_trace(
+    args: &ExplainArgs,
+    trace: &Trace,
+    subject: &str,
+    picture: Picture<'_>,
+) -> Result<ExitCode, CliError> {
+    let step = chosen_step(args, trace)?;
     // Files first: a refused --force must not follow a printed trace.
-    for path in [&args.out, &args.svg, &args.circuit_svg]
-        .into_iter()
-        .flatten()
-    {
-        if path.exists() && !args.force {
-            return Err(bad_input(format!(
-                "{} already exists; give --force to replace it",
-                path.display()
-            )));
-        }
-    }
+    refuse_existing(
+        [&args.out, &args.svg, &args.circuit_svg, &args.cfg_svg]
+            .into_iter()
+            .flatten()
+            .map(PathBuf::as_path),
+        args.force,
+    )?;
     if let Some(path) = &args.svg {
-        write_output(Some(path), &tree::svg(&trace), args.force)?;
+        write_output(Some(path), &tree::svg(trace), args.force)?;
     }
-    if let Some(path) = &args.circuit_svg {
+    if let Some(path) = picture.path {
         let title = format!("{subject}: {}, after step {step}", trace.target);
-        write_output(Some(path), &picture(step, title), args.force)?;
+        write_output(Some(path), &(picture.draw)(step, &title), args.force)?;
     }
     let text = match args.format {
         Format::Text => trace.text(),
         Format::Json => trace.json(),
         // The page's script restyles the picture for each step.
         Format::Html => html::page(
-            &trace,
-            &picture(0, format!("{subject}: {}", trace.target)),
-            "X",
-            |v| explain_circuit::category(v).to_string(),
+            trace,
+            &(picture.draw)(0, &format!("{subject}: {}", trace.target)),
+            picture.unset,
+            |v| (picture.category)(v).to_string(),
         ),
     };
     write_output(args.out.as_deref(), &text, args.force)?;
-    Ok(exit_code(&trace))
+    Ok(exit_code(trace))
 }
 
 /// 0 when the search reached a verdict (a test or a proof), 1 when it gave up.
@@ -210,22 +241,6 @@ fn chosen_step(args: &ExplainArgs, trace: &Trace) -> Result<usize, CliError> {
         Some(s) => Ok(s),
         None => Ok(trace.steps.len()),
     }
-}
-
-/// Output files are checked first: a refused --force must not follow a printed trace.
-fn refuse_existing(args: &ExplainArgs) -> Result<(), CliError> {
-    for path in [&args.out, &args.svg, &args.circuit_svg, &args.cfg_svg]
-        .into_iter()
-        .flatten()
-    {
-        if path.exists() && !args.force {
-            return Err(bad_input(format!(
-                "{} already exists; give --force to replace it",
-                path.display()
-            )));
-        }
-    }
-    Ok(())
 }
 
 fn explain_program(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliError> {
@@ -258,10 +273,7 @@ fn explain_program(session: &Session, args: ExplainArgs) -> Result<ExitCode, Cli
             m.method_name
         ))
     })?;
-    let subject = args.file.file_name().map_or_else(
-        || args.file.display().to_string(),
-        |f| f.to_string_lossy().into_owned(),
-    );
+    let subject = args.subject();
     let options = ProgramOptions {
         backtracks: args.backtracks.unwrap_or(256),
         max_steps: args.max_steps,
@@ -269,36 +281,22 @@ fn explain_program(session: &Session, args: ExplainArgs) -> Result<ExitCode, Cli
     };
     let trace = explain_program::explain_mutant(&unit, &subject, m, &cfg, &options)
         .map_err(|why| bad_input(format!("mutant {id} cannot be searched: {why}")))?;
-    let step = chosen_step(&args, &trace)?;
-    refuse_existing(&args)?;
-    let picture = |step: usize, title: String| {
+    let draw = |step: usize, title: &str| {
         explain_program::cfg_svg(
             &cfg,
             m,
-            &title,
+            title,
             &trace,
             &trace.state_at(step, explain_program::UNSET),
         )
     };
-    if let Some(path) = &args.svg {
-        write_output(Some(path), &tree::svg(&trace), args.force)?;
-    }
-    if let Some(path) = &args.cfg_svg {
-        let title = format!("{subject}: {}, after step {step}", trace.target);
-        write_output(Some(path), &picture(step, title), args.force)?;
-    }
-    let text = match args.format {
-        Format::Text => trace.text(),
-        Format::Json => trace.json(),
-        Format::Html => html::page(
-            &trace,
-            &picture(0, format!("{subject}: {}", trace.target)),
-            explain_program::UNSET,
-            |v| explain_program::category(v).to_string(),
-        ),
+    let picture = Picture {
+        path: args.cfg_svg.as_deref(),
+        unset: explain_program::UNSET,
+        category: explain_program::category,
+        draw: &draw,
     };
-    write_output(args.out.as_deref(), &text, args.force)?;
-    Ok(exit_code(&trace))
+    write_trace(&args, &trace, &subject, picture)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -221,12 +221,7 @@ fn write_output(path: Option<&Path>, contents: &str, force: bool) -> Result<(), 
             .context("cannot write to standard output")?;
         return Ok(());
     };
-    if path.exists() && !force {
-        return Err(bad_input(format!(
-            "{} already exists; give --force to replace it",
-            path.display()
-        )));
-    }
+    refuse_existing([path], force)?;
     let file_name = path
         .file_name()
         .ok_or_else(|| bad_input(format!("{} is not a file name", path.display())))?;
@@ -239,6 +234,21 @@ fn write_output(path: Option<&Path>, contents: &str, force: bool) -> Result<(), 
         format!("cannot write {}", path.display())
     })?;
     Ok(())
+}
+
+/// Refuses, unless `force`, to go on when one of `paths` exists: commands check their output
+/// files before they work, so that a refusal never follows work done or output printed.
+fn refuse_existing<'p>(
+    paths: impl IntoIterator<Item = &'p Path>,
+    force: bool,
+) -> Result<(), CliError> {
+    match paths.into_iter().find(|p| p.exists()) {
+        Some(path) if !force => Err(bad_input(format!(
+            "{} already exists; give --force to replace it",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// A positive, finite number of seconds given to `flag`, as a duration.

@@ -300,12 +300,7 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
         for m in &selected.mutants {
             let folder = dir.join(m.id.to_string());
             let path = folder.join(file_name);
-            if path.exists() && !args.force {
-                return Err(bad_input(format!(
-                    "{} already exists; give --force to replace it",
-                    path.display()
-                )));
-            }
+            super::refuse_existing([path.as_path()], args.force)?;
             std::fs::create_dir_all(&folder)
                 .with_context(|| format!("cannot create {}", folder.display()))?;
             std::fs::write(&path, mutant::mutated_source(&unit.source, m))

@@ -18,7 +18,7 @@ use crate::circuit::netlist::{Netlist, NodeId, NodeKind};
 use crate::circuit::patterns::Bit;
 use crate::circuit::sim::{PackedPatterns, simulate_block};
 use crate::engine::{self, Limits, Model as _, Outcome};
-use crate::layout;
+use crate::layout::{self, shorten as short};
 
 /// How the traced search runs.
 #[derive(Clone, Copy, Debug)]
@@ -701,14 +701,6 @@ pub fn circuit_svg(netlist: &Netlist, fault: Fault, title: &str, values: &[Strin
     }
     out.push_str("</svg>\n");
     out
-}
-
-fn short(s: &str, max: usize) -> String {
-    if s.chars().count() > max {
-        format!("{}…", s.chars().take(max - 1).collect::<String>())
-    } else {
-        s.to_string()
-    }
 }
 
 /// Styles by value category, shared by the SVG file and the HTML page.

@@ -244,13 +244,7 @@ pub(crate) fn changes_from(values: &[String], unset: &str) -> Vec<Change> {
         .collect()
 }
 
-/// Escapes text for SVG and HTML.
-pub(crate) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub(crate) use crate::layout::escape_xml as escape;
 
 /// Builds the steps of a trace from engine events, for both models: the model-specific tracer
 /// gives the words and the current values; this keeps the numbering, the decision tree's

@@ -100,13 +100,7 @@ impl Program<'_> {
             out.push(exs(runs).to_string());
         }
         for name in &self.variables {
-            let get = |v: &VersionView| {
-                v.locals
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, t)| t.clone())
-            };
-            out.push(match (get(&views[0]), get(&views[1])) {
+            out.push(match (local(&views[0], name), local(&views[1], name)) {
                 (Some(a), Some(b)) if a == b => a,
                 (Some(a), Some(b)) => format!("{a} | {b}"),
                 // A local one version has not read yet still holds its entry value.
@@ -123,13 +117,20 @@ impl Program<'_> {
     }
 }
 
-fn kind_name(kind: SubtaskKind, excited: bool) -> &'static str {
+/// The value a version holds in local `name`, once it has one.
+fn local(view: &VersionView, name: &str) -> Option<String> {
+    view.locals
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, t)| t.clone())
+}
+
+/// The thesis's name of a subtask kind. A justification is the path to the mutated statement
+/// (its node's EXS) before the effect exists, and the inputs for the path after: both JUST.
+fn kind_name(kind: SubtaskKind) -> &'static str {
     match kind {
         SubtaskKind::Excitation => "MEE",
         SubtaskKind::Propagation => "MEP",
-        // Before the effect exists, a justification is the path to the mutated statement
-        // (the node's EXS); after, the inputs that make the path and its observation happen.
-        SubtaskKind::Justification if excited => "JUST",
         SubtaskKind::Justification => "JUST",
     }
 }
@@ -159,13 +160,7 @@ impl<'m> Describe<SwDalgorithm<'m>> for Program<'_> {
         let mut effect = Vec::new();
         if model.excited() {
             for name in &self.variables {
-                let get = |v: &VersionView| {
-                    v.locals
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, t)| t.clone())
-                };
-                let (a, b) = (get(&views[0]), get(&views[1]));
+                let (a, b) = (local(&views[0], name), local(&views[1], name));
                 if a.is_some() && b.is_some() && a != b {
                     effect.push(name.clone());
                 }
@@ -203,7 +198,7 @@ impl<'m> Describe<SwDalgorithm<'m>> for Program<'_> {
         model: &SwDalgorithm<'m>,
     ) -> (String, String, Option<usize>) {
         let kind = SwDalgorithm::kind(subtask);
-        let name = kind_name(kind, model.excited()).to_string();
+        let name = kind_name(kind).to_string();
         let count = match subtask {
             Subtask::Edge { edges, cut, .. } => Some(edges.len() + usize::from(*cut)),
             Subtask::Excite { ways, not_here, .. } => {

@@ -5,20 +5,12 @@
 use std::fmt::Write as _;
 
 use super::{Action, Trace, escape};
-use crate::layout;
+use crate::layout::{self, shorten as short};
 
 const CHAR_W: f64 = 6.6;
 const BOX_H: f64 = 34.0;
 const RANK_GAP: f64 = 34.0;
 const LABEL: usize = 30;
-
-fn short(s: &str, max: usize) -> String {
-    if s.chars().count() > max {
-        format!("{}…", s.chars().take(max - 1).collect::<String>())
-    } else {
-        s.to_string()
-    }
-}
 
 /// A tree node's two lines: the step and subtask, and the choice or the outcome.
 fn lines(step: &super::Step) -> (String, String) {

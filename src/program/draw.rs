@@ -11,25 +11,10 @@ use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
 use super::cfg::{Cfg, EdgeKind, NodeKind};
-use crate::layout;
-
-fn escape_xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use crate::layout::{self, escape_xml, shorten as short};
 
 fn escape_dot(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn short(label: &str, max: usize) -> String {
-    if label.chars().count() > max {
-        format!("{}…", label.chars().take(max - 1).collect::<String>())
-    } else {
-        label.to_string()
-    }
 }
 
 /// The graph as Graphviz DOT: control flow solid, data dependences dashed.
