@@ -316,50 +316,9 @@ struct PartFile {
     aborted: Vec<String>,
 }
 
-/// A circuit's fingerprint: FNV-1a of its normalized .bench text.
+/// A circuit's fingerprint: of its normalized .bench text.
 fn fingerprint(netlist: &Netlist) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in write_bench(netlist).bytes() {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{hash:016x}")
-}
-
-/// The part a sharded run works on: `I/N`, or `auto` from the scheduler's environment.
-fn parse_shard(text: &str) -> Result<atpg::Shard, CliError> {
-    let env = |name: &str| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-    };
-    let (index, count) = if text == "auto" {
-        if let (Some(id), Some(count)) = (env("SLURM_ARRAY_TASK_ID"), env("SLURM_ARRAY_TASK_COUNT"))
-        {
-            let min = env("SLURM_ARRAY_TASK_MIN").unwrap_or(0);
-            (id.checked_sub(min).map(|i| i + 1).unwrap_or(0), count)
-        } else if let Some(index) = env("JOB_COMPLETION_INDEX") {
-            let count = env("ROTH_SHARD_COUNT").ok_or_else(|| {
-                bad_input("--shard auto under a Kubernetes Indexed Job needs ROTH_SHARD_COUNT (the job's completions)")
-            })?;
-            (index + 1, count)
-        } else {
-            return Err(bad_input(
-                "--shard auto: no scheduler index in the environment (SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX)",
-            ));
-        }
-    } else {
-        let parsed = text
-            .split_once('/')
-            .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
-        parsed.ok_or_else(|| bad_input(format!("--shard {text}: write I/N, e.g. 2/8, or auto")))?
-    };
-    if count == 0 || index == 0 || index > count {
-        return Err(bad_input(format!(
-            "--shard: part {index} of {count} does not exist (parts are 1 to N)"
-        )));
-    }
-    Ok(atpg::Shard { index, count })
+    roth::flow::shard::fingerprint(&write_bench(netlist))
 }
 
 #[derive(Serialize)]
@@ -439,7 +398,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
         },
         fill: args.fill,
         learning: !args.no_learning,
-        shard: args.shard.as_deref().map(parse_shard).transpose()?,
+        shard: args.shard.as_deref().map(super::shard::parse).transpose()?,
     };
     let universe = FaultUniverse::new(&netlist);
     let start = Instant::now();
@@ -569,11 +528,16 @@ fn finish_atpg(
         report.efficiency
     );
     let _ = writeln!(t, "aborted       {:>8}   (collapsed)", report.aborted.len());
-    let _ = writeln!(
-        t,
-        "patterns      {:>8}   lower bound {} (pairwise independent faults)",
-        report.patterns, report.lower_bound
-    );
+    if report.lower_bound > 0 || report.patterns == 0 {
+        let _ = writeln!(
+            t,
+            "patterns      {:>8}   lower bound {} (pairwise independent faults)",
+            report.patterns, report.lower_bound
+        );
+    } else {
+        // A part of a sharded run: the merge proves the bound.
+        let _ = writeln!(t, "patterns      {:>8}", report.patterns);
+    }
     let _ = writeln!(
         t,
         "search        {} decisions, {} backtracks, {} implications",
@@ -633,55 +597,80 @@ fn finish_atpg(
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Each part comes from `roth atpg CIRCUIT --shard I/N --part part-I.json`. The merge refuses a set
-of parts that is incomplete (and names the missing ones), that mixes runs of different N, or
-that was made from another circuit. The patterns of all parts are fault-simulated over every
-collapsed fault (a fault one part gave up on may be detected by another's patterns), the
-parts' untestable proofs are taken, and compaction runs as in a single run; the outputs are
-those of `roth atpg`.
+Each part comes from `roth atpg CIRCUIT --shard I/N --part part-I.json` (or `roth testgen
+FOLDER --shard I/N --part part-I.json` for programs). The merge refuses a set of parts that is
+incomplete (and names the missing ones), that mixes runs of different N or different settings,
+or that was made from another circuit or another version of the code base. For a circuit, the
+patterns of all parts are fault-simulated over every collapsed fault (a fault one part gave up
+on may be detected by another's patterns), the parts' untestable proofs are taken, and
+compaction runs as in a single run; the outputs are those of `roth atpg`. For programs, every
+part's tests are run against every mutant of their file (a mutant one part left unknown may be
+killed by another part's test), the parts' equivalence proofs are taken, each file's tests are
+compacted again, and the outputs are those of `roth testgen FOLDER` (--out-dir, --report).
 
-Example (four parts, then the merge):
+Examples (four parts, then the merge):
     for i in 1 2 3 4; do roth atpg c7552.bench --shard $i/4 --part part-$i.json; done
-    roth merge c7552.bench part-*.json --patterns c7552.test --report c7552.json")]
+    roth merge c7552.bench part-*.json --patterns c7552.test --report c7552.json
+    for i in 1 2 3 4; do roth testgen programs --shard $i/4 --part tg-$i.json; done
+    roth merge programs tg-*.json --out-dir tests --report programs.json")]
 pub struct MergeArgs {
-    /// The circuit (.bench) the parts were made from.
-    circuit: PathBuf,
+    /// The circuit (.bench), or the Java file or folder, the parts were made from.
+    #[arg(value_name = "INPUT")]
+    pub(super) circuit: PathBuf,
     /// The part files, one per shard.
     #[arg(required = true)]
-    parts: Vec<PathBuf>,
-    /// Write the patterns here (.json, .test or .stil).
+    pub(super) parts: Vec<PathBuf>,
+    /// Write the patterns here (.json, .test or .stil; circuits).
     #[arg(long, value_name = "FILE")]
-    patterns: Option<PathBuf>,
+    pub(super) patterns: Option<PathBuf>,
+    /// Write the JUnit 5 classes under this folder, one per file (programs).
+    #[arg(long, value_name = "DIR")]
+    pub(super) out_dir: Option<PathBuf>,
     /// Write a JSON report here.
     #[arg(long, value_name = "FILE")]
-    report: Option<PathBuf>,
+    pub(super) report: Option<PathBuf>,
+    /// Print the report as JSON instead of the table (programs).
+    #[arg(long)]
+    pub(super) json: bool,
     /// Replace existing output files.
     #[arg(long)]
-    force: bool,
-    /// Seed for compaction's random choices.
+    pub(super) force: bool,
+    /// Seed for compaction's random choices (circuits; a program merge uses its parts' seed).
     #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// How hard compaction works.
+    pub(super) seed: u64,
+    /// How hard compaction works (circuits).
     #[arg(long, value_enum, default_value = "default", value_name = "EFFORT")]
-    compact: campaign::Effort,
-    /// Keep every pattern of the parts: no compaction.
+    pub(super) compact: campaign::Effort,
+    /// Keep every pattern or test of the parts: no compaction.
     #[arg(long)]
-    no_compact: bool,
-    /// Skip static learning.
+    pub(super) no_compact: bool,
+    /// Skip static learning (circuits).
     #[arg(long)]
-    no_learning: bool,
-    /// Value of don't-care bits in regenerated patterns.
+    pub(super) no_learning: bool,
+    /// Value of don't-care bits in regenerated patterns (circuits).
     #[arg(long, value_enum, default_value = "random")]
-    fill: Fill,
+    pub(super) fill: Fill,
+    /// Seconds a JUnit test may run before it fails (programs).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(super) test_timeout: u32,
     /// Worker threads (default: all cores).
     #[arg(long)]
-    threads: Option<usize>,
-    /// List the untestable and aborted faults in the table.
+    pub(super) threads: Option<usize>,
+    /// List the untestable and aborted faults in the table (circuits).
     #[arg(long)]
-    detail: bool,
+    pub(super) detail: bool,
 }
 
 pub fn merge(session: &Session, args: MergeArgs) -> Result<ExitCode, CliError> {
+    let program = args.circuit.is_dir() || args.circuit.extension().is_some_and(|e| e == "java");
+    if program {
+        return super::codebase::merge(session, &args);
+    }
+    if args.out_dir.is_some() || args.json {
+        return Err(bad_input(
+            "--out-dir and --json are for parts of roth testgen; a circuit's merge writes --patterns and --report",
+        ));
+    }
     let netlist = load(session, &args.circuit)?;
     let format = args.patterns.as_deref().map(pattern_format).transpose()?;
     refuse_existing(
@@ -695,10 +684,14 @@ pub fn merge(session: &Session, args: MergeArgs) -> Result<ExitCode, CliError> {
     let print_ = fingerprint(&netlist);
     let mut parts: Vec<(PathBuf, PartFile)> = Vec::new();
     for path in &args.parts {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))
-            .bad_input()?;
-        let part: PartFile = serde_json::from_str(&text)
+        let value = super::shard::read_part(path)?;
+        if let Some(kind) = value.get("kind").and_then(|k| k.as_str()) {
+            return Err(bad_input(format!(
+                "{}: a part of roth {kind}; merge it with the Java file or folder it was made from",
+                path.display()
+            )));
+        }
+        let part: PartFile = serde_json::from_value(value)
             .with_context(|| format!("{}: not a part file of roth atpg --part", path.display()))
             .bad_input()?;
         if part.fingerprint != print_ {
@@ -711,43 +704,12 @@ pub fn merge(session: &Session, args: MergeArgs) -> Result<ExitCode, CliError> {
         }
         parts.push((path.clone(), part));
     }
-    let count = parts[0].1.shard.1;
-    let mut seen: Vec<Option<&PathBuf>> = vec![None; count + 1];
-    for (path, part) in &parts {
-        let (index, n) = part.shard;
-        if n != count {
-            return Err(bad_input(format!(
-                "{}: part of a run in {n} parts, but {} is of a run in {count}",
-                path.display(),
-                parts[0].0.display()
-            )));
-        }
-        if index == 0 || index > count {
-            return Err(bad_input(format!(
-                "{}: part {index} of {count} does not exist",
-                path.display()
-            )));
-        }
-        if let Some(other) = seen[index] {
-            return Err(bad_input(format!(
-                "{} and {} are both part {index} of {count}",
-                other.display(),
-                path.display()
-            )));
-        }
-        seen[index] = Some(path);
-    }
-    let missing: Vec<String> = (1..=count)
-        .filter(|&i| seen[i].is_none())
-        .map(|i| i.to_string())
-        .collect();
-    if !missing.is_empty() {
-        return Err(bad_input(format!(
-            "incomplete set of parts: part{} {} of {count} missing; run them (roth atpg --shard I/{count} --part ...) and merge again",
-            if missing.len() > 1 { "s" } else { "" },
-            missing.join(", ")
-        )));
-    }
+    super::shard::check_complete(
+        parts
+            .iter()
+            .map(|(path, part)| (path.as_path(), part.shard)),
+        "roth atpg --shard I/N --part ...",
+    )?;
     let width = netlist.inputs().len();
     let mut tests = Vec::new();
     let mut untestable = Vec::new();

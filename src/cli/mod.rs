@@ -4,8 +4,10 @@
 //! or usage.
 
 mod circuit;
+mod codebase;
 mod explain;
 mod program;
+mod shard;
 mod solve;
 
 use std::io::{IsTerminal, Write};

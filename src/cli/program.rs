@@ -385,12 +385,36 @@ fn read_test_file(
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read {}", path.display()))
         .bad_input()?;
+    let text = match tests_of_file(&text, &unit.path) {
+        Some(entry) => entry.to_string(),
+        None => text,
+    };
     roth::program::testfile::read_tests(unit, &text)
         .map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 
+/// From a code base's report (`files`, each with its `file` and `tests`), the entry of the
+/// file at `path` (whose path ends with the entry's); `None` for a plain test file.
+pub(super) fn tests_of_file(text: &str, path: &str) -> Option<serde_json::Value> {
+    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
+    if doc.get("tests").is_some() {
+        return None;
+    }
+    let path = path.replace('\\', "/");
+    doc.get("files")?
+        .as_array()?
+        .iter()
+        .filter(|f| {
+            f.get("file")
+                .and_then(|n| n.as_str())
+                .is_some_and(|n| path == n || path.ends_with(&format!("/{n}")))
+        })
+        .max_by_key(|f| f["file"].as_str().map_or(0, str::len))
+        .cloned()
+}
+
 /// A mutation analysis error: a bad test is the user's input, anything else roth's failure.
-fn analysis_error(e: roth::program::analysis::AnalysisError) -> CliError {
+pub(super) fn analysis_error(e: roth::program::analysis::AnalysisError) -> CliError {
     match e {
         roth::program::analysis::AnalysisError::BadTest { .. } => bad_input(e),
         other => CliError::from(anyhow::anyhow!("{other}")),
@@ -606,7 +630,7 @@ fn collapse(
 }
 
 /// The width of the method column of a mutant table.
-fn method_column(mutants: &[roth::program::mutant::Mutant]) -> usize {
+pub(super) fn method_column(mutants: &[roth::program::mutant::Mutant]) -> usize {
     mutants
         .iter()
         .map(|m| m.method_name.len())
@@ -616,7 +640,7 @@ fn method_column(mutants: &[roth::program::mutant::Mutant]) -> usize {
 }
 
 /// Source text on one line (a deleted block may span several).
-fn one_line(text: &str) -> String {
+pub(super) fn one_line(text: &str) -> String {
     let t: Vec<&str> = text.split_whitespace().collect();
     let s = t.join(" ");
     if s.chars().count() > 60 {
@@ -637,36 +661,56 @@ value, the exception class, printed text, fields and arrays after the call, or t
 Each test runs once on the original; a mutant runs only on the tests that reach the code it
 changes (the others cannot tell it apart).
 
+A folder is a code base: every .java file below it, each scored with its own tests, taken
+from a report of `roth testgen FOLDER` (or `roth merge`), whose `files` list each file's tests;
+a file with no tests there has every mutant alive. --shard I/N scores one of N parts of the
+methods and writes a part file; `roth merge FOLDER PART...` prints the whole score.
+
 Examples:
     roth score programs/Triangle.java --tests triangle-tests.json
-    roth score programs/Triangle.java --tests t.json --operators ROR --json")]
+    roth score programs/Triangle.java --tests t.json --operators ROR --json
+    roth score programs --tests programs.json
+    roth score programs --tests programs.json --shard 1/4 --part score-1.json")]
 pub struct ScoreArgs {
-    /// The Java source file.
-    file: PathBuf,
+    /// The Java source file, or a folder of them (a code base).
+    pub(super) file: PathBuf,
 
-    /// The test set (roth's JSON test format).
+    /// The test set (roth's JSON test format, or a report of roth testgen).
     #[arg(long, short)]
-    tests: PathBuf,
+    pub(super) tests: PathBuf,
 
-    /// Only mutants of this method.
+    /// Only mutants of this method (one file only).
     #[arg(long, short)]
-    method: Option<String>,
+    pub(super) method: Option<String>,
 
     /// Comma-separated operators (default: all).
     #[arg(long, value_delimiter = ',')]
-    operators: Vec<String>,
+    pub(super) operators: Vec<String>,
 
     /// Steps before a run counts as non-terminating.
     #[arg(long, default_value_t = 1_000_000)]
-    step_limit: u64,
+    pub(super) step_limit: u64,
 
     /// Worker threads (results do not depend on it).
     #[arg(long, default_value_t = default_threads())]
-    threads: usize,
+    pub(super) threads: usize,
 
     /// A JSON report instead of the table.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
+
+    /// Score part I of N of the methods (`auto`: from the scheduler, as `roth testgen
+    /// --shard`); `roth merge` combines the parts.
+    #[arg(long, value_name = "I/N", requires = "part", conflicts_with_all = ["method", "json"])]
+    pub(super) shard: Option<String>,
+
+    /// Write this part's verdicts for `roth merge`.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub(super) part: Option<PathBuf>,
+
+    /// Replace an existing part file.
+    #[arg(long)]
+    pub(super) force: bool,
 }
 
 fn default_threads() -> usize {
@@ -675,6 +719,9 @@ fn default_threads() -> usize {
 
 pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
     use roth::program::analysis::{Verdict, analyse};
+    if args.file.is_dir() || args.shard.is_some() {
+        return super::codebase::score(session, &args);
+    }
     let unit = load_unit(session, &args.file)?;
     let tests = read_test_file(&unit, &args.tests)?;
     let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
@@ -758,7 +805,10 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
 }
 
 /// A mutant's identity and change as report rows show it, with `extra` fields after them.
-fn mutant_json(m: &roth::program::mutant::Mutant, extra: serde_json::Value) -> serde_json::Value {
+pub(super) fn mutant_json(
+    m: &roth::program::mutant::Mutant,
+    extra: serde_json::Value,
+) -> serde_json::Value {
     let mut row = serde_json::json!({
         "id": m.id,
         "operator": m.operator.name(),
@@ -1198,96 +1248,109 @@ pub fn cfg(session: &Session, args: CfgArgs) -> Result<ExitCode, CliError> {
 
 /// Arguments of `roth testgen`.
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "A folder is a code base: every .java file below it (hidden folders
+skipped), each with its own JUnit class (--out-dir) and a row in the table; a file that does not
+parse is reported and the others still run. --shard I/N runs one of N deterministic parts of the
+code base's methods (balanced by their numbers of mutants) and writes a part file; `roth merge
+FOLDER PART...` combines the parts into the outputs of one run. Exit code: 0 when no mutant is
+unknown (and every file parsed), 1 otherwise, 2 for bad input.
+
+Examples:
     roth testgen programs/Mid.java
     roth testgen programs/Triangle.java --out TriangleTest.java --report triangle.json
-    roth testgen programs/QuickSort.java --method sort --seed 7")]
+    roth testgen programs/QuickSort.java --method sort --seed 7
+    roth testgen programs --out-dir tests --report programs.json
+    roth testgen programs --shard 2/4 --part part-2.json"
+)]
 pub struct TestgenArgs {
-    /// The Java source file under test.
-    file: PathBuf,
+    /// The Java source file under test, or a folder of them (a code base).
+    pub(super) file: PathBuf,
 
-    /// Only mutants of this method (`name`, `Class.name` or `name(int, int)`).
+    /// Only mutants of this method (`name`, `Class.name` or `name(int, int)`; one file only).
     #[arg(long, short)]
-    method: Option<String>,
+    pub(super) method: Option<String>,
 
     /// Comma-separated mutation operators (default: all).
     #[arg(long, value_delimiter = ',')]
-    operators: Vec<String>,
+    pub(super) operators: Vec<String>,
 
-    /// Write the JUnit 5 test class here (e.g. `MidTest.java`).
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
+    /// Write the JUnit 5 test class here (e.g. `MidTest.java`; one file only).
+    #[arg(long, value_name = "FILE", conflicts_with = "out_dir")]
+    pub(super) out: Option<PathBuf>,
+
+    /// Write one JUnit 5 class per file under this folder, in the folders of their packages
+    /// (`DIR/com/example/FooTest.java`).
+    #[arg(long, value_name = "DIR")]
+    pub(super) out_dir: Option<PathBuf>,
 
     /// Write a JSON report here: mutants by fate, phases, and the tests (which `roth score
     /// --tests` reads).
     #[arg(long, value_name = "FILE")]
-    report: Option<PathBuf>,
+    pub(super) report: Option<PathBuf>,
 
     /// Replace existing output files.
     #[arg(long)]
-    force: bool,
+    pub(super) force: bool,
 
     /// Seed of every random choice; the same seed gives the same tests.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(super) seed: u64,
 
     /// Seconds allowed per search of a mutant, in every pass (default: no limit).
     #[arg(long, value_name = "SECONDS")]
-    time_limit: Option<f64>,
+    pub(super) time_limit: Option<f64>,
 
     /// Seconds for the test generation: every pass stops when they are spent, the mutants not
     /// settled yet are reported unknown, and the tests found so far are written (default: no
     /// budget). With a budget the result depends on the machine's speed.
     #[arg(long, value_name = "SECONDS")]
-    budget: Option<f64>,
+    pub(super) budget: Option<f64>,
 
     /// Steps before a run counts as non-terminating.
     #[arg(long, default_value_t = 100_000)]
-    step_limit: u64,
+    pub(super) step_limit: u64,
 
     /// Seconds a JUnit test may run before it fails (a mutant that loops must fail, not hang).
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
-    test_timeout: u32,
+    pub(super) test_timeout: u32,
 
     /// Keep every test that killed a mutant first (no compaction).
     #[arg(long)]
-    no_compact: bool,
+    pub(super) no_compact: bool,
 
     /// Worker threads for the searches (default: all cores).
     #[arg(long)]
-    threads: Option<usize>,
+    pub(super) threads: Option<usize>,
 
     /// Print the report as JSON instead of the table.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
+
+    /// Work on part I of N of the methods (a sharded run; `roth merge` combines the parts).
+    /// `auto` reads the part from the scheduler: a Slurm job array (SLURM_ARRAY_TASK_ID; with
+    /// ROTH_SHARD_COUNT set the task ID is the part) or a Kubernetes Indexed Job
+    /// (JOB_COMPLETION_INDEX, with the count in ROTH_SHARD_COUNT).
+    #[arg(long, value_name = "I/N", requires = "part", conflicts_with_all = ["method", "out", "out_dir", "report"])]
+    pub(super) shard: Option<String>,
+
+    /// Write this part's result for `roth merge`: for each file, its tests and which mutants
+    /// they kill, which were proved equivalent and which are unknown.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub(super) part: Option<PathBuf>,
 }
 
 pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliError> {
-    use roth::program::equivalence::Rule;
-    use roth::program::junit::{Emitted, write_class};
-    use roth::program::testgen::{Fate, Options, generate};
+    if args.file.is_dir() || args.shard.is_some() || args.out_dir.is_some() {
+        return super::codebase::testgen(session, &args);
+    }
+    use roth::program::testgen::generate;
     let started = std::time::Instant::now();
     let unit = load_unit(session, &args.file)?;
     let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
     let mutants = &selected.mutants;
-    let limits = Limits {
-        steps: args.step_limit,
-        ..Limits::default()
-    };
-    let time_limit = super::seconds_option("--time-limit", args.time_limit)?;
-    let deadline = super::seconds_option("--budget", args.budget)?.map(|b| session.start + b);
-    let options = Options {
-        seed: args.seed,
-        limits,
-        compact: !args.no_compact,
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1),
-        time_limit,
-        deadline,
-        ..Options::default()
-    };
+    let options = testgen_options(session, &args, args.seed, args.step_limit)?;
+    let limits = options.limits;
     let bar = session.progress_bar(mutants.len() as u64, "mutants");
     let generated = generate(&unit, mutants, &options, &mut |p| {
         bar.set_message(p.phase.to_string());
@@ -1296,30 +1359,129 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
     });
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    // The test class: tests of the first class's methods (the file's public class).
-    let kills_of = |t: usize| -> Vec<u32> {
-        mutants
-            .iter()
-            .zip(&generated.fates)
-            .filter(|(_, f)| **f == Fate::Killed(t))
-            .map(|(m, _)| m.id)
-            .collect()
-    };
+    let kills = kills_per_test(mutants, &generated);
+    if let Some(path) = &args.out {
+        let (_, source) = junit_class(&unit, &generated, &kills, limits, args.test_timeout)?;
+        super::write_output(Some(path), &source, args.force)?;
+    }
+    let mut report = file_report(&unit, mutants, &generated, &kills);
+    report["seconds"] = seconds.into();
+    report["seed"] = args.seed.into();
+    if let Some(path) = &args.report {
+        let text = serde_json::to_string_pretty(&report).context("JSON")? + "\n";
+        super::write_output(Some(path), &text, args.force)?;
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+    } else {
+        let mut out = phase_table(&generated);
+        out.push_str(&unknown_lines(mutants, &generated, ""));
+        out.push_str(&format!(
+            "\n{} mutants: {} killed, {} equivalent, {} unknown; mutation score {:.1} %; {} tests; {:.2} s\n",
+            mutants.len(),
+            generated.killed(),
+            generated.equivalent(),
+            generated.unknown(),
+            100.0 * generated.mutation_score(),
+            generated.tests.len(),
+            seconds
+        ));
+        print!("{out}");
+    }
+    Ok(if generated.unknown() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The test generation settings of `roth testgen`'s options (the seed and step limit given
+/// apart: a merge takes its parts').
+pub(super) fn testgen_options(
+    session: &Session,
+    args: &TestgenArgs,
+    seed: u64,
+    step_limit: u64,
+) -> Result<roth::program::testgen::Options, CliError> {
+    Ok(roth::program::testgen::Options {
+        seed,
+        limits: Limits {
+            steps: step_limit,
+            ..Limits::default()
+        },
+        compact: !args.no_compact,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1),
+        time_limit: super::seconds_option("--time-limit", args.time_limit)?,
+        deadline: super::seconds_option("--budget", args.budget)?.map(|b| session.start + b),
+        ..roth::program::testgen::Options::default()
+    })
+}
+
+/// The mutants each test of `generated` is named as the killer of (its fate's test).
+pub(super) fn kills_per_test(
+    mutants: &[roth::program::mutant::Mutant],
+    generated: &roth::program::testgen::Generated,
+) -> Vec<Vec<u32>> {
+    use roth::program::testgen::Fate;
+    let mut kills = vec![Vec::new(); generated.tests.len()];
+    for (m, f) in mutants.iter().zip(&generated.fates) {
+        if let Fate::Killed(t) = f {
+            kills[*t].push(m.id);
+        }
+    }
+    kills
+}
+
+/// The JUnit 5 class of a file's tests: its name (the file's class, named like the file, plus
+/// `Test`) and source.
+pub(super) fn junit_class(
+    unit: &Unit,
+    generated: &roth::program::testgen::Generated,
+    kills: &[Vec<u32>],
+    limits: Limits,
+    timeout: u32,
+) -> Result<(String, String), CliError> {
+    use roth::program::junit::{Emitted, write_class};
     let emitted: Vec<Emitted<'_>> = generated
         .tests
         .iter()
-        .enumerate()
-        .map(|(t, test)| Emitted {
+        .zip(kills)
+        .map(|(test, kills)| Emitted {
             test,
-            kills: kills_of(t),
+            kills: kills.clone(),
         })
         .collect();
-    if let Some(path) = &args.out {
-        let class = generated.tests.first().map_or(0, |t| t.class);
-        let source = write_class(&unit, class, &emitted, limits, args.test_timeout)
-            .map_err(|e| bad_input(format!("{}: {e}", unit.path)))?;
-        super::write_output(Some(path), &source, args.force)?;
-    }
+    let class = test_class(unit);
+    let source = write_class(unit, class, &emitted, limits, timeout)
+        .map_err(|e| bad_input(format!("{}: {e}", unit.path)))?;
+    Ok((format!("{}Test", unit.classes[class as usize].name), source))
+}
+
+/// The class a file's JUnit class is named after: the one named like the file (Java's rule for
+/// a public class), else the first.
+pub(super) fn test_class(unit: &Unit) -> u32 {
+    let stem = Path::new(&unit.path)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned());
+    unit.classes
+        .iter()
+        .position(|c| Some(&c.name) == stem.as_ref())
+        .map_or(0, |c| c as u32)
+}
+
+/// One file's test generation as JSON: the mutants by fate, the tests in `roth score`'s
+/// format, the phases and which searches found what.
+pub(super) fn file_report(
+    unit: &Unit,
+    mutants: &[roth::program::mutant::Mutant],
+    generated: &roth::program::testgen::Generated,
+    kills: &[Vec<u32>],
+) -> serde_json::Value {
+    use roth::program::equivalence::Rule;
+    use roth::program::testgen::Fate;
     let ids = |want: &dyn Fn(&Fate) -> bool| -> Vec<u32> {
         mutants
             .iter()
@@ -1341,15 +1503,15 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
         })
         .collect();
     let tests_json: Vec<serde_json::Value> =
-        roth::program::testfile::tests_to_json(&unit, &generated.tests)
+        roth::program::testfile::tests_to_json(unit, &generated.tests)
             .into_iter()
-            .zip(&emitted)
-            .map(|(mut t, e)| {
-                t["kills"] = e.kills.clone().into();
+            .zip(kills)
+            .map(|(mut t, k)| {
+                t["kills"] = k.clone().into();
                 t
             })
             .collect();
-    let report = serde_json::json!({
+    serde_json::json!({
         "file": unit.path,
         "mutants": mutants.len(),
         "equivalent": ids(&|f| matches!(f, Fate::Equivalent(_))),
@@ -1361,65 +1523,57 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
         "phases": phases,
         "found_by": generated.found,
         "proved_by_d_algorithm": ids(&|f| *f == Fate::Equivalent(Rule::DAlgorithm)),
-        "seconds": seconds,
-        "seed": args.seed,
-    });
-    if let Some(path) = &args.report {
-        let text = serde_json::to_string_pretty(&report).context("JSON")? + "\n";
-        super::write_output(Some(path), &text, args.force)?;
-    }
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
-    } else {
-        let mut out = String::new();
+    })
+}
+
+/// The per-phase table of a test generation, and which searches found what.
+pub(super) fn phase_table(generated: &roth::program::testgen::Generated) -> String {
+    use roth::program::equivalence::Rule;
+    use roth::program::testgen::Fate;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "{:<28} {:>8} {:>6} {:>9}\n",
+        "phase", "killed", "tests", "seconds"
+    ));
+    for p in &generated.phases {
         out.push_str(&format!(
-            "{:<28} {:>8} {:>6} {:>9}\n",
-            "phase", "killed", "tests", "seconds"
+            "{:<28} {:>8} {:>6} {:>9.3}\n",
+            p.name, p.detected, p.patterns, p.seconds
         ));
-        for p in &generated.phases {
+    }
+    let found = generated.found;
+    out.push_str(&format!(
+        "searches: {} tests from the SW D-algorithm, {} from the global method, {} from \
+         random tests aimed at one method; {} equivalent proved by the SW D-algorithm\n",
+        found.d_algorithm,
+        found.global,
+        found.targeted,
+        generated
+            .fates
+            .iter()
+            .filter(|f| **f == Fate::Equivalent(Rule::DAlgorithm))
+            .count()
+    ));
+    out
+}
+
+/// One line per mutant left unknown, `prefix` (a file's name) first.
+pub(super) fn unknown_lines(
+    mutants: &[roth::program::mutant::Mutant],
+    generated: &roth::program::testgen::Generated,
+    prefix: &str,
+) -> String {
+    use roth::program::testgen::Fate;
+    let mut out = String::new();
+    for (m, f) in mutants.iter().zip(&generated.fates) {
+        if let Fate::Unknown(reason) = f {
             out.push_str(&format!(
-                "{:<28} {:>8} {:>6} {:>9.3}\n",
-                p.name, p.detected, p.patterns, p.seconds
+                "unknown {prefix}#{} {} {}:{} {} -> {} ({reason})\n",
+                m.id, m.operator, m.line, m.column, m.original, m.replacement
             ));
         }
-        let found = generated.found;
-        out.push_str(&format!(
-            "searches: {} tests from the SW D-algorithm, {} from the global method, {} from \
-             random tests aimed at one method; {} equivalent proved by the SW D-algorithm\n",
-            found.d_algorithm,
-            found.global,
-            found.targeted,
-            generated
-                .fates
-                .iter()
-                .filter(|f| **f == Fate::Equivalent(Rule::DAlgorithm))
-                .count()
-        ));
-        for (m, f) in mutants.iter().zip(&generated.fates) {
-            if let Fate::Unknown(reason) = f {
-                out.push_str(&format!(
-                    "unknown #{} {} {}:{} {} -> {} ({reason})\n",
-                    m.id, m.operator, m.line, m.column, m.original, m.replacement
-                ));
-            }
-        }
-        out.push_str(&format!(
-            "\n{} mutants: {} killed, {} equivalent, {} unknown; mutation score {:.1} %; {} tests; {:.2} s\n",
-            mutants.len(),
-            generated.killed(),
-            generated.equivalent(),
-            generated.unknown(),
-            100.0 * generated.mutation_score(),
-            generated.tests.len(),
-            seconds
-        ));
-        print!("{out}");
     }
-    Ok(if generated.unknown() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    out
 }
 
 /// Arguments of `roth ablation`.

@@ -26,6 +26,9 @@
 //! output therefore depends on the seed and the input, never on the number of threads.
 
 mod cover;
+pub mod shard;
+
+pub use shard::Shard;
 
 use std::sync::{Arc, Mutex};
 

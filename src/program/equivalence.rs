@@ -442,7 +442,7 @@ pub fn trivial(unit: &Unit, mutants: &[Mutant]) -> Vec<Trivial> {
 }
 
 /// The rule that proved a mutant equivalent.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case", tag = "rule", content = "depth")]
 pub enum Rule {
     /// Same canonical form as the original.

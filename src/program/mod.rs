@@ -12,6 +12,7 @@ pub mod ablation;
 pub mod analysis;
 pub mod cfg;
 pub mod classify;
+pub mod codebase;
 pub mod dalg;
 pub mod draw;
 pub mod equivalence;

@@ -71,7 +71,7 @@ pub enum Method {
 }
 
 /// How many mutants each search gave a test to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Found {
     pub d_algorithm: usize,
     pub global: usize,
@@ -174,123 +174,256 @@ pub fn generate(
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Generated {
-    let compiled = trivial(unit, mutants);
-    // A duplicate (the same code as an earlier mutant) is no target of its own: it shares
-    // its first's fate, test or proof.
-    let index_of: HashMap<u32, usize> =
-        mutants.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
-    let first_of = |i: usize| match compiled[i] {
-        Trivial::DuplicateOf(id) => index_of.get(&id).copied().filter(|&f| f < i),
-        _ => None,
-    };
-    let targets: Vec<usize> = (0..mutants.len())
-        .filter(|&i| compiled[i] != Trivial::Equivalent && first_of(i).is_none())
-        .collect();
-    let bench = ProgramBench {
-        unit,
-        mutants,
-        targets: targets.clone(),
-        methods: methods_of(unit, mutants, &targets),
-        limits: options.limits,
-        proved: Mutex::new(HashMap::new()),
-        open_reasons: Mutex::new(HashMap::new()),
-        searched: Mutex::new(hashbrown::HashSet::new()),
-        found_by: Mutex::new(HashMap::new()),
-        seed: options.seed,
-        templates: super::dalg::Templates::new(unit, mutants),
-        threads: options.threads,
-    };
-    let flow_options = flow::Options {
-        seed: options.seed,
-        random_blocks: options.random_blocks,
-        backtrack_limit: 16,
-        time_limit: options.time_limit,
-        deadline: options.deadline,
-        compact: options.compact,
-        effort: flow::Effort::Default,
-        threads: options.threads,
-        regenerate: false,
-        cover_pool: options.cover_pool,
-        exact_cover_nodes: EXACT_COVER_NODES,
-    };
-    let campaign: Campaign<TestCase> = flow::run(&bench, &flow_options, progress);
-    let mut tests = campaign.tests;
-    for (k, t) in tests.iter_mut().enumerate() {
-        let m = &unit.classes[t.class as usize].methods[t.method as usize];
-        t.name = format!("{}{}", m.name, k + 1);
+    let setup = Setup::new(unit, mutants, options);
+    let flow_options = setup.flow_options(options);
+    let campaign: Campaign<TestCase> = flow::run(&setup.bench, &flow_options, progress);
+    setup.conclude(campaign, options)
+}
+
+/// Why parts of a sharded run cannot be merged.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// One part proved a mutant equivalent that another part's test kills: a bug, never the
+    /// user's fault.
+    #[error(
+        "internal check failed: mutant #{0} was proved equivalent by one part, but a test of another part kills it"
+    )]
+    Contradiction(u32),
+}
+
+/// What the parts of a sharded run found for one unit, for [`merge`].
+#[derive(Clone, Debug, Default)]
+pub struct PartsFound {
+    /// Every part's tests (the same test from two parts counts once).
+    pub tests: Vec<TestCase>,
+    /// Mutants (by id) a part proved equivalent, and how.
+    pub equivalent: HashMap<u32, Rule>,
+    /// Why a part left a mutant unknown, by id.
+    pub unknown: HashMap<u32, String>,
+    /// The parts' searches' shares of the kills, summed.
+    pub found: Found,
+}
+
+/// The parts of a sharded run over `mutants` of `unit` combined into the result of one run:
+/// every part's tests are simulated against every mutant (a mutant one part left unknown may
+/// be killed by another part's test), the parts' proofs of equivalence are taken, and the
+/// test set is compacted as [`generate`] compacts it.
+pub fn merge(
+    unit: &Unit,
+    mutants: &[Mutant],
+    found: PartsFound,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<Generated, MergeError> {
+    let start = std::time::Instant::now();
+    let setup = Setup::new(unit, mutants, options);
+    let mut tests: Vec<TestCase> = Vec::new();
+    for t in found.tests {
+        let known = tests.iter().any(|o| {
+            (o.class, o.method) == (t.class, t.method) && o.fields == t.fields && o.args == t.args
+        });
+        if !known {
+            tests.push(t);
+        }
     }
-    // Who kills what in the final set: the first test, for the report and the comments.
-    let killed_targets: Vec<usize> = (0..targets.len())
-        .filter(|&p| campaign.status[p] == Status::Detected)
-        .collect();
-    let subset: Vec<Mutant> = killed_targets
-        .iter()
-        .map(|&p| mutants[targets[p]].clone())
-        .collect();
-    let first: HashMap<usize, usize> =
-        match analyse(unit, &subset, &tests, options.limits, 1, &|_| {}) {
-            Ok(a) => killed_targets
-                .iter()
-                .zip(&a.verdicts)
-                .filter_map(|(&p, v)| match v {
-                    Verdict::Killed(t) => Some((p, *t)),
-                    _ => None,
-                })
-                .collect(),
-            Err(_) => HashMap::new(),
-        };
-    let proved = bench.proved.into_inner().expect("no thread panicked");
-    let reasons = bench.open_reasons.into_inner().expect("no thread panicked");
-    let mut found = Found::default();
-    for (&p, method) in bench
-        .found_by
-        .into_inner()
-        .expect("no thread panicked")
-        .iter()
+    let all: Vec<usize> = (0..setup.bench.targets.len()).collect();
+    let first = setup.bench.first_detections(&tests, &all);
+    let mut status = Vec::with_capacity(all.len());
     {
-        if campaign.status[p] == Status::Detected {
-            match method {
-                Method::DAlgorithm => found.d_algorithm += 1,
-                Method::Global => found.global += 1,
-                Method::Targeted => found.targeted += 1,
-            }
+        let mut proved = setup.bench.proved.lock().expect("no thread panicked");
+        let mut reasons = setup.bench.open_reasons.lock().expect("no thread panicked");
+        for (p, &i) in setup.bench.targets.iter().enumerate() {
+            let id = mutants[i].id;
+            status.push(match (first[p].is_some(), found.equivalent.get(&id)) {
+                (true, Some(_)) => return Err(MergeError::Contradiction(id)),
+                (true, None) => Status::Detected,
+                (false, Some(rule)) => {
+                    proved.insert(p, rule.clone());
+                    Status::Untestable
+                }
+                (false, None) => {
+                    if let Some(reason) = found.unknown.get(&id) {
+                        reasons.insert(p, reason.clone());
+                    }
+                    Status::Aborted
+                }
+            });
         }
     }
-    let mut fates: Vec<Fate> = compiled
-        .iter()
-        .map(|c| match c {
-            Trivial::Equivalent => Fate::Equivalent(Rule::Compiler),
-            _ => Fate::Unknown("no test found".into()),
-        })
-        .collect();
-    for (p, &i) in targets.iter().enumerate() {
-        fates[i] = match campaign.status[p] {
-            Status::Detected => match first.get(&p) {
-                Some(&t) => Fate::Killed(t),
-                None => Fate::Unknown("killed during generation, by no kept test".into()),
-            },
-            Status::Untestable => {
-                Fate::Equivalent(proved.get(&p).cloned().unwrap_or(Rule::WholeMethod))
-            }
-            Status::Open | Status::Aborted => Fate::Unknown(
-                reasons
-                    .get(&p)
-                    .cloned()
-                    .unwrap_or_else(|| "no test found".into()),
-            ),
+    let merged_tests = tests.len();
+    let detected = status.iter().filter(|&&s| s == Status::Detected).count();
+    let merge_seconds = start.elapsed().as_secs_f64();
+    let flow_options = setup.flow_options(options);
+    let mut run = flow::CampaignRun::seeded(&setup.bench, &flow_options, tests, status);
+    if options.compact {
+        run.compaction(progress);
+    }
+    let mut campaign = run.finish();
+    campaign.phases.insert(
+        0,
+        flow::Phase {
+            name: "parts merged".into(),
+            detected,
+            patterns: merged_tests,
+            seconds: merge_seconds,
+        },
+    );
+    let mut generated = setup.conclude(campaign, options);
+    generated.found = found.found;
+    Ok(generated)
+}
+
+/// What [`generate`] and [`merge`] share: the targets and the workbench over them.
+struct Setup<'u> {
+    unit: &'u Unit,
+    mutants: &'u [Mutant],
+    /// Trivial compiler equivalence of each mutant.
+    compiled: Vec<Trivial>,
+    bench: ProgramBench<'u>,
+}
+
+impl<'u> Setup<'u> {
+    fn new(unit: &'u Unit, mutants: &'u [Mutant], options: &Options) -> Setup<'u> {
+        let compiled = trivial(unit, mutants);
+        let targets: Vec<usize> = (0..mutants.len())
+            .filter(|&i| {
+                compiled[i] != Trivial::Equivalent && first_of(mutants, &compiled, i).is_none()
+            })
+            .collect();
+        let bench = ProgramBench {
+            unit,
+            mutants,
+            methods: methods_of(unit, mutants, &targets),
+            targets,
+            limits: options.limits,
+            proved: Mutex::new(HashMap::new()),
+            open_reasons: Mutex::new(HashMap::new()),
+            searched: Mutex::new(hashbrown::HashSet::new()),
+            found_by: Mutex::new(HashMap::new()),
+            seed: options.seed,
+            templates: super::dalg::Templates::new(unit, mutants),
+            threads: options.threads,
         };
-    }
-    for i in 0..mutants.len() {
-        if let Some(f) = first_of(i) {
-            fates[i] = fates[f].clone();
+        Setup {
+            unit,
+            mutants,
+            compiled,
+            bench,
         }
     }
-    Generated {
-        tests,
-        fates,
-        phases: campaign.phases,
-        counters: campaign.counters,
-        found,
+
+    fn flow_options(&self, options: &Options) -> flow::Options {
+        flow::Options {
+            seed: options.seed,
+            random_blocks: options.random_blocks,
+            backtrack_limit: 16,
+            time_limit: options.time_limit,
+            deadline: options.deadline,
+            compact: options.compact,
+            effort: flow::Effort::Default,
+            threads: options.threads,
+            regenerate: false,
+            cover_pool: options.cover_pool,
+            exact_cover_nodes: EXACT_COVER_NODES,
+        }
+    }
+
+    /// The campaign's outcome as fates of the mutants, the tests named.
+    fn conclude(self, campaign: Campaign<TestCase>, options: &Options) -> Generated {
+        let Setup {
+            unit,
+            mutants,
+            compiled,
+            bench,
+        } = self;
+        let targets = &bench.targets;
+        let mut tests = campaign.tests;
+        for (k, t) in tests.iter_mut().enumerate() {
+            let m = &unit.classes[t.class as usize].methods[t.method as usize];
+            t.name = format!("{}{}", m.name, k + 1);
+        }
+        // Who kills what in the final set: the first test, for the report and the comments.
+        let killed_targets: Vec<usize> = (0..targets.len())
+            .filter(|&p| campaign.status[p] == Status::Detected)
+            .collect();
+        let subset: Vec<Mutant> = killed_targets
+            .iter()
+            .map(|&p| mutants[targets[p]].clone())
+            .collect();
+        let first: HashMap<usize, usize> =
+            match analyse(unit, &subset, &tests, options.limits, 1, &|_| {}) {
+                Ok(a) => killed_targets
+                    .iter()
+                    .zip(&a.verdicts)
+                    .filter_map(|(&p, v)| match v {
+                        Verdict::Killed(t) => Some((p, *t)),
+                        _ => None,
+                    })
+                    .collect(),
+                Err(_) => HashMap::new(),
+            };
+        let proved = bench.proved.into_inner().expect("no thread panicked");
+        let reasons = bench.open_reasons.into_inner().expect("no thread panicked");
+        let mut found = Found::default();
+        for (&p, method) in bench
+            .found_by
+            .into_inner()
+            .expect("no thread panicked")
+            .iter()
+        {
+            if campaign.status[p] == Status::Detected {
+                match method {
+                    Method::DAlgorithm => found.d_algorithm += 1,
+                    Method::Global => found.global += 1,
+                    Method::Targeted => found.targeted += 1,
+                }
+            }
+        }
+        let mut fates: Vec<Fate> = compiled
+            .iter()
+            .map(|c| match c {
+                Trivial::Equivalent => Fate::Equivalent(Rule::Compiler),
+                _ => Fate::Unknown("no test found".into()),
+            })
+            .collect();
+        for (p, &i) in targets.iter().enumerate() {
+            fates[i] = match campaign.status[p] {
+                Status::Detected => match first.get(&p) {
+                    Some(&t) => Fate::Killed(t),
+                    None => Fate::Unknown("killed during generation, by no kept test".into()),
+                },
+                Status::Untestable => {
+                    Fate::Equivalent(proved.get(&p).cloned().unwrap_or(Rule::WholeMethod))
+                }
+                Status::Open | Status::Aborted => Fate::Unknown(
+                    reasons
+                        .get(&p)
+                        .cloned()
+                        .unwrap_or_else(|| "no test found".into()),
+                ),
+            };
+        }
+        for i in 0..mutants.len() {
+            if let Some(f) = first_of(mutants, &compiled, i) {
+                fates[i] = fates[f].clone();
+            }
+        }
+        Generated {
+            tests,
+            fates,
+            phases: campaign.phases,
+            counters: campaign.counters,
+            found,
+        }
+    }
+}
+
+/// A duplicate (the same code as an earlier mutant) is no target of its own: it shares its
+/// first's fate, test or proof. The index of that first mutant.
+fn first_of(mutants: &[Mutant], compiled: &[Trivial], i: usize) -> Option<usize> {
+    match compiled[i] {
+        Trivial::DuplicateOf(id) => mutants[..i].iter().position(|m| m.id == id),
+        _ => None,
     }
 }
 

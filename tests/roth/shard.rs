@@ -239,14 +239,31 @@ fn sharded_runs_and_merge_on_the_command_line() {
     let auto = |envs: &[(&str, &str)], part: &str| {
         std::process::Command::new(env!("CARGO_BIN_EXE_roth"))
             .args(["atpg", c17, "--shard", "auto", "--part", part, "-q"])
-            .envs(envs.iter().copied())
             .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("ROTH_SHARD_COUNT")
+            .envs(envs.iter().copied())
             .current_dir(&dir)
             .output()
             .unwrap()
     };
+    // A resubmitted task (`--array=2` alone) is still part 2 of 2 with ROTH_SHARD_COUNT.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_roth"))
+        .args(["atpg", c17, "--shard", "auto", "--part", "r2.json", "-q"])
+        .env("SLURM_ARRAY_TASK_ID", "2")
+        .env("SLURM_ARRAY_TASK_MIN", "2")
+        .env("SLURM_ARRAY_TASK_COUNT", "1")
+        .env("ROTH_SHARD_COUNT", "2")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("r2.json")).unwrap(),
+        std::fs::read_to_string(dir.join("p2.json")).unwrap()
+    );
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_roth"))
         .args(["atpg", c17, "--shard", "auto", "--part", "s2.json", "-q"])
+        .env_remove("ROTH_SHARD_COUNT")
         .env("SLURM_ARRAY_TASK_ID", "1")
         .env("SLURM_ARRAY_TASK_MIN", "0")
         .env("SLURM_ARRAY_TASK_COUNT", "2")
@@ -270,4 +287,350 @@ fn sharded_runs_and_merge_on_the_command_line() {
         std::fs::read_to_string(dir.join("k1.json")).unwrap(),
         std::fs::read_to_string(dir.join("p1.json")).unwrap()
     );
+}
+
+// Programs: the same for mutants, over a code base.
+
+use roth::program::testgen::{self, Fate, Options, PartsFound};
+use roth::program::{load, mutant};
+
+/// A shipped program, read and checked, with its mutants.
+fn program(name: &str) -> (String, roth::program::Unit, Vec<mutant::Mutant>) {
+    let path = crate::helpers::project_file(&format!("programs/{name}.java"));
+    let source = std::fs::read_to_string(&path).unwrap();
+    let unit = load(&path.display().to_string(), &source).unwrap();
+    let mutants = mutant::generate(&unit).mutants;
+    (source, unit, mutants)
+}
+
+fn fate_kind(f: &Fate) -> &'static str {
+    match f {
+        Fate::Killed(_) => "killed",
+        Fate::Equivalent(_) => "equivalent",
+        Fate::Unknown(_) => "unknown",
+    }
+}
+
+/// A program's mutants in `count` parts (consecutive runs, cutting through a method, harder
+/// than the command line's cuts between methods), each generated alone, merged: the same fate
+/// for every mutant as one run (but where one run's kill came from another part's target),
+/// every kill confirmed by the interpreter, and about as many tests; the merged tests pass
+/// the JVM check (the JUnit class fails on exactly the killed mutants).
+#[test]
+fn program_parts_merge_to_the_result_of_one_run() {
+    // The command line's step limit: a mutant that loops costs 100 times less than under the
+    // interpreter's own default.
+    let options = Options {
+        threads: 2,
+        limits: roth::program::interp::Limits {
+            steps: 100_000,
+            ..roth::program::interp::Limits::default()
+        },
+        ..Options::default()
+    };
+    let mut merged_programs = Vec::new();
+    for name in ["Mid", "NumZero", "Gcd", "Triangle"] {
+        let (source, unit, mutants) = program(name);
+        let single = testgen::generate(&unit, &mutants, &options, &mut |_| {});
+        for count in [2usize, 3] {
+            let mut found = PartsFound::default();
+            let mut unknown_in_parts = Vec::new();
+            let size = mutants.len().div_ceil(count);
+            for part in mutants.chunks(size) {
+                let g = testgen::generate(&unit, part, &options, &mut |_| {});
+                for (m, f) in part.iter().zip(&g.fates) {
+                    match f {
+                        Fate::Equivalent(rule) => {
+                            found.equivalent.insert(m.id, rule.clone());
+                        }
+                        Fate::Unknown(reason) => {
+                            unknown_in_parts.push(m.id);
+                            found.unknown.insert(m.id, reason.clone());
+                        }
+                        Fate::Killed(_) => {}
+                    }
+                }
+                found.tests.extend(g.tests);
+            }
+            let merged = testgen::merge(&unit, &mutants, found, &options, &mut |_| {}).unwrap();
+            assert_eq!(merged.phases[0].name, "parts merged");
+            // The same fate as in one run, but for a mutant the run killed with a test found
+            // for another mutant that sat in another part here: its own part's search left it
+            // unknown, and the merge says so (unknown, never a wrong verdict).
+            for (i, (a, b)) in single.fates.iter().zip(&merged.fates).enumerate() {
+                let lost_collateral = matches!((a, b), (Fate::Killed(_), Fate::Unknown(_)))
+                    && unknown_in_parts.contains(&mutants[i].id);
+                assert!(
+                    fate_kind(a) == fate_kind(b) || lost_collateral,
+                    "{name} in {count} parts: mutant {}: {a:?} in one run, {b:?} merged",
+                    mutants[i].id
+                );
+            }
+            let analysis = roth::program::analysis::analyse(
+                &unit,
+                &mutants,
+                &merged.tests,
+                roth::program::interp::Limits::default(),
+                2,
+                &|_| {},
+            )
+            .unwrap();
+            for (i, f) in merged.fates.iter().enumerate() {
+                if let Fate::Killed(t) = f {
+                    assert!(
+                        analysis.kills[i][*t],
+                        "{name}: mutant {} by test {t}",
+                        mutants[i].id
+                    );
+                }
+            }
+            assert!(
+                merged.tests.len() as f64 <= single.tests.len() as f64 * 1.1 + 2.0,
+                "{name} in {count} parts: {} tests, one run {}",
+                merged.tests.len(),
+                single.tests.len()
+            );
+            if count == 2 && matches!(name, "Mid" | "NumZero") {
+                merged_programs.push((
+                    name.to_string(),
+                    source.clone(),
+                    unit.clone(),
+                    mutants.clone(),
+                    merged,
+                ));
+            }
+        }
+    }
+    crate::testgen::check_generated_on_the_jvm(&merged_programs, "shard-jvm");
+}
+
+/// A proof of equivalence from one part that another part's test refutes is an internal
+/// error, never a silent merge.
+#[test]
+fn a_refuted_proof_stops_the_merge() {
+    let (_, unit, mutants) = program("Mid");
+    let options = Options::default();
+    let g = testgen::generate(&unit, &mutants, &options, &mut |_| {});
+    let (victim, _) = mutants
+        .iter()
+        .zip(&g.fates)
+        .find(|(_, f)| matches!(f, Fate::Killed(_)))
+        .unwrap();
+    let mut found = PartsFound {
+        tests: g.tests.clone(),
+        ..PartsFound::default()
+    };
+    found
+        .equivalent
+        .insert(victim.id, roth::program::equivalence::Rule::WholeMethod);
+    let e = testgen::merge(&unit, &mutants, found, &options, &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains(&format!("#{}", victim.id)), "{e}");
+}
+
+/// A small code base: three shipped programs, one in a folder, and a class in a package.
+fn code_base(dir: &std::path::Path) -> std::path::PathBuf {
+    let root = dir.join("src");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("more")).unwrap();
+    std::fs::create_dir_all(root.join("com/example")).unwrap();
+    for (name, to) in [("Mid", ""), ("NumZero", ""), ("Gcd", "more/")] {
+        std::fs::copy(
+            crate::helpers::project_file(&format!("programs/{name}.java")),
+            root.join(format!("{to}{name}.java")),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        root.join("com/example/Counter.java"),
+        "package com.example;\n\npublic class Counter {\n    int count;\n\n    public int add(int step) {\n        if (step > 0) {\n            count = count + step;\n        }\n        return count;\n    }\n}\n",
+    )
+    .unwrap();
+    root
+}
+
+fn json_file(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn sharded_testgen_over_a_code_base_on_the_command_line() {
+    use crate::helpers::{roth, scratch_dir, stderr, stdout};
+    let dir = scratch_dir("shard_codebase");
+    let root = code_base(&dir);
+    let src = root.to_str().unwrap();
+    let o = roth(
+        &dir,
+        &[
+            "testgen",
+            src,
+            "--report",
+            "one.json",
+            "--out-dir",
+            "one",
+            "-q",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(table.contains("more/Gcd.java"), "{table}");
+    assert!(dir.join("one/com/example/CounterTest.java").exists());
+    assert!(dir.join("one/MidTest.java").exists());
+    let one = json_file(&dir.join("one.json"));
+    let files: Vec<&str> = one["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "Mid.java",
+            "NumZero.java",
+            "com/example/Counter.java",
+            "more/Gcd.java"
+        ]
+    );
+    assert_eq!(one["totals"]["unknown"], 0);
+    for count in 1..=3usize {
+        let mut parts = Vec::new();
+        for i in 1..=count {
+            let part = format!("p{i}of{count}.json");
+            let o = roth(
+                &dir,
+                &[
+                    "testgen",
+                    src,
+                    "--shard",
+                    &format!("{i}/{count}"),
+                    "--part",
+                    &part,
+                    "-q",
+                ],
+            );
+            assert!(o.status.success(), "{}", stderr(&o));
+            parts.push(part);
+        }
+        let report = format!("m{count}.json");
+        let out = format!("m{count}");
+        let mut args = vec!["merge", src];
+        args.extend(parts.iter().map(String::as_str));
+        args.extend(["--report", &report, "--out-dir", &out, "-q"]);
+        let o = roth(&dir, &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains(&format!("merged from {count} parts")));
+        let merged = json_file(&dir.join(&report));
+        for (a, b) in one["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(merged["files"].as_array().unwrap())
+        {
+            assert_eq!(a["file"], b["file"]);
+            for key in ["mutants", "killed", "equivalent", "unknown"] {
+                assert_eq!(a[key], b[key], "{} {key} in {count} parts", a["file"]);
+            }
+        }
+        let (t1, tm) = (
+            one["totals"]["tests"].as_u64().unwrap(),
+            merged["totals"]["tests"].as_u64().unwrap(),
+        );
+        assert!(
+            tm as f64 <= t1 as f64 * 1.1 + 2.0,
+            "{count} parts: {tm} tests, one run {t1}"
+        );
+        assert!(dir.join(&out).join("com/example/CounterTest.java").exists());
+    }
+    // The same part twice gives the same file.
+    let o = roth(
+        &dir,
+        &[
+            "testgen",
+            src,
+            "--shard",
+            "2/3",
+            "--part",
+            "again.json",
+            "-q",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("again.json")).unwrap(),
+        std::fs::read_to_string(dir.join("p2of3.json")).unwrap()
+    );
+    // The roth score of the merged tests: 100 % over the killable mutants, file by file.
+    let o = roth(&dir, &["score", src, "--tests", "m2.json", "--json", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let score: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        score["totals"]["killed"], one["totals"]["killed"],
+        "{score}"
+    );
+    // Refusals (exit 2, nothing merged): a missing part named, a part twice, parts of other
+    // settings, a changed or a new file, a circuit's part, and the reverse.
+    let refuse = |args: &[&str], says: &str| {
+        let o = roth(&dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    };
+    refuse(
+        &["merge", src, "p1of3.json", "p3of3.json"],
+        "part 2 of 3 missing",
+    );
+    refuse(
+        &["merge", src, "p1of2.json", "p1of2.json"],
+        "both part 1 of 2",
+    );
+    let o = roth(
+        &dir,
+        &[
+            "testgen",
+            src,
+            "--shard",
+            "2/2",
+            "--part",
+            "seed2.json",
+            "--seed",
+            "2",
+            "-q",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    refuse(
+        &["merge", src, "p1of2.json", "seed2.json"],
+        "different settings",
+    );
+    let c17 = crate::helpers::project_file("circuits/c17.bench");
+    let o = roth(
+        &dir,
+        &[
+            "atpg",
+            c17.to_str().unwrap(),
+            "--shard",
+            "1/1",
+            "--part",
+            "c17.json",
+            "-q",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    refuse(&["merge", src, "c17.json"], "not a part of roth testgen");
+    refuse(
+        &["merge", c17.to_str().unwrap(), "p1of1.json"],
+        "part of roth testgen",
+    );
+    refuse(&["testgen", src, "--method", "mid"], "one file");
+    refuse(&["testgen", src, "--out", "X.java"], "--out-dir");
+    refuse(
+        &["merge", src, "p1of1.json", "--out-dir", "m1"],
+        "already exists",
+    );
+    let gcd = root.join("more/Gcd.java");
+    let text = std::fs::read_to_string(&gcd).unwrap();
+    std::fs::write(&gcd, text.replace("gcd", "gcd ")).unwrap();
+    refuse(&["merge", src, "p1of1.json"], "more/Gcd.java changed");
+    std::fs::write(&gcd, &text).unwrap();
+    std::fs::copy(root.join("Mid.java"), root.join("more/Mid.java")).unwrap();
+    refuse(&["merge", src, "p1of1.json"], "more/Mid.java is new");
 }

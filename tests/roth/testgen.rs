@@ -101,6 +101,24 @@ fn junit_jar() -> Option<PathBuf> {
 /// console launcher against each emitted mutant compiled with javac (all in one JVM with a class
 /// loader per mutant, `JUnitEach`), fails on exactly the mutants the report calls killed.
 fn check_on_the_jvm(names: &[&str], scratch: &str) {
+    let (Some(_), Some(_)) = (jdk(), junit_jar()) else {
+        return;
+    };
+    let programs: Vec<Program> = names
+        .iter()
+        .map(|&name| {
+            let (source, unit, mutants, g) = generated(name);
+            (name.to_string(), source, unit, mutants, g)
+        })
+        .collect();
+    check_generated_on_the_jvm(&programs, scratch);
+}
+
+/// A program's name (its class), source, unit, mutants and generated tests.
+pub type Program = (String, String, Unit, Vec<mutant::Mutant>, Generated);
+
+/// [`check_on_the_jvm`] for tests generated elsewhere (merged from the parts of a sharded run).
+pub fn check_generated_on_the_jvm(programs: &[Program], scratch: &str) {
     let (Some((javac, java)), Some(jar)) = (jdk(), junit_jar()) else {
         return;
     };
@@ -116,8 +134,8 @@ fn check_on_the_jvm(names: &[&str], scratch: &str) {
     // (killed: yes; equivalent and the original: no; unknown: not asserted).
     let mut expected: std::collections::HashMap<String, (String, String, Option<bool>)> =
         std::collections::HashMap::new();
-    for &name in names {
-        let (source, unit, mutants, g) = generated(name);
+    for (name, source, unit, mutants, g) in programs {
+        let name = name.as_str();
         let emitted: Vec<Emitted<'_>> = g
             .tests
             .iter()
@@ -134,13 +152,13 @@ fn check_on_the_jvm(names: &[&str], scratch: &str) {
             .collect();
         // One second per test, not the default ten: a mutant that loops costs a second per
         // test it loops in, and the originals' tests take milliseconds.
-        let test_source = write_class(&unit, 0, &emitted, Limits::default(), 1).unwrap();
+        let test_source = write_class(unit, 0, &emitted, Limits::default(), 1).unwrap();
         let program_dir = dir.join(name);
         // The test class is compiled against the original, then kept alone in its folder: the
         // class under test must come from each run's own folder.
         let original = program_dir.join("original");
         std::fs::create_dir_all(&original).unwrap();
-        std::fs::write(original.join(format!("{name}.java")), &source).unwrap();
+        std::fs::write(original.join(format!("{name}.java")), source).unwrap();
         let test_file = program_dir.join(format!("{name}Test.java"));
         std::fs::write(&test_file, &test_source).unwrap();
         let test_classes = javac_with(
@@ -173,7 +191,7 @@ fn check_on_the_jvm(names: &[&str], scratch: &str) {
             std::fs::create_dir_all(&d).unwrap();
             std::fs::write(
                 d.join(format!("{name}.java")),
-                mutant::mutated_source(&source, m),
+                mutant::mutated_source(source, m),
             )
             .unwrap();
             add(
