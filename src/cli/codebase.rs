@@ -599,37 +599,87 @@ fn typed_parts<P: serde::de::DeserializeOwned>(
         .collect()
 }
 
-/// A part as the merge checks it: its file, its (I, N), its settings and the code base it saw.
-type CheckedPart<'p, S> = (PathBuf, (usize, usize), &'p S, &'p [FileSeen]);
+/// What the merge needs of a part of `roth testgen FOLDER` or `roth score FOLDER`: the two part
+/// formats differ only in their settings and in what they found per file.
+trait CodeBasePart {
+    type Settings: PartialEq + std::fmt::Debug;
+    type FileResult;
+    /// The command line that makes such parts, for the refusal of an incomplete set.
+    const HOW: &'static str;
+    fn shard(&self) -> (usize, usize);
+    fn settings(&self) -> &Self::Settings;
+    fn operators(settings: &Self::Settings) -> &[String];
+    /// Every file of the code base as the part saw it.
+    fn code_base(&self) -> &[FileSeen];
+    fn results(&self) -> &[Self::FileResult];
+    fn file(result: &Self::FileResult) -> &str;
+    /// The ids of the mutants of the file that the part worked on.
+    fn mutants(result: &Self::FileResult) -> &[u32];
+}
 
-/// The parts of what one code base gave, checked to be one whole run: all N parts, the same
-/// settings, the same code base as the parts saw it and as it is now. Returns N and the code
-/// base.
-fn check_parts<S: PartialEq + std::fmt::Debug>(
+impl CodeBasePart for TestgenPart {
+    type Settings = Settings;
+    type FileResult = FileResult;
+    const HOW: &'static str = "roth testgen FOLDER --shard I/N --part ...";
+    fn shard(&self) -> (usize, usize) {
+        self.shard
+    }
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    fn operators(settings: &Settings) -> &[String] {
+        &settings.operators
+    }
+    fn code_base(&self) -> &[FileSeen] {
+        &self.code_base
+    }
+    fn results(&self) -> &[FileResult] {
+        &self.results
+    }
+    fn file(result: &FileResult) -> &str {
+        &result.file
+    }
+    fn mutants(result: &FileResult) -> &[u32] {
+        &result.mutants
+    }
+}
+
+/// The parts of one run, checked, and what each part found for each file of the code base.
+struct Opened<'p, P: CodeBasePart> {
+    /// N.
+    count: usize,
+    code_base: CodeBase,
+    /// Parallel to `code_base.files`: each part's result for the file, with the part's path;
+    /// together they cover each of the file's mutants exactly once.
+    per_file: Vec<Vec<(&'p Path, &'p P::FileResult)>>,
+}
+
+/// Checks that the parts are one whole run (all N parts, the same settings, the same code base
+/// as the parts saw it and as it is now, every mutant in exactly one part) and gathers each
+/// file's results.
+fn open_parts<'p, P: CodeBasePart>(
     session: &Session,
     input: &Path,
-    parts: &[CheckedPart<'_, S>],
-    operators: impl Fn(&S) -> Vec<String>,
-    how: &str,
-) -> Result<(usize, CodeBase), CliError> {
+    parts: &'p [(PathBuf, P)],
+) -> Result<Opened<'p, P>, CliError> {
     let count = super::shard::check_complete(
         parts
             .iter()
-            .map(|(path, shard, _, _)| (path.as_path(), *shard)),
-        how,
+            .map(|(path, part)| (path.as_path(), part.shard())),
+        P::HOW,
     )?;
-    let (first_path, _, first_settings, first_seen) = &parts[0];
-    for (path, _, settings, seen) in &parts[1..] {
-        if settings != first_settings {
+    let (first_path, first) = &parts[0];
+    for (path, part) in &parts[1..] {
+        if part.settings() != first.settings() {
             return Err(bad_input(format!(
                 "{} and {} were made with different settings ({:?} and {:?})",
                 first_path.display(),
                 path.display(),
-                first_settings,
-                settings
+                first.settings(),
+                part.settings()
             )));
         }
-        if seen != first_seen {
+        if part.code_base() != first.code_base() {
             return Err(bad_input(format!(
                 "{} and {} were made from different versions of the code base",
                 first_path.display(),
@@ -637,45 +687,73 @@ fn check_parts<S: PartialEq + std::fmt::Debug>(
             )));
         }
     }
-    let code_base = load_code_base(session, input, &operators(first_settings))?;
-    if code_base.seen != *first_seen {
-        let theirs: HashMap<&str, &str> = first_seen
-            .iter()
-            .map(|f| (f.file.as_str(), f.fingerprint.as_str()))
-            .collect();
-        let ours: HashMap<&str, &str> = code_base
-            .seen
-            .iter()
-            .map(|f| (f.file.as_str(), f.fingerprint.as_str()))
-            .collect();
-        let mut changes: Vec<String> = Vec::new();
-        for f in &code_base.seen {
-            match theirs.get(f.file.as_str()) {
-                None => changes.push(format!("{} is new", f.file)),
-                Some(p) if *p != f.fingerprint => changes.push(format!("{} changed", f.file)),
-                _ => {}
-            }
-        }
-        for f in first_seen.iter() {
-            if !ours.contains_key(f.file.as_str()) {
-                changes.push(format!("{} is gone", f.file));
-            }
-        }
-        return Err(bad_input(format!(
-            "the parts were made from another version of {}: {}",
-            input.display(),
-            changes.join(", ")
-        )));
-    }
-    Ok((count, code_base))
+    let code_base = load_code_base(session, input, P::operators(first.settings()))?;
+    refuse_changed(input, first.code_base(), &code_base.seen)?;
+    let per_file = code_base
+        .files
+        .iter()
+        .map(|loaded| {
+            let results: Vec<(&Path, &P::FileResult)> = parts
+                .iter()
+                .filter_map(|(path, part)| {
+                    let r = part
+                        .results()
+                        .iter()
+                        .find(|r| P::file(r) == loaded.source.relative)?;
+                    Some((path.as_path(), r))
+                })
+                .collect();
+            check_owners(
+                loaded,
+                results.iter().map(|(path, r)| (*path, P::mutants(r))),
+            )?;
+            Ok(results)
+        })
+        .collect::<Result<_, CliError>>()?;
+    Ok(Opened {
+        count,
+        code_base,
+        per_file,
+    })
 }
 
-/// Which part worked on each mutant of `loaded`, from each part's list of ids for the file:
-/// every mutant must be in exactly one part.
-fn owners<'p>(
+/// Refuses parts made from another version of the code base, naming the files that changed,
+/// are new or are gone.
+fn refuse_changed(input: &Path, theirs: &[FileSeen], ours: &[FileSeen]) -> Result<(), CliError> {
+    if theirs == ours {
+        return Ok(());
+    }
+    let by_file = |seen: &'_ [FileSeen]| -> HashMap<String, String> {
+        seen.iter()
+            .map(|f| (f.file.clone(), f.fingerprint.clone()))
+            .collect()
+    };
+    let (their_files, our_files) = (by_file(theirs), by_file(ours));
+    let mut changes: Vec<String> = Vec::new();
+    for f in ours {
+        match their_files.get(&f.file) {
+            None => changes.push(format!("{} is new", f.file)),
+            Some(p) if *p != f.fingerprint => changes.push(format!("{} changed", f.file)),
+            _ => {}
+        }
+    }
+    for f in theirs {
+        if !our_files.contains_key(&f.file) {
+            changes.push(format!("{} is gone", f.file));
+        }
+    }
+    Err(bad_input(format!(
+        "the parts were made from another version of {}: {}",
+        input.display(),
+        changes.join(", ")
+    )))
+}
+
+/// Every mutant of `loaded` must be in exactly one part's list of ids for the file.
+fn check_owners<'p>(
     loaded: &Loaded,
     lists: impl IntoIterator<Item = (&'p Path, &'p [u32])>,
-) -> Result<HashMap<u32, &'p Path>, CliError> {
+) -> Result<(), CliError> {
     let mut owner: HashMap<u32, &Path> = HashMap::new();
     for (path, ids) in lists {
         for &id in ids {
@@ -695,7 +773,7 @@ fn owners<'p>(
             m.id, loaded.source.relative
         )));
     }
-    Ok(owner)
+    Ok(())
 }
 
 fn merge_testgen(
@@ -703,17 +781,11 @@ fn merge_testgen(
     args: &super::circuit::MergeArgs,
     parts: Vec<(PathBuf, TestgenPart)>,
 ) -> Result<ExitCode, CliError> {
-    let checked: Vec<CheckedPart<'_, Settings>> = parts
-        .iter()
-        .map(|(path, p)| (path.clone(), p.shard, &p.settings, p.code_base.as_slice()))
-        .collect();
-    let (count, code_base) = check_parts(
-        session,
-        &args.circuit,
-        &checked,
-        |s| s.operators.clone(),
-        "roth testgen FOLDER --shard I/N --part ...",
-    )?;
+    let Opened {
+        count,
+        code_base,
+        per_file,
+    } = open_parts(session, &args.circuit, &parts)?;
     let settings = parts[0].1.settings.clone();
     let test_paths = match &args.out_dir {
         Some(dir) => Some(code_base.test_paths(dir)?),
@@ -741,28 +813,13 @@ fn merge_testgen(
             .max(1),
         ..Options::default()
     };
-    // Each file's share of every part; each mutant must be some part's, and one part's only.
     let mut outcomes = Vec::new();
     let bar = session.progress_bar(code_base.files.len() as u64, "files");
-    for (k, loaded) in code_base.files.iter().enumerate() {
+    for (k, (loaded, results)) in code_base.files.iter().zip(per_file).enumerate() {
         bar.set_position(k as u64);
         bar.set_message(loaded.source.relative.clone());
         let start = std::time::Instant::now();
         let mut found = PartsFound::default();
-        let results: Vec<(&Path, &FileResult)> = parts
-            .iter()
-            .filter_map(|(path, part)| {
-                let r = part
-                    .results
-                    .iter()
-                    .find(|r| r.file == loaded.source.relative)?;
-                Some((path.as_path(), r))
-            })
-            .collect();
-        owners(
-            loaded,
-            results.iter().map(|(p, r)| (*p, r.mutants.as_slice())),
-        )?;
         for (path, result) in results {
             let tests = roth::program::testfile::read_tests(
                 &loaded.unit,
@@ -841,6 +898,33 @@ struct ScoreResult {
 impl ScoreResult {
     fn killed(&self) -> usize {
         self.rows.iter().filter(|r| r["status"] == "killed").count()
+    }
+}
+
+impl CodeBasePart for ScorePart {
+    type Settings = ScoreSettings;
+    type FileResult = ScoreResult;
+    const HOW: &'static str = "roth score FOLDER --tests T --shard I/N --part ...";
+    fn shard(&self) -> (usize, usize) {
+        self.shard
+    }
+    fn settings(&self) -> &ScoreSettings {
+        &self.settings
+    }
+    fn operators(settings: &ScoreSettings) -> &[String] {
+        &settings.operators
+    }
+    fn code_base(&self) -> &[FileSeen] {
+        &self.code_base
+    }
+    fn results(&self) -> &[ScoreResult] {
+        &self.results
+    }
+    fn file(result: &ScoreResult) -> &str {
+        &result.file
+    }
+    fn mutants(result: &ScoreResult) -> &[u32] {
+        &result.mutants
     }
 }
 
@@ -953,30 +1037,13 @@ fn merge_score(
             "a score's merge prints its report (--json); --report is for roth testgen's parts",
         ));
     }
-    let checked: Vec<CheckedPart<'_, ScoreSettings>> = parts
-        .iter()
-        .map(|(path, p)| (path.clone(), p.shard, &p.settings, p.code_base.as_slice()))
-        .collect();
-    let (count, code_base) = check_parts(
-        session,
-        &args.circuit,
-        &checked,
-        |s| s.operators.clone(),
-        "roth score FOLDER --tests T --shard I/N --part ...",
-    )?;
+    let Opened {
+        count,
+        code_base,
+        per_file,
+    } = open_parts(session, &args.circuit, &parts)?;
     let mut results = Vec::new();
-    for loaded in &code_base.files {
-        let mine: Vec<(&Path, &ScoreResult)> = parts
-            .iter()
-            .filter_map(|(path, part)| {
-                let r = part
-                    .results
-                    .iter()
-                    .find(|r| r.file == loaded.source.relative)?;
-                Some((path.as_path(), r))
-            })
-            .collect();
-        owners(loaded, mine.iter().map(|(p, r)| (*p, r.mutants.as_slice())))?;
+    for (loaded, mine) in code_base.files.iter().zip(per_file) {
         let mut rows: Vec<serde_json::Value> = mine
             .iter()
             .flat_map(|(_, r)| r.rows.iter().cloned())
