@@ -9,11 +9,12 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use roth::program::analysis::{TestCase, analyse, random_tests};
-use roth::program::cfg::Cfg;
-use roth::program::interp::{Compiled, Limits, Machine, Value};
-use roth::program::semantics::Kind;
-use roth::program::{Type, Unit, load, mutant};
+use roth::program::execution::analysis::{TestCase, analyse, random_tests};
+use roth::program::execution::interp::{Compiled, Limits, Machine, Value};
+use roth::program::model::cfg::Cfg;
+use roth::program::mutants::mutant;
+use roth::program::reader::semantics::Kind;
+use roth::program::{Type, Unit, load};
 use roth::rng::Rng;
 
 const LOOPS: &str = "public class Loops {
@@ -239,7 +240,7 @@ fn analysis(c: &mut Criterion) {
 /// provers built per method as `roth equiv` builds them, each mutant's regions up the ladder
 /// until one proves it or none is left.
 fn equivalence(c: &mut Criterion) {
-    use roth::program::equivalence::{Local, MethodProver, ProveOptions};
+    use roth::program::proofs::equivalence::{Local, MethodProver, ProveOptions};
     let mut group = c.benchmark_group("equivalence");
     group.sample_size(10);
     for name in ["Mid", "Triangle", "CalDays"] {
@@ -274,8 +275,8 @@ fn equivalence(c: &mut Criterion) {
 /// `roth testgen` without I/O on shipped programs (one thread, default options and seed), and
 /// the software D-algorithm's pass alone (`roth ablation`'s all-on row, 16 backtracks).
 fn test_generation(c: &mut Criterion) {
-    use roth::program::ablation::first_pass;
     use roth::program::dalg::Methods;
+    use roth::program::testgen::ablation::first_pass;
     use roth::program::testgen::{Options, generate};
     let mut group = c.benchmark_group("testgen");
     group.sample_size(10);

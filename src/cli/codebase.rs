@@ -17,10 +17,10 @@ use super::program::{
 use super::{BadInput, CliError, Session, bad_input};
 use roth::flow::Shard;
 use roth::flow::shard::fingerprint;
-use roth::program::codebase::{SourceFile, java_files, method_parts};
-use roth::program::equivalence::Rule;
-use roth::program::interp::Limits;
-use roth::program::mutant::Mutant;
+use roth::program::execution::interp::Limits;
+use roth::program::mutants::mutant::Mutant;
+use roth::program::proofs::equivalence::Rule;
+use roth::program::testgen::codebase::{SourceFile, java_files, method_parts};
 use roth::program::testgen::{self, Fate, Found, Generated, Options, PartsFound};
 use roth::program::{Unit, load};
 
@@ -360,7 +360,7 @@ fn file_result(loaded: &Loaded, outcome: &FileOutcome) -> FileResult {
         killed: Vec::new(),
         equivalent: Vec::new(),
         unknown: Vec::new(),
-        tests: roth::program::testfile::tests_to_json(&loaded.unit, &g.tests),
+        tests: roth::program::testgen::testfile::tests_to_json(&loaded.unit, &g.tests),
         found_by: g.found,
     };
     for (m, f) in outcome.mutants.iter().zip(&g.fates) {
@@ -821,7 +821,7 @@ fn merge_testgen(
         let start = std::time::Instant::now();
         let mut found = PartsFound::default();
         for (path, result) in results {
-            let tests = roth::program::testfile::read_tests(
+            let tests = roth::program::testgen::testfile::read_tests(
                 &loaded.unit,
                 &serde_json::json!({ "tests": result.tests }).to_string(),
             )
@@ -930,7 +930,7 @@ impl CodeBasePart for ScorePart {
 
 /// `roth score FOLDER --tests REPORT`: each file's mutants against its tests.
 pub fn score(session: &Session, args: &super::program::ScoreArgs) -> Result<ExitCode, CliError> {
-    use roth::program::analysis::{Verdict, analyse};
+    use roth::program::execution::analysis::{Verdict, analyse};
     if args.method.is_some() {
         return Err(bad_input(
             "--method picks a method of one file; give the file instead of the folder",
@@ -957,14 +957,16 @@ pub fn score(session: &Session, args: &super::program::ScoreArgs) -> Result<Exit
             continue;
         }
         let tests = match super::program::tests_of_file(&text, &loaded.source.relative) {
-            Some(entry) => roth::program::testfile::read_tests(&loaded.unit, &entry.to_string())
-                .map_err(|e| {
-                    bad_input(format!(
-                        "{}: tests of {}: {e}",
-                        args.tests.display(),
-                        loaded.source.relative
-                    ))
-                })?,
+            Some(entry) => {
+                roth::program::testgen::testfile::read_tests(&loaded.unit, &entry.to_string())
+                    .map_err(|e| {
+                        bad_input(format!(
+                            "{}: tests of {}: {e}",
+                            args.tests.display(),
+                            loaded.source.relative
+                        ))
+                    })?
+            }
             None => Vec::new(),
         };
         let analysis = analyse(

@@ -245,14 +245,14 @@ fn chosen_step(args: &ExplainArgs, trace: &Trace) -> Result<usize, CliError> {
 
 fn explain_program(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliError> {
     use roth::explain::program::{self as explain_program, ProgramOptions};
-    use roth::program::cfg::Cfg;
+    use roth::program::model::cfg::Cfg;
     if args.fault.is_some() || args.circuit_svg.is_some() {
         return Err(bad_input(
             "--fault and --circuit-svg are for circuits; for a Java file give --mutant",
         ));
     }
     let unit = super::program::load_unit(session, &args.file)?;
-    let mutants = roth::program::mutant::generate(&unit);
+    let mutants = roth::program::mutants::mutant::generate(&unit);
     let Some(id) = args.mutant else {
         return Err(bad_input(format!(
             "give the mutant to explain with --mutant ID (`roth mutate {}` lists them)",

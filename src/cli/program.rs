@@ -8,9 +8,10 @@ use anyhow::Context;
 use clap::Args;
 
 use super::{BadInput, CliError, Session, bad_input};
-use roth::program::interp::{Compiled, Limits, Outcome, Termination, Value};
-use roth::program::literal::{parse_value, split_top_level};
-use roth::program::{Unit, load, text};
+use roth::program::execution::interp::{Compiled, Limits, Outcome, Termination, Value};
+use roth::program::execution::literal::{parse_value, split_top_level};
+use roth::program::reader::text;
+use roth::program::{Unit, load};
 
 /// Reads and checks a Java file; warns about each method outside the subset.
 pub fn load_unit(session: &Session, path: &Path) -> Result<Unit, CliError> {
@@ -254,8 +255,8 @@ pub fn select_mutants(
     unit: &Unit,
     method: Option<&str>,
     operators: &[String],
-) -> Result<roth::program::mutant::Mutants, CliError> {
-    use roth::program::mutant::{self, Operator};
+) -> Result<roth::program::mutants::mutant::Mutants, CliError> {
+    use roth::program::mutants::mutant::{self, Operator};
     let operators: Vec<Operator> = if operators.is_empty() {
         Operator::ALL.to_vec()
     } else {
@@ -289,7 +290,7 @@ pub fn select_mutants(
 }
 
 pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError> {
-    use roth::program::mutant::{self, reason_kind};
+    use roth::program::mutants::mutant::{self, reason_kind};
     let unit = load_unit(session, &args.file)?;
     let selected = select_mutants(&unit, args.method.as_deref(), &args.operators)?;
     if let Some(dir) = &args.emit_dir {
@@ -381,7 +382,7 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
 fn read_test_file(
     unit: &Unit,
     path: &Path,
-) -> Result<Vec<roth::program::analysis::TestCase>, CliError> {
+) -> Result<Vec<roth::program::execution::analysis::TestCase>, CliError> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read {}", path.display()))
         .bad_input()?;
@@ -389,7 +390,7 @@ fn read_test_file(
         Some(entry) => entry.to_string(),
         None => text,
     };
-    roth::program::testfile::read_tests(unit, &text)
+    roth::program::testgen::testfile::read_tests(unit, &text)
         .map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 
@@ -414,9 +415,9 @@ pub(super) fn tests_of_file(text: &str, path: &str) -> Option<serde_json::Value>
 }
 
 /// A mutation analysis error: a bad test is the user's input, anything else roth's failure.
-pub(super) fn analysis_error(e: roth::program::analysis::AnalysisError) -> CliError {
+pub(super) fn analysis_error(e: roth::program::execution::analysis::AnalysisError) -> CliError {
     match e {
-        roth::program::analysis::AnalysisError::BadTest { .. } => bad_input(e),
+        roth::program::execution::analysis::AnalysisError::BadTest { .. } => bad_input(e),
         other => CliError::from(anyhow::anyhow!("{other}")),
     }
 }
@@ -425,18 +426,18 @@ pub(super) fn analysis_error(e: roth::program::analysis::AnalysisError) -> CliEr
 fn classify_mutants(
     session: &Session,
     unit: &Unit,
-    mutants: &[roth::program::mutant::Mutant],
+    mutants: &[roth::program::mutants::mutant::Mutant],
     tests_per_method: usize,
     seed: u64,
     step_limit: u64,
 ) -> Result<
     (
-        roth::program::classify::Classification,
-        roth::program::classify::ClassifyOptions,
+        roth::program::proofs::classify::Classification,
+        roth::program::proofs::classify::ClassifyOptions,
     ),
     CliError,
 > {
-    use roth::program::classify::{ClassifyOptions, classify};
+    use roth::program::proofs::classify::{ClassifyOptions, classify};
     let options = ClassifyOptions {
         tests_per_method,
         seed,
@@ -444,7 +445,7 @@ fn classify_mutants(
             steps: step_limit,
             ..Limits::default()
         },
-        prove: roth::program::equivalence::ProveOptions::default(),
+        prove: roth::program::proofs::equivalence::ProveOptions::default(),
     };
     let bar = session.progress_bar(mutants.len() as u64, "mutants");
     let classification = classify(unit, mutants, &options, &|n| bar.set_position(n as u64))
@@ -457,12 +458,12 @@ fn classify_mutants(
 fn collapse(
     session: &Session,
     unit: &Unit,
-    mutants: &[roth::program::mutant::Mutant],
+    mutants: &[roth::program::mutants::mutant::Mutant],
     args: &MutateArgs,
 ) -> Result<ExitCode, CliError> {
-    use roth::program::analysis::kill_matrix;
-    use roth::program::classify::Status;
-    use roth::program::hierarchy::{Relation, build};
+    use roth::program::execution::analysis::kill_matrix;
+    use roth::program::mutants::hierarchy::{Relation, build};
+    use roth::program::proofs::classify::Status;
     let started = std::time::Instant::now();
     let user_tests = match &args.tests {
         Some(path) => read_test_file(unit, path)?,
@@ -630,7 +631,7 @@ fn collapse(
 }
 
 /// The width of the method column of a mutant table.
-pub(super) fn method_column(mutants: &[roth::program::mutant::Mutant]) -> usize {
+pub(super) fn method_column(mutants: &[roth::program::mutants::mutant::Mutant]) -> usize {
     mutants
         .iter()
         .map(|m| m.method_name.len())
@@ -718,7 +719,7 @@ fn default_threads() -> usize {
 }
 
 pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
-    use roth::program::analysis::{Verdict, analyse};
+    use roth::program::execution::analysis::{Verdict, analyse};
     if args.file.is_dir() || args.shard.is_some() {
         return super::codebase::score(session, &args);
     }
@@ -806,7 +807,7 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
 
 /// A mutant's identity and change as report rows show it, with `extra` fields after them.
 pub(super) fn mutant_json(
-    m: &roth::program::mutant::Mutant,
+    m: &roth::program::mutants::mutant::Mutant,
     extra: serde_json::Value,
 ) -> serde_json::Value {
     let mut row = serde_json::json!({
@@ -896,8 +897,8 @@ type ExternalVerdict = (&'static str, String);
 fn external_mutant(
     unit: &Unit,
     args: &EquivArgs,
-) -> Result<Option<Result<roth::program::mutant::Mutant, ExternalVerdict>>, CliError> {
-    use roth::program::external::{Change, ChangeError, apply_patch, find_change};
+) -> Result<Option<Result<roth::program::mutants::mutant::Mutant, ExternalVerdict>>, CliError> {
+    use roth::program::mutants::external::{Change, ChangeError, apply_patch, find_change};
     let read = |path: &Path| {
         std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))
@@ -934,7 +935,7 @@ fn external_mutant(
 }
 
 /// `test: ARGS [with FIELD = VALUE, ...]`: a killing test as verdict lines show it.
-fn test_text(t: &roth::program::analysis::TestCase) -> String {
+fn test_text(t: &roth::program::execution::analysis::TestCase) -> String {
     let shown: Vec<String> = t.args.iter().map(|a| a.to_string()).collect();
     let mut text = format!("test: {}", shown.join(", "));
     if !t.fields.is_empty() {
@@ -945,8 +946,8 @@ fn test_text(t: &roth::program::analysis::TestCase) -> String {
 }
 
 /// How a proof is described on a verdict line, and its name in summaries.
-fn rule_text(rule: &roth::program::equivalence::Rule) -> (String, String) {
-    use roth::program::equivalence::Rule;
+fn rule_text(rule: &roth::program::proofs::equivalence::Rule) -> (String, String) {
+    use roth::program::proofs::equivalence::Rule;
     match rule {
         Rule::Compiler => ("compiler-equivalent".into(), "compiler".into()),
         Rule::Reachability => ("unreachable".into(), "reachability".into()),
@@ -975,8 +976,8 @@ fn rule_text(rule: &roth::program::equivalence::Rule) -> (String, String) {
 }
 
 pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
-    use roth::program::classify::Status;
-    use roth::program::equivalence::Trivial;
+    use roth::program::proofs::classify::Status;
+    use roth::program::proofs::equivalence::Trivial;
     let started = std::time::Instant::now();
     let unit = load_unit(session, &args.file)?;
     let mutants = match external_mutant(&unit, &args)? {
@@ -1146,8 +1147,8 @@ pub struct CfgArgs {
 }
 
 pub fn cfg(session: &Session, args: CfgArgs) -> Result<ExitCode, CliError> {
-    use roth::program::cfg::{Cfg, NodeKind};
-    use roth::program::draw;
+    use roth::program::model::cfg::{Cfg, NodeKind};
+    use roth::program::model::draw;
     let unit = load_unit(session, &args.file)?;
     let (class, method) = unit.find_method(&args.method).map_err(bad_input)?;
     let m = unit.method(class, method);
@@ -1164,7 +1165,7 @@ pub fn cfg(session: &Session, args: CfgArgs) -> Result<ExitCode, CliError> {
         ))
     })?;
     let name = |n: petgraph::graph::NodeIndex| format!("n{}", n.index());
-    let vars = |vs: &[roth::program::cfg::Var]| {
+    let vars = |vs: &[roth::program::model::cfg::Var]| {
         vs.iter()
             .map(|v| cfg.var_name(*v))
             .collect::<Vec<_>>()
@@ -1422,7 +1423,7 @@ pub(super) fn testgen_options(
 
 /// The mutants each test of `generated` is named as the killer of (its fate's test).
 pub(super) fn kills_per_test(
-    mutants: &[roth::program::mutant::Mutant],
+    mutants: &[roth::program::mutants::mutant::Mutant],
     generated: &roth::program::testgen::Generated,
 ) -> Vec<Vec<u32>> {
     use roth::program::testgen::Fate;
@@ -1444,7 +1445,7 @@ pub(super) fn junit_class(
     limits: Limits,
     timeout: u32,
 ) -> Result<(String, String), CliError> {
-    use roth::program::junit::{Emitted, write_class};
+    use roth::program::testgen::junit::{Emitted, write_class};
     let emitted: Vec<Emitted<'_>> = generated
         .tests
         .iter()
@@ -1476,11 +1477,11 @@ pub(super) fn test_class(unit: &Unit) -> u32 {
 /// format, the phases and which searches found what.
 pub(super) fn file_report(
     unit: &Unit,
-    mutants: &[roth::program::mutant::Mutant],
+    mutants: &[roth::program::mutants::mutant::Mutant],
     generated: &roth::program::testgen::Generated,
     kills: &[Vec<u32>],
 ) -> serde_json::Value {
-    use roth::program::equivalence::Rule;
+    use roth::program::proofs::equivalence::Rule;
     use roth::program::testgen::Fate;
     let ids = |want: &dyn Fn(&Fate) -> bool| -> Vec<u32> {
         mutants
@@ -1503,7 +1504,7 @@ pub(super) fn file_report(
         })
         .collect();
     let tests_json: Vec<serde_json::Value> =
-        roth::program::testfile::tests_to_json(unit, &generated.tests)
+        roth::program::testgen::testfile::tests_to_json(unit, &generated.tests)
             .into_iter()
             .zip(kills)
             .map(|(mut t, k)| {
@@ -1528,7 +1529,7 @@ pub(super) fn file_report(
 
 /// The per-phase table of a test generation, and which searches found what.
 pub(super) fn phase_table(generated: &roth::program::testgen::Generated) -> String {
-    use roth::program::equivalence::Rule;
+    use roth::program::proofs::equivalence::Rule;
     use roth::program::testgen::Fate;
     let mut out = String::new();
     out.push_str(&format!(
@@ -1559,7 +1560,7 @@ pub(super) fn phase_table(generated: &roth::program::testgen::Generated) -> Stri
 
 /// One line per mutant left unknown, `prefix` (a file's name) first.
 pub(super) fn unknown_lines(
-    mutants: &[roth::program::mutant::Mutant],
+    mutants: &[roth::program::mutants::mutant::Mutant],
     generated: &roth::program::testgen::Generated,
     prefix: &str,
 ) -> String {
@@ -1612,8 +1613,8 @@ pub struct AblationArgs {
 }
 
 pub fn ablation(session: &Session, args: AblationArgs) -> Result<ExitCode, CliError> {
-    use roth::program::ablation::{Row, first_pass};
     use roth::program::dalg::Methods;
+    use roth::program::testgen::ablation::{Row, first_pass};
     let limits = Limits {
         steps: args.step_limit,
         ..Limits::default()

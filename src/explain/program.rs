@@ -14,13 +14,13 @@ use petgraph::visit::EdgeRef;
 
 use super::{Describe, Frontier, StepTracer, Trace, Verdict};
 use crate::engine::{self, Limits, Model as _, Outcome, SubtaskKind};
-use crate::program::analysis::witness_kills;
-use crate::program::cfg::Cfg;
-use crate::program::cfg::NodeKind;
 use crate::program::dalg::{Choice, Options, Ran, Subtask, SwDalgorithm, VersionView};
-use crate::program::interp;
-use crate::program::ir::Unit;
-use crate::program::mutant::Mutant;
+use crate::program::execution::analysis::witness_kills;
+use crate::program::execution::interp;
+use crate::program::model::cfg::Cfg;
+use crate::program::model::cfg::NodeKind;
+use crate::program::mutants::mutant::Mutant;
+use crate::program::reader::ir::Unit;
 
 /// Value of an element not yet run or assigned.
 pub const UNSET: &str = "-";
@@ -320,7 +320,7 @@ pub fn explain_mutant(
     options: &ProgramOptions,
 ) -> Result<Trace, String> {
     let limits = interp::Limits::default();
-    let confirm = Box::new(move |w: &crate::program::symbolic::Witness| {
+    let confirm = Box::new(move |w: &crate::program::proofs::symbolic::Witness| {
         witness_kills(unit, m, w, limits).unwrap_or(false)
     });
     let search_options = Options {
@@ -397,11 +397,11 @@ pub fn explain_mutant(
     let mut verdict = verdict;
     // The thesis's local analysis (ch. 2) as a second, independent word on equivalence, and
     // the region a proof holds in.
-    let local = crate::program::equivalence::MethodProver::new(
+    let local = crate::program::proofs::equivalence::MethodProver::new(
         unit,
         m.class,
         m.method,
-        crate::program::equivalence::ProveOptions::default(),
+        crate::program::proofs::equivalence::ProveOptions::default(),
     )
     .and_then(|mut prover| prover.prove_in_regions(m, usize::MAX));
     match (verdict.kind.as_str(), local) {
@@ -475,7 +475,7 @@ pub fn cfg_svg(cfg: &Cfg, m: &Mutant, title: &str, trace: &Trace, values: &[Stri
             }
         }
     }
-    let marks = crate::program::draw::Marks {
+    let marks = crate::program::model::draw::Marks {
         values,
         category,
         variables,
@@ -483,7 +483,7 @@ pub fn cfg_svg(cfg: &Cfg, m: &Mutant, title: &str, trace: &Trace, values: &[Stri
         after_site,
         style: CFG_STYLE,
     };
-    crate::program::draw::svg_marked(cfg, title, true, Some(&marks))
+    crate::program::model::draw::svg_marked(cfg, title, true, Some(&marks))
 }
 
 const CFG_STYLE: &str = r##"<defs><marker id="arrow-exs" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>
@@ -504,8 +504,12 @@ path.exs[data-c="mut"] { stroke: #c8650a; stroke-width: 3.4; stroke-dasharray: 7
 "##;
 
 /// Where a local proof holds, in words, with the lines of its region.
-fn region_words(unit: &Unit, m: &Mutant, rule: &crate::program::equivalence::Rule) -> String {
-    use crate::program::equivalence::Rule;
+fn region_words(
+    unit: &Unit,
+    m: &Mutant,
+    rule: &crate::program::proofs::equivalence::Rule,
+) -> String {
+    use crate::program::proofs::equivalence::Rule;
     let line_of = |offset: u32| {
         1 + unit.source.as_bytes()[..(offset as usize).min(unit.source.len())]
             .iter()
@@ -516,7 +520,7 @@ fn region_words(unit: &Unit, m: &Mutant, rule: &crate::program::equivalence::Rul
         Rule::Region(depth) => {
             let method = unit.method(m.class, m.method);
             let lines = method.body.as_ref().ok().and_then(|body| {
-                let parts = crate::program::regions::ladder(body, (m.start, m.end));
+                let parts = crate::program::proofs::regions::ladder(body, (m.start, m.end));
                 parts.get(*depth).map(|p| {
                     let (a, b) = p.span();
                     (line_of(a), line_of(b))

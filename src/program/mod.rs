@@ -1,38 +1,25 @@
-//! The program model: Java unit programs, where mutants play the role of faults (Zhang 2021,
-//! ch. 1 Table 1.1, ch. 2.3 and ch. 3.2).
+//! The program model: Java unit programs, where mutants play the role of faults ([Zhang 2021]
+//! ch. 1 Table 1.1, ch. 2.3 and ch. 3.2). Its folders read side by side with `circuit/`:
 //!
-//! - [`front`]: real `.java` files through tree-sitter-java, checked like `javac` checks the
-//!   supported subset, lowered to the typed IR of [`ir`];
-//! - [`semantics`] and [`text`]: Java's operators and text conversions, shared by the constant
-//!   folder and the interpreter (integer and `double` operators are the solver's);
+//! | folder | what it holds | on the circuit side |
+//! |---|---|---|
+//! | [`reader`] | the Java front end: parsing, checking, folding, the typed IR, Java's operators and text | `bench.rs` and `netlist.rs` |
+//! | [`model`] | the control-flow graph with its data flow, and its drawing | the netlist's graph |
+//! | [`mutants`] | muJava's operators, mutant hierarchies, mutants made by other tools | `fault.rs` and collapsing |
+//! | [`execution`] | the interpreter and mutation analysis | `sim.rs` and `fsim.rs` |
+//! | [`proofs`] | equivalent mutants: local analysis, regions, symbolic execution, zones, guards | redundancy proofs |
+//! | [`dalg`] | the software D-algorithm as a model of the shared engine | `dalg/` |
+//! | [`testgen`] | the campaign, inputs, JUnit, the test format, code bases and their parts | `atpg.rs` and `patterns.rs` |
 //!
-//! This module never imports the circuit model; the engine and the solver are shared.
+//! This module never imports the circuit model; the engine, the flow and the solver are shared.
 
-pub mod ablation;
-pub mod analysis;
-pub mod cfg;
-pub mod classify;
-pub mod codebase;
 pub mod dalg;
-pub mod draw;
-pub mod equivalence;
-pub mod external;
-pub mod front;
-pub mod guards;
-pub mod hierarchy;
-pub mod inputs;
-pub mod interp;
-pub mod ir;
-pub mod junit;
-pub mod literal;
-pub mod mutant;
-pub mod regions;
-pub mod semantics;
-pub mod symbolic;
-pub mod testfile;
+pub mod execution;
+pub mod model;
+pub mod mutants;
+pub mod proofs;
+pub mod reader;
 pub mod testgen;
-pub mod text;
-pub mod zones;
 
-pub use front::load;
-pub use ir::{Diagnostic, Type, Unit};
+pub use reader::front::load;
+pub use reader::ir::{Diagnostic, Type, Unit};

@@ -6,8 +6,8 @@
 use petgraph::Direction;
 use petgraph::graph::NodeIndex;
 
-use roth::program::cfg::{Cfg, Var};
 use roth::program::load;
+use roth::program::model::cfg::{Cfg, Var};
 
 use crate::helpers::{project_file, roth, scratch_dir, stderr, stdout};
 use crate::java::shipped_programs;
@@ -194,13 +194,15 @@ fn gcd_has_the_expected_graph() {
         .edges_directed(body[0], Direction::Incoming)
         .map(|e| e.weight().clone())
         .collect();
-    assert!(into_r.contains(&roth::program::cfg::Dependence::Control(
-        roth::program::cfg::EdgeKind::True
-    )));
+    assert!(
+        into_r.contains(&roth::program::model::cfg::Dependence::Control(
+            roth::program::model::cfg::EdgeKind::True
+        ))
+    );
     assert_eq!(
         into_r
             .iter()
-            .filter(|d| matches!(d, roth::program::cfg::Dependence::Data(_)))
+            .filter(|d| matches!(d, roth::program::model::cfg::Dependence::Data(_)))
             .count(),
         4
     );

@@ -3,10 +3,11 @@
 //! mutant called equivalent is never told apart from the original, duplicates never from each
 //! other, on random and boundary inputs.
 
-use roth::program::analysis::{Verdict, analyse, random_tests};
-use roth::program::equivalence::{Trivial, canonical, trivial};
-use roth::program::interp::Limits;
-use roth::program::{load, mutant};
+use roth::program::execution::analysis::{Verdict, analyse, random_tests};
+use roth::program::execution::interp::Limits;
+use roth::program::load;
+use roth::program::mutants::mutant;
+use roth::program::proofs::equivalence::{Trivial, canonical, trivial};
 use roth::rng::Rng;
 
 use crate::java::{extra_programs, shipped_programs};
@@ -141,7 +142,7 @@ fn compiler_equivalent_and_duplicate_mutants_are_never_told_apart() {
 /// wrong proof would show) and checks each proof against random and boundary tests. Returns
 /// (mutants, proved equivalent).
 fn check_proofs(path: &std::path::Path) -> (usize, usize) {
-    use roth::program::equivalence::{Local, MethodProver, ProveOptions};
+    use roth::program::proofs::equivalence::{Local, MethodProver, ProveOptions};
     let source = std::fs::read_to_string(path).unwrap();
     let unit = load(&path.display().to_string(), &source).unwrap();
     let mutants = mutant::generate(&unit).mutants;
@@ -159,8 +160,8 @@ fn check_proofs(path: &std::path::Path) -> (usize, usize) {
             MethodProver::new(&unit, m.class, m.method, ProveOptions::default())
         });
         let Some(p) = prover.as_mut() else { continue };
-        let mut confirm = |w: &roth::program::symbolic::Witness| {
-            roth::program::analysis::witness_kills(&unit, m, w, limits).unwrap()
+        let mut confirm = |w: &roth::program::proofs::symbolic::Witness| {
+            roth::program::execution::analysis::witness_kills(&unit, m, w, limits).unwrap()
         };
         let local = p.prove(m, &mut confirm);
         if let Local::Equivalent(rule) = local {
@@ -228,8 +229,8 @@ fn local_verdict(
     mutants: &[mutant::Mutant],
     what: &str,
     which: impl Fn(&mutant::Mutant) -> bool,
-) -> roth::program::equivalence::Local {
-    use roth::program::equivalence::{MethodProver, ProveOptions};
+) -> roth::program::proofs::equivalence::Local {
+    use roth::program::proofs::equivalence::{MethodProver, ProveOptions};
     let m = mutants
         .iter()
         .find(|m| which(m))
@@ -245,7 +246,7 @@ fn verdict_at(
     original: &str,
     replacement: &str,
     line: u32,
-) -> roth::program::equivalence::Local {
+) -> roth::program::proofs::equivalence::Local {
     local_verdict(
         unit,
         mutants,
@@ -296,12 +297,12 @@ fn random_tests_agree(
 fn claims_hold(
     unit: &roth::program::Unit,
     mutants: &[mutant::Mutant],
-    proof: impl Fn(&roth::program::equivalence::Local) -> bool,
+    proof: impl Fn(&roth::program::proofs::equivalence::Local) -> bool,
     proved: &[(&str, &str, u32)],
     contrasts: &[(&str, &str, u32)],
     seed: u64,
 ) {
-    use roth::program::equivalence::Local;
+    use roth::program::proofs::equivalence::Local;
     for &(o, r, line) in proved {
         assert!(
             proof(&verdict_at(unit, mutants, o, r, line)),
@@ -329,7 +330,7 @@ fn claims_hold(
 
 #[test]
 fn dead_updates_and_indistinguishable_branches_are_proved() {
-    use roth::program::equivalence::{Local, Rule};
+    use roth::program::proofs::equivalence::{Local, Rule};
     let source = "class P {
         static int count(int[] a) {
             int n = 0;
@@ -382,7 +383,7 @@ fn dead_updates_and_indistinguishable_branches_are_proved() {
 
 #[test]
 fn dead_updates_the_regions_cannot_model_are_proved_by_liveness() {
-    use roth::program::equivalence::{Local, Rule};
+    use roth::program::proofs::equivalence::{Local, Rule};
     let source = "class W {
         static String label(String name, int score) {
             return name + \": \" + score;
@@ -424,7 +425,7 @@ fn dead_updates_the_regions_cannot_model_are_proved_by_liveness() {
 
 #[test]
 fn updates_of_array_cells_no_later_read_sees_are_proved_over_the_zones() {
-    use roth::program::equivalence::{Local, Rule};
+    use roth::program::proofs::equivalence::{Local, Rule};
     let source = "class D {
         static int upward(int n) {
             int[] t = {5, 7, 9, 11, 13};
@@ -488,7 +489,7 @@ fn updates_of_array_cells_no_later_read_sees_are_proved_over_the_zones() {
 /// between, and no other array of its type may be it.
 #[test]
 fn changed_cells_of_a_callers_array_assigned_again_before_it_returns_are_proved() {
-    use roth::program::equivalence::{Local, Rule};
+    use roth::program::proofs::equivalence::{Local, Rule};
     let source = "class S {
             static void insertion(int[] a) {
                 for (int i = 1; i < a.length; i++) {
@@ -595,7 +596,7 @@ fn changed_cells_of_a_callers_array_assigned_again_before_it_returns_are_proved(
 
 #[test]
 fn a_binary_search_midpoint_stays_between_its_ends() {
-    use roth::program::equivalence::Local;
+    use roth::program::proofs::equivalence::Local;
     // On long, (low + high + 1) / 2 cannot wrap: the zones keep mid in (low, high], so
     // low <= high at the head and `low < high` there is `low != high`.
     let path = crate::helpers::project_file("programs/IntSqrt.java");
@@ -619,8 +620,10 @@ fn a_binary_search_midpoint_stays_between_its_ends() {
     ));
     let mut rng = Rng::new(3);
     let mut tests = random_tests(&unit, 200, &mut rng);
-    tests[0].args[0] =
-        roth::program::interp::Value::Prim(roth::program::semantics::Kind::Int, i32::MAX as i64);
+    tests[0].args[0] = roth::program::execution::interp::Value::Prim(
+        roth::program::reader::semantics::Kind::Int,
+        i32::MAX as i64,
+    );
     let analysis = analyse(&unit, &mutants, &tests, Limits::default(), 2, &|_| {}).unwrap();
     let (_, verdict) = mutants
         .iter()
@@ -632,7 +635,7 @@ fn a_binary_search_midpoint_stays_between_its_ends() {
 
 #[test]
 fn conditions_decided_before_a_region_constrain_it_where_zones_cannot() {
-    use roth::program::equivalence::Local;
+    use roth::program::proofs::equivalence::Local;
     // Guards the zones cannot keep: a double against zero, a square, both left behind by a
     // branch that returns or by the loop's own condition.
     let source = "class G {
@@ -712,7 +715,7 @@ fn conditions_decided_before_a_region_constrain_it_where_zones_cannot() {
 
 #[test]
 fn a_counter_stepped_back_and_forth_repeats_a_pass_that_changes_nothing() {
-    use roth::program::equivalence::{Local, Rule};
+    use roth::program::proofs::equivalence::{Local, Rule};
     let source = "class St {
         static int min(int[] v) {
             int s = v[0];
@@ -779,7 +782,7 @@ fn a_counter_stepped_back_and_forth_repeats_a_pass_that_changes_nothing() {
 
 #[test]
 fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
-    use roth::program::equivalence::Local;
+    use roth::program::proofs::equivalence::Local;
     let source = "class S {
         static boolean startsWithA(String s) {
             return s.length() > 0 && s.charAt(0) == 'a';
@@ -825,7 +828,7 @@ fn strings_read_by_length_and_char_and_null_flags_take_part_in_proofs() {
 
 #[test]
 fn array_lengths_stop_short_of_integer_max_and_string_reads_agree_on_a_cell() {
-    use roth::program::equivalence::Local;
+    use roth::program::proofs::equivalence::Local;
     let source = r#"class L {
     static int g(int[] a) {
         return a.length + 1 > 0 ? 1 : 0;
@@ -891,7 +894,7 @@ fn array_lengths_stop_short_of_integer_max_and_string_reads_agree_on_a_cell() {
 
 #[test]
 fn fields_the_method_counts_with_bound_its_loops_until_a_call() {
-    use roth::program::equivalence::Local;
+    use roth::program::proofs::equivalence::Local;
     let source = r#"class C {
     private int count;
 
@@ -942,7 +945,7 @@ fn fields_the_method_counts_with_bound_its_loops_until_a_call() {
 
 #[test]
 fn a_loop_bound_the_loop_never_changes_bounds_its_counter() {
-    use roth::program::equivalence::Local;
+    use roth::program::proofs::equivalence::Local;
     let source = r#"class H {
     static int f(int[] a, int p) {
         int c = 0;
@@ -1045,7 +1048,7 @@ const MAX3: &str = "public class M {
 
 #[test]
 fn a_mutated_file_is_located_and_widened_to_tokens() {
-    use roth::program::external::{Change, ChangeError, find_change};
+    use roth::program::mutants::external::{Change, ChangeError, find_change};
     let unit = load("M.java", MAX3).unwrap();
     let change = |text: &str| find_change(&unit, "Mutant.java", text);
     assert!(matches!(change(MAX3), Ok(Change::Identical)));
@@ -1090,7 +1093,7 @@ fn a_mutated_file_is_located_and_widened_to_tokens() {
 
 #[test]
 fn unified_diffs_apply_with_context_checked() {
-    use roth::program::external::apply_patch;
+    use roth::program::mutants::external::apply_patch;
     let patch = "--- M.java\n+++ M.java\n@@ -6,3 +6,3 @@\n         }\n-        if (c > m) {\n+        if (c >= m) {\n             m = c;\n";
     assert_eq!(
         apply_patch(MAX3, patch).unwrap(),
@@ -1145,10 +1148,10 @@ fn roth_equiv_judges_a_mutant_given_as_a_file_or_a_diff() {
 
 #[test]
 fn constructors_start_from_the_field_initializers() {
-    use roth::program::classify::{ClassifyOptions, Status, classify};
-    use roth::program::equivalence::ProveOptions;
-    use roth::program::interp::{Compiled, Termination, Value};
-    use roth::program::semantics::Kind;
+    use roth::program::execution::interp::{Compiled, Termination, Value};
+    use roth::program::proofs::classify::{ClassifyOptions, Status, classify};
+    use roth::program::proofs::equivalence::ProveOptions;
+    use roth::program::reader::semantics::Kind;
     let int = |v: i64| Value::Prim(Kind::Int, v);
     let source = "public class C {
         private int plain;

@@ -495,13 +495,13 @@ fn explain_page_steps_through_the_trace_in_chromium() {
 #[test]
 fn mutant_traces_agree_with_the_interpreter_on_mid() {
     use roth::explain::program::{ProgramOptions, explain_mutant};
-    use roth::program::analysis::{TestCase, tells_apart};
-    use roth::program::interp::{Limits as RunLimits, Value};
-    use roth::program::semantics::Kind;
+    use roth::program::execution::analysis::{TestCase, tells_apart};
+    use roth::program::execution::interp::{Limits as RunLimits, Value};
+    use roth::program::reader::semantics::Kind;
     let path = project_file("programs/Mid.java");
     let source = std::fs::read_to_string(&path).unwrap();
     let unit = roth::program::load("Mid.java", &source).unwrap();
-    let mutants = roth::program::mutant::generate(&unit).mutants;
+    let mutants = roth::program::mutants::mutant::generate(&unit).mutants;
     let limits = RunLimits::default();
     let ints = |args: &[i64]| {
         args.iter()
@@ -511,7 +511,7 @@ fn mutant_traces_agree_with_the_interpreter_on_mid() {
     let mut kinds = std::collections::BTreeSet::new();
     let mut verdicts = std::collections::BTreeMap::new();
     for m in &mutants {
-        let cfg = roth::program::cfg::Cfg::new(&unit, m.class, m.method).unwrap();
+        let cfg = roth::program::model::cfg::Cfg::new(&unit, m.class, m.method).unwrap();
         let trace = explain_mutant(&unit, "Mid.java", m, &cfg, &ProgramOptions::default()).unwrap();
         *verdicts.entry(trace.verdict.kind.clone()).or_insert(0) += 1;
         kinds.extend(trace.steps.iter().filter_map(|s| s.subtask_kind.clone()));

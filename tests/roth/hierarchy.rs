@@ -2,13 +2,13 @@
 //! hand-written condition, proved subsumptions checked on an independent test set (every test
 //! that kills the stronger mutant kills the weaker), and `roth mutate --collapse`.
 
-use roth::program::analysis::{kill_matrix, random_tests, tells_apart};
-use roth::program::classify::{ClassifyOptions, classify};
-use roth::program::equivalence::{MethodProver, ProveOptions};
-use roth::program::hierarchy::{Hierarchy, Relation, build};
-use roth::program::interp::Limits;
-use roth::program::literal::parse_value;
-use roth::program::mutant::{self, Mutant, Operator};
+use roth::program::execution::analysis::{kill_matrix, random_tests, tells_apart};
+use roth::program::execution::interp::Limits;
+use roth::program::execution::literal::parse_value;
+use roth::program::mutants::hierarchy::{Hierarchy, Relation, build};
+use roth::program::mutants::mutant::{self, Mutant, Operator};
+use roth::program::proofs::classify::{ClassifyOptions, classify};
+use roth::program::proofs::equivalence::{MethodProver, ProveOptions};
 use roth::program::{Type, Unit, load};
 use roth::rng::Rng;
 
@@ -124,7 +124,7 @@ fn check_proved(
     unit: &Unit,
     mutants: &[Mutant],
     h: &Hierarchy,
-    tests: &[roth::program::analysis::TestCase],
+    tests: &[roth::program::execution::analysis::TestCase],
 ) -> (usize, usize) {
     let matrix = kill_matrix(unit, mutants, tests, LIMITS, 2).unwrap();
     let (mut proved, mut exercised) = (0, 0);
@@ -180,7 +180,7 @@ fn no_subsumption_is_claimed_from_a_region_that_runs_again() {
     };
     let (k, j) = (find("a[i] >= x"), find("true"));
     let (class, method) = (k.class, k.method);
-    let test = roth::program::analysis::TestCase {
+    let test = roth::program::execution::analysis::TestCase {
         name: "cancelling flips".into(),
         class,
         method,

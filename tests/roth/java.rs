@@ -7,10 +7,12 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use roth::program::interp::{Compiled, Limits, Termination, Value};
-use roth::program::ir::Type;
-use roth::program::semantics::Kind;
-use roth::program::{inputs, load, text};
+use roth::program::execution::interp::{Compiled, Limits, Termination, Value};
+use roth::program::load;
+use roth::program::reader::ir::Type;
+use roth::program::reader::semantics::Kind;
+use roth::program::reader::text;
+use roth::program::testgen::inputs;
 use roth::rng::Rng;
 
 use crate::helpers::{project_file, scratch_dir};
@@ -463,7 +465,7 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
 /// candidate edits roth skipped as not compiling.
 #[test]
 fn every_mutant_of_every_shipped_program_compiles_with_javac() {
-    use roth::program::mutant;
+    use roth::program::mutants::mutant;
     let Some((javac_path, java_path)) = jdk() else {
         return;
     };
@@ -566,9 +568,9 @@ fn every_mutant_of_every_shipped_program_compiles_with_javac() {
 /// against the real semantics, not only roth's interpreter.
 #[test]
 fn proved_equivalent_mutants_behave_as_the_original_on_the_jvm() {
-    use roth::program::classify::{ClassifyOptions, Status, classify};
-    use roth::program::equivalence::ProveOptions;
-    use roth::program::mutant;
+    use roth::program::mutants::mutant;
+    use roth::program::proofs::classify::{ClassifyOptions, Status, classify};
+    use roth::program::proofs::equivalence::ProveOptions;
     let Some((javac_path, java_path)) = jdk() else {
         return;
     };

@@ -4,10 +4,11 @@
 
 use proptest::prelude::*;
 
-use roth::program::analysis::{Verdict, analyse, random_tests};
-use roth::program::interp::{Compiled, Limits, Machine, Termination, Value};
-use roth::program::mutant::{self, mutant_unit};
-use roth::program::{inputs, load};
+use roth::program::execution::analysis::{Verdict, analyse, random_tests};
+use roth::program::execution::interp::{Compiled, Limits, Machine, Termination, Value};
+use roth::program::load;
+use roth::program::mutants::mutant::{self, mutant_unit};
+use roth::program::testgen::inputs;
 use roth::rng::Rng;
 
 use crate::helpers::{project_file, roth, scratch_dir, stderr, stdout};
@@ -201,7 +202,7 @@ fn endless_runs_are_proved_only_when_they_never_end() {
             .position(|m| m.name == name)
             .unwrap() as u32
     };
-    let int = |n: i64| Value::Prim(roth::program::semantics::Kind::Int, n);
+    let int = |n: i64| Value::Prim(roth::program::reader::semantics::Kind::Int, n);
     let run = |name: &str, args: Vec<Value>, steps: u64| {
         let mut machine = Machine::new(&program, Limits { steps, ..limits });
         machine.prove_endless();
@@ -745,7 +746,7 @@ fn members_outside_the_subset_spoil_only_what_uses_them() {
         .run(
             c,
             bump,
-            &[Value::Prim(roth::program::semantics::Kind::Int, 3)],
+            &[Value::Prim(roth::program::reader::semantics::Kind::Int, 3)],
             &[],
             Limits::default(),
         )
@@ -776,8 +777,8 @@ fn members_outside_the_subset_spoil_only_what_uses_them() {
 
 #[test]
 fn random_strings_draw_on_the_literals_the_method_compares_against() {
-    use roth::program::inputs::{Pool, random_value_near};
-    use roth::program::interp::Value;
+    use roth::program::execution::interp::Value;
+    use roth::program::testgen::inputs::{Pool, random_value_near};
     let source = "class G {
         static String grade(String name) {
             if (name.equals(\"admin\")) {
@@ -819,9 +820,9 @@ fn random_strings_draw_on_the_literals_the_method_compares_against() {
 #[test]
 fn neighbours_nudge_each_argument_and_copy_its_peers() {
     use roth::program::Type;
-    use roth::program::inputs::neighbours;
-    use roth::program::interp::Value;
-    use roth::program::semantics::Kind;
+    use roth::program::execution::interp::Value;
+    use roth::program::reader::semantics::Kind;
+    use roth::program::testgen::inputs::neighbours;
     let int = |v| Value::Prim(Kind::Int, v);
     let params = [Type::Int, Type::Int, Type::Byte, Type::Boolean];
     let args = [

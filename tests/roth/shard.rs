@@ -291,8 +291,9 @@ fn sharded_runs_and_merge_on_the_command_line() {
 
 // Programs: the same for mutants, over a code base.
 
+use roth::program::load;
+use roth::program::mutants::mutant;
 use roth::program::testgen::{self, Fate, Options, PartsFound};
-use roth::program::{load, mutant};
 
 /// A shipped program, read and checked, with its mutants.
 fn program(name: &str) -> (String, roth::program::Unit, Vec<mutant::Mutant>) {
@@ -322,9 +323,9 @@ fn program_parts_merge_to_the_result_of_one_run() {
     // interpreter's own default.
     let options = Options {
         threads: 2,
-        limits: roth::program::interp::Limits {
+        limits: roth::program::execution::interp::Limits {
             steps: 100_000,
-            ..roth::program::interp::Limits::default()
+            ..roth::program::execution::interp::Limits::default()
         },
         ..Options::default()
     };
@@ -366,11 +367,11 @@ fn program_parts_merge_to_the_result_of_one_run() {
                     mutants[i].id
                 );
             }
-            let analysis = roth::program::analysis::analyse(
+            let analysis = roth::program::execution::analysis::analyse(
                 &unit,
                 &mutants,
                 &merged.tests,
-                roth::program::interp::Limits::default(),
+                roth::program::execution::interp::Limits::default(),
                 2,
                 &|_| {},
             )
@@ -420,9 +421,10 @@ fn a_refuted_proof_stops_the_merge() {
         tests: g.tests.clone(),
         ..PartsFound::default()
     };
-    found
-        .equivalent
-        .insert(victim.id, roth::program::equivalence::Rule::WholeMethod);
+    found.equivalent.insert(
+        victim.id,
+        roth::program::proofs::equivalence::Rule::WholeMethod,
+    );
     let e = testgen::merge(&unit, &mutants, found, &options, &mut |_| {}).unwrap_err();
     assert!(e.to_string().contains(&format!("#{}", victim.id)), "{e}");
 }

@@ -3,11 +3,11 @@
 //! thesis's three kinds, and known answers on small programs.
 
 use roth::engine::{Counters, Event, Limits, Outcome, SubtaskKind, Tracer};
-use roth::program::analysis::{TestCase, Verdict, analyse, random_tests, tells_apart};
 use roth::program::dalg::{self, Methods, Options, SwDalgorithm, Templates};
-use roth::program::interp::Limits as RunLimits;
-use roth::program::mutant::{self, Mutant};
-use roth::program::symbolic::Witness;
+use roth::program::execution::analysis::{TestCase, Verdict, analyse, random_tests, tells_apart};
+use roth::program::execution::interp::Limits as RunLimits;
+use roth::program::mutants::mutant::{self, Mutant};
+use roth::program::proofs::symbolic::Witness;
 use roth::program::testgen::{self, generate};
 use roth::program::{Unit, load};
 use roth::rng::Rng;
@@ -54,7 +54,7 @@ fn counted_search(
 ) -> (Outcome<Witness>, Counters) {
     let limits = run_limits();
     let confirm = Box::new(move |w: &Witness| {
-        roth::program::analysis::witness_kills(unit, m, w, limits).unwrap_or(false)
+        roth::program::execution::analysis::witness_kills(unit, m, w, limits).unwrap_or(false)
     });
     let options = Options {
         methods,
@@ -266,7 +266,10 @@ fn known_answers_on_a_small_program() {
         panic!("no test for the guard made false");
     };
     assert!(
-        matches!(w.args[0], roth::program::interp::Value::Prim(_, 123_457)),
+        matches!(
+            w.args[0],
+            roth::program::execution::interp::Value::Prim(_, 123_457)
+        ),
         "{:?}",
         w.args
     );
@@ -319,7 +322,7 @@ fn searches_show_excitation_propagation_and_justification() {
     let limits = run_limits();
     let u = &unit;
     let confirm = Box::new(move |w: &Witness| {
-        roth::program::analysis::witness_kills(u, m, w, limits).unwrap_or(false)
+        roth::program::execution::analysis::witness_kills(u, m, w, limits).unwrap_or(false)
     });
     let mut model = SwDalgorithm::new(&unit, m, Options::default(), confirm).unwrap();
     let mut kinds = Kinds::default();

@@ -2,11 +2,12 @@
 
 use std::path::PathBuf;
 
-use roth::program::analysis::{Verdict, analyse};
-use roth::program::interp::Limits;
-use roth::program::junit::{Emitted, write_class};
+use roth::program::execution::analysis::{Verdict, analyse};
+use roth::program::execution::interp::Limits;
+use roth::program::mutants::mutant;
+use roth::program::testgen::junit::{Emitted, write_class};
 use roth::program::testgen::{Fate, Generated, Options, generate};
-use roth::program::{Unit, load, mutant};
+use roth::program::{Unit, load};
 
 use crate::helpers::{project_file, scratch_dir};
 use crate::java::{javac_with, jdk, run_tool};
@@ -56,9 +57,9 @@ fn generated_tests_kill_what_the_report_says() {
             }
         }
         // A duplicate (the same code as an earlier mutant) shares its first's fate.
-        let trivial = roth::program::equivalence::trivial(&unit, &mutants);
+        let trivial = roth::program::proofs::equivalence::trivial(&unit, &mutants);
         for (i, t) in trivial.iter().enumerate() {
-            if let roth::program::equivalence::Trivial::DuplicateOf(id) = t {
+            if let roth::program::proofs::equivalence::Trivial::DuplicateOf(id) = t {
                 let first = mutants.iter().position(|m| m.id == *id).unwrap();
                 assert_eq!(
                     g.fates[i], g.fates[first],
@@ -276,7 +277,7 @@ fn generated_literals_use_escapes_javac_reads() {
     for bad in ["\\u000a", "\\u000d", "\\u0022", "\\u0027", "\\u005c"] {
         assert!(!source.contains(bad), "{bad} in:\n{source}");
     }
-    use roth::program::text::{char_literal, string_literal};
+    use roth::program::reader::text::{char_literal, string_literal};
     assert_eq!(char_literal(0x0a), "'\\n'");
     assert_eq!(char_literal(0x27), "'\\''");
     assert_eq!(
@@ -380,10 +381,10 @@ fn score_reads_the_tests_of_a_testgen_report() {
 /// signature, fields of the receiver, arrays, strings and special doubles.
 #[test]
 fn json_tests_read_back_as_written() {
-    use roth::program::analysis::TestCase;
-    use roth::program::interp::Value;
-    use roth::program::semantics::{Kind, bits_f64};
-    use roth::program::testfile::{read_tests, tests_to_json};
+    use roth::program::execution::analysis::TestCase;
+    use roth::program::execution::interp::Value;
+    use roth::program::reader::semantics::{Kind, bits_f64};
+    use roth::program::testgen::testfile::{read_tests, tests_to_json};
     let source = "class K {
         int count;
         int f(int x) { return x; }

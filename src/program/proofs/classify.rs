@@ -7,11 +7,15 @@
 //! random phase on the survivors alone, and only then the local proofs of ch. 2, whose
 //! witnesses become tests when they start at the method's entry.
 
-use super::analysis::{AnalysisError, TestCase, Verdict, analyse, random_tests, witness_kills};
-use super::equivalence::{Local, MethodProver, ProveOptions, Rule, Trivial, trivial};
-use super::interp::Limits;
-use super::ir::Unit;
-use super::mutant::Mutant;
+use crate::program::execution::analysis::{
+    AnalysisError, TestCase, Verdict, analyse, random_tests, witness_kills,
+};
+use crate::program::execution::interp::Limits;
+use crate::program::mutants::mutant::Mutant;
+use crate::program::proofs::equivalence::{
+    Local, MethodProver, ProveOptions, Rule, Trivial, trivial,
+};
+use crate::program::reader::ir::Unit;
 
 /// What is known about one mutant.
 #[derive(Clone, Debug)]
@@ -140,8 +144,9 @@ pub fn classify(
             let prover = provers.entry((m.class, m.method)).or_insert_with(|| {
                 MethodProver::new(unit, m.class, m.method, options.prove.clone())
             });
-            let mut confirm =
-                |w: &super::symbolic::Witness| witness_kills(unit, m, w, limits).unwrap_or(false);
+            let mut confirm = |w: &crate::program::proofs::symbolic::Witness| {
+                witness_kills(unit, m, w, limits).unwrap_or(false)
+            };
             match prover.as_mut().map(|p| p.prove(m, &mut confirm)) {
                 Some(Local::Killable(w)) => Status::Killable(TestCase {
                     name: format!("witness of mutant {}", m.id),

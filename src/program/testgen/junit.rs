@@ -9,11 +9,11 @@
 
 use std::fmt::Write;
 
-use super::analysis::TestCase;
-use super::interp::{Compiled, Limits, Outcome, Termination, Value};
-use super::ir::{Type, Unit};
-use super::semantics::Kind;
-use super::text::{char_literal, string_literal};
+use crate::program::execution::analysis::TestCase;
+use crate::program::execution::interp::{Compiled, Limits, Outcome, Termination, Value};
+use crate::program::reader::ir::{Type, Unit};
+use crate::program::reader::semantics::Kind;
+use crate::program::reader::text::{char_literal, string_literal};
 
 /// A test with what it checks and the mutants it kills (their ids, for the comment).
 pub struct Emitted<'t> {

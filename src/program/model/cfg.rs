@@ -18,7 +18,7 @@ use petgraph::algo::dominators::{self, Dominators};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{EdgeRef, Reversed};
 
-use super::ir::*;
+use crate::program::reader::ir::*;
 
 /// A variable of the def-use analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -841,10 +841,10 @@ impl Builder<'_> {
 
 fn const_text(c: &Const) -> String {
     match c {
-        Const::Int(Type::Char, v) => super::text::char_literal(*v as u16),
+        Const::Int(Type::Char, v) => crate::program::reader::text::char_literal(*v as u16),
         Const::Int(Type::Boolean, v) => (*v != 0).to_string(),
         Const::Int(_, v) => v.to_string(),
-        Const::Str(s) => super::text::string_literal(s),
+        Const::Str(s) => crate::program::reader::text::string_literal(s),
         Const::Float(f) => f.to_string(),
         Const::Double(d) => d.to_string(),
     }

@@ -1,5 +1,5 @@
 //! The Java front end: a `.java` file parsed by tree-sitter-java, checked the way `javac` checks
-//! the supported subset, and lowered to the typed IR of [`super::ir`].
+//! the supported subset, and lowered to the typed IR of [`crate::program::reader::ir`].
 //!
 //! Checking is what makes mutants trustworthy: a mutant is produced only if its text passes the
 //! same checks as the original (types, conversions, definite assignment (JLS ch. 16),
@@ -12,7 +12,7 @@ use std::sync::Arc;
 use bitvec::vec::BitVec;
 use tree_sitter::Node;
 
-use super::ir::*;
+use crate::program::reader::ir::*;
 
 /// Exceptions of `java.lang` a program may throw by simple name.
 const JAVA_LANG_EXCEPTIONS: &[&str] = &[
@@ -1747,7 +1747,7 @@ fn library_constant(class: &str, field: &str) -> Option<Const> {
     })
 }
 
-use super::semantics::{self as sem, Kind};
+use crate::program::reader::semantics::{self as sem, Kind};
 
 /// Folds `e`, an expression of `body` in `unit`, with the constant variables both declare
 /// (the locals and fields a checked program marks constant).
@@ -1795,8 +1795,13 @@ pub fn fold(
                 (Const::Str(_), Type::String) => Some(c),
                 (Const::Str(_), _) => None,
                 (_, Type::String) => {
-                    let s = super::text::primitive_to_string(Kind::of(&c.ty()), c.bits()?);
-                    Some(Const::Str(Arc::from(super::text::utf16(&s))))
+                    let s = crate::program::reader::text::primitive_to_string(
+                        Kind::of(&c.ty()),
+                        c.bits()?,
+                    );
+                    Some(Const::Str(Arc::from(crate::program::reader::text::utf16(
+                        &s,
+                    ))))
                 }
                 (_, ty) if ty.is_primitive() => Some(from_bits(
                     ty,
@@ -1850,10 +1855,12 @@ pub fn fold(
             let to_units = |c: Const| -> Option<Vec<u16>> {
                 match c {
                     Const::Str(s) => Some(s.to_vec()),
-                    other => Some(super::text::utf16(&super::text::primitive_to_string(
-                        Kind::of(&other.ty()),
-                        other.bits()?,
-                    ))),
+                    other => Some(crate::program::reader::text::utf16(
+                        &crate::program::reader::text::primitive_to_string(
+                            Kind::of(&other.ty()),
+                            other.bits()?,
+                        ),
+                    )),
                 }
             };
             let mut s = to_units(f(l)?)?;

@@ -19,13 +19,15 @@ use std::sync::Mutex;
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
 
-use super::analysis::{TestCase, Verdict, analyse, kill_matrix, witness_kills};
-use super::equivalence::{Local, MethodProver, ProveOptions, Rule, Trivial, trivial};
-use super::interp::Limits as RunLimits;
-use super::ir::Unit;
-use super::mutant::Mutant;
 use crate::engine::{AbortReason, Counters, Limits, Outcome};
 use crate::flow::{self, Campaign, Progress, Status, Workbench, Worker};
+use crate::program::execution::analysis::{TestCase, Verdict, analyse, kill_matrix, witness_kills};
+use crate::program::execution::interp::Limits as RunLimits;
+use crate::program::mutants::mutant::Mutant;
+use crate::program::proofs::equivalence::{
+    Local, MethodProver, ProveOptions, Rule, Trivial, trivial,
+};
+use crate::program::reader::ir::Unit;
 use crate::rng::Rng;
 
 /// Nodes of the exact set-cover search in compaction: a program's pool has few distinct kill
@@ -301,7 +303,7 @@ impl<'u> Setup<'u> {
             searched: Mutex::new(hashbrown::HashSet::new()),
             found_by: Mutex::new(HashMap::new()),
             seed: options.seed,
-            templates: super::dalg::Templates::new(unit, mutants),
+            templates: crate::program::dalg::Templates::new(unit, mutants),
             threads: options.threads,
         };
         Setup {
@@ -434,7 +436,7 @@ fn methods_of(
     unit: &Unit,
     mutants: &[Mutant],
     targets: &[usize],
-) -> Vec<(u32, u32, super::inputs::Pool)> {
+) -> Vec<(u32, u32, crate::program::testgen::inputs::Pool)> {
     let mut keys: Vec<(u32, u32)> = Vec::new();
     for &i in targets {
         let (c, m) = (mutants[i].class, mutants[i].method);
@@ -453,7 +455,7 @@ fn methods_of(
     keys.dedup();
     keys.into_iter()
         .filter(|&(c, m)| unit.classes[c as usize].methods[m as usize].body.is_ok())
-        .map(|(c, m)| (c, m, super::inputs::Pool::of(unit, c, m)))
+        .map(|(c, m)| (c, m, crate::program::testgen::inputs::Pool::of(unit, c, m)))
         .collect()
 }
 
@@ -463,7 +465,7 @@ struct ProgramBench<'u> {
     mutants: &'u [Mutant],
     /// Target `p` is mutant `targets[p]`.
     targets: Vec<usize>,
-    methods: Vec<(u32, u32, super::inputs::Pool)>,
+    methods: Vec<(u32, u32, crate::program::testgen::inputs::Pool)>,
     limits: RunLimits,
     /// How each target proved equivalent was proved.
     proved: Mutex<HashMap<usize, Rule>>,
@@ -476,7 +478,7 @@ struct ProgramBench<'u> {
     /// the same way.
     searched: Mutex<hashbrown::HashSet<(usize, u64)>>,
     /// The D-algorithm's paths to each mutated statement, shared by its mutants (§4.3.5.1).
-    templates: super::dalg::Templates<'u>,
+    templates: crate::program::dalg::Templates<'u>,
     /// Threads for mutation simulation of a block of tests (the random phase's and
     /// compaction's, run between the searches).
     threads: usize,
@@ -504,7 +506,7 @@ impl ProgramBench<'_> {
             args: m
                 .params
                 .iter()
-                .map(|t| super::inputs::random_value_near(t, pool, rng))
+                .map(|t| crate::program::testgen::inputs::random_value_near(t, pool, rng))
                 .collect(),
             fields: Vec::new(),
         })
@@ -555,7 +557,7 @@ impl Workbench for ProgramBench<'_> {
         let mut out: Vec<TestCase> = Vec::new();
         for t in tests {
             let m = &self.unit.classes[t.class as usize].methods[t.method as usize];
-            for args in super::inputs::neighbours(&m.params, &t.args) {
+            for args in crate::program::testgen::inputs::neighbours(&m.params, &t.args) {
                 // Two nudges can land on the same arguments (3, 4 -> 4, 4 twice).
                 let known = out.iter().chain(tests).any(|o| {
                     (o.class, o.method) == (t.class, t.method)
@@ -687,7 +689,7 @@ impl Worker for ProgramWorker<'_> {
         }
         // The software D-algorithm first (thesis ch. 3), under the pass's backtrack limit.
         let mut counters = Counters::default();
-        let confirm = Box::new(|w: &super::symbolic::Witness| {
+        let confirm = Box::new(|w: &crate::program::proofs::symbolic::Witness| {
             witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
         });
         // The D-algorithm's own limit grows slower than the pass's: past it, the global
@@ -698,9 +700,9 @@ impl Worker for ProgramWorker<'_> {
             deadline: limits.deadline,
             implications: None,
         };
-        let options = super::dalg::Options {
+        let options = crate::program::dalg::Options {
             seed: bench.seed ^ target as u64,
-            ..super::dalg::Options::default()
+            ..crate::program::dalg::Options::default()
         };
         // A D-algorithm search already made under the same limit is not made again.
         let dalgorithm_key = (
@@ -713,7 +715,7 @@ impl Worker for ProgramWorker<'_> {
             .expect("no thread panicked")
             .insert(dalgorithm_key);
         if fresh
-            && let Ok((outcome, c)) = super::dalg::search(
+            && let Ok((outcome, c)) = crate::program::dalg::search(
                 bench.unit,
                 m,
                 options,
@@ -760,7 +762,7 @@ impl Worker for ProgramWorker<'_> {
             bench.note_open(target, "the method is not supported".into());
             return (Outcome::Aborted(AbortReason::Incomplete), counters);
         };
-        let mut confirm = |w: &super::symbolic::Witness| {
+        let mut confirm = |w: &crate::program::proofs::symbolic::Witness| {
             witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
         };
         counters.decisions += 1;
@@ -856,7 +858,9 @@ impl ProgramBench<'_> {
                             .map(|f| {
                                 (
                                     f.name.clone(),
-                                    super::inputs::random_value_near(&f.ty, pool, &mut rng),
+                                    crate::program::testgen::inputs::random_value_near(
+                                        &f.ty, pool, &mut rng,
+                                    ),
                                 )
                             })
                             .collect()
@@ -868,7 +872,11 @@ impl ProgramBench<'_> {
                         args: info
                             .params
                             .iter()
-                            .map(|t| super::inputs::random_value_near(t, pool, &mut rng))
+                            .map(|t| {
+                                crate::program::testgen::inputs::random_value_near(
+                                    t, pool, &mut rng,
+                                )
+                            })
                             .collect(),
                         fields,
                     }
@@ -890,7 +898,7 @@ impl ProgramBench<'_> {
     }
 
     /// The test a search's witness stands for.
-    fn test_of(&self, m: &Mutant, w: super::symbolic::Witness) -> TestCase {
+    fn test_of(&self, m: &Mutant, w: crate::program::proofs::symbolic::Witness) -> TestCase {
         TestCase {
             name: String::new(),
             class: m.class,

@@ -19,7 +19,7 @@
 
 use hashbrown::HashMap;
 
-use super::ir::{
+use crate::program::reader::ir::{
     BinaryOp, Builtin, Const, Expr, ExprKind, FieldRef, LocalId, MethodRef, NodeId, Stmt, StmtKind,
     Type, UnaryOp, Unit,
 };
@@ -125,7 +125,7 @@ pub enum HeapOp {
     },
     /// Text written to `System.out`: one list of pieces per argument.
     Print {
-        kind: super::ir::PrintKind,
+        kind: crate::program::reader::ir::PrintKind,
         pieces: Vec<Vec<Piece>>,
         guard: ExprId,
     },
@@ -226,8 +226,8 @@ pub struct Executor<'u> {
 /// Arguments and receiver fields for a test, read from a solver model.
 #[derive(Clone, Debug)]
 pub struct Witness {
-    pub args: Vec<super::interp::Value>,
-    pub fields: Vec<(String, super::interp::Value)>,
+    pub args: Vec<crate::program::execution::interp::Value>,
+    pub fields: Vec<(String, crate::program::execution::interp::Value)>,
 }
 
 /// A point to go back to (see [`Executor::checkpoint`]).
@@ -324,7 +324,9 @@ impl<'u> Executor<'u> {
                 .binary(BinOp::Ge, read, self.zero)
                 .expect("ints");
             self.problem.require(nonnegative).expect("boolean");
-            let most = self.problem.int(super::semantics::MAX_ARRAY_LENGTH as i32);
+            let most = self
+                .problem
+                .int(crate::program::reader::semantics::MAX_ARRAY_LENGTH as i32);
             let at_most = self.problem.binary(BinOp::Le, read, most).expect("ints");
             self.problem.require(at_most).expect("boolean");
         }
@@ -974,7 +976,7 @@ impl<'u> Executor<'u> {
                     Const::Double(_) => ty == Type::Double,
                     _ => false,
                 };
-                match super::front::fold_in_class(self.unit, init) {
+                match crate::program::reader::front::fold_in_class(self.unit, init) {
                     Some(c) if fits(&c) => self.constant(&c).map(Some),
                     _ => Ok(None),
                 }
@@ -1024,9 +1026,9 @@ impl<'u> Executor<'u> {
         key: &Input,
         ty: &Type,
         max_length: i64,
-    ) -> Option<super::interp::Value> {
-        use super::interp::Value as V;
-        use super::semantics::{Kind, bits_f64};
+    ) -> Option<crate::program::execution::interp::Value> {
+        use crate::program::execution::interp::Value as V;
+        use crate::program::reader::semantics::{Kind, bits_f64};
         if ty.is_primitive() {
             let kind = Kind::of(ty);
             return Some(match self.inputs.get(key).map(|&v| model.get(v)) {
@@ -1840,7 +1842,7 @@ impl<'u> Executor<'u> {
     }
 
     /// Runs loop statement `s` from its head (its condition evaluated first; a `for`'s
-    /// initializers not run): the loop of a [`super::regions::Part::Loop`] region.
+    /// initializers not run): the loop of a [`crate::program::proofs::regions::Part::Loop`] region.
     pub fn loop_from_head(&mut self, st: &mut State, s: &Stmt) -> Result<()> {
         match &s.kind {
             StmtKind::While { cond, body } | StmtKind::Do { cond, body } => {
@@ -1953,7 +1955,7 @@ impl<'u> Executor<'u> {
         Ok(())
     }
 
-    // ---- one path at a time (the software D-algorithm, [`super::dalg`]) ----
+    // ---- one path at a time (the software D-algorithm, [`crate::program::dalg`]) ----
 
     /// Whether `e` is the constant `v` (booleans as 0 and 1).
     pub fn is_constant(&self, e: ExprId, v: i64) -> bool {

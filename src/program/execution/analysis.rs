@@ -11,9 +11,11 @@
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
 
-use super::interp::{Compiled, Limits, Machine, Outcome, ProbeSites, Termination, Value};
-use super::ir::{Diagnostic, Unit};
-use super::mutant::{Mutant, mutant_program};
+use crate::program::execution::interp::{
+    Compiled, Limits, Machine, Outcome, ProbeSites, Termination, Value,
+};
+use crate::program::mutants::mutant::{Mutant, mutant_program};
+use crate::program::reader::ir::{Diagnostic, Unit};
 
 /// One test: a method called with arguments, on a receiver whose fields are set first.
 #[derive(Clone, Debug)]
@@ -275,7 +277,7 @@ fn judge(
 pub fn witness_kills(
     unit: &Unit,
     mutant: &Mutant,
-    w: &super::symbolic::Witness,
+    w: &crate::program::proofs::symbolic::Witness,
     limits: Limits,
 ) -> Result<bool, AnalysisError> {
     let test = TestCase {
@@ -366,7 +368,7 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
             if m.is_constructor || m.body.is_err() {
                 continue;
             }
-            let pool = super::inputs::Pool::of(unit, ci as u32, mi as u32);
+            let pool = crate::program::testgen::inputs::Pool::of(unit, ci as u32, mi as u32);
             for k in 0..per_method {
                 tests.push(TestCase {
                     name: format!("{}#{}", m.name, k + 1),
@@ -375,7 +377,7 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
                     args: m
                         .params
                         .iter()
-                        .map(|t| super::inputs::random_value_near(t, &pool, rng))
+                        .map(|t| crate::program::testgen::inputs::random_value_near(t, &pool, rng))
                         .collect(),
                     fields: Vec::new(),
                 });

@@ -11,13 +11,13 @@
 
 use std::time::Instant;
 
-use super::analysis::{TestCase, Verdict, analyse};
-use super::dalg::{self, Methods};
-use super::equivalence::{Trivial, trivial};
-use super::interp::Limits as RunLimits;
-use super::ir::Unit;
-use super::mutant::Mutant;
 use crate::engine::{Counters, Limits, Outcome};
+use crate::program::dalg::{self, Methods};
+use crate::program::execution::analysis::{TestCase, Verdict, analyse};
+use crate::program::execution::interp::Limits as RunLimits;
+use crate::program::mutants::mutant::Mutant;
+use crate::program::proofs::equivalence::{Trivial, trivial};
+use crate::program::reader::ir::Unit;
 
 /// The figures of one pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
@@ -72,8 +72,8 @@ pub fn first_pass(
             continue;
         }
         let m = &mutants[i];
-        let confirm = Box::new(move |w: &super::symbolic::Witness| {
-            super::analysis::witness_kills(unit, m, w, limits).unwrap_or(false)
+        let confirm = Box::new(move |w: &crate::program::proofs::symbolic::Witness| {
+            crate::program::execution::analysis::witness_kills(unit, m, w, limits).unwrap_or(false)
         });
         let options = dalg::Options {
             seed: seed ^ i as u64,

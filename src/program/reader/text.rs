@@ -1,7 +1,7 @@
 //! Java's text conversions: `String.valueOf` of every primitive (`Double.toString` and
 //! `Float.toString` included), string literals, and `printf`'s format conversions.
 
-use super::semantics::{Kind, f32_of, f64_of};
+use crate::program::reader::semantics::{Kind, f32_of, f64_of};
 
 /// The shortest decimal digits and exponent of a finite, non-zero value as Rust's `{:e}`
 /// prints them (`d.ddde±x`): digits without the point and the exponent of the first digit.
@@ -529,7 +529,7 @@ fn scientific_half_up(d: f64, precision: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::semantics::{bits_f32, bits_f64};
+    use crate::program::reader::semantics::{bits_f32, bits_f64};
 
     #[test]
     fn doubles_print_as_java_does() {

@@ -6,7 +6,7 @@
 //! testing needs only those. Two sources of the relation, kept apart because only one is a
 //! guarantee:
 //!
-//! - **proved**: the region analysis of [`super::equivalence::MethodProver::subsumes`] shows
+//! - **proved**: the region analysis of [`crate::program::proofs::equivalence::MethodProver::subsumes`] shows
 //!   that wherever `k`'s region outputs differ from the original's, `j`'s equal `k`'s (for
 //!   mutants of one branch condition: every infection flips the same branch, so "`k`
 //!   infected implies `j` infected" is the whole question). Mutants with the same code
@@ -22,10 +22,10 @@
 use bitvec::vec::BitVec;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::classify::{Classification, Status};
-use super::equivalence::{MethodProver, ProveOptions, Trivial};
-use super::ir::Unit;
-use super::mutant::Mutant;
+use crate::program::mutants::mutant::Mutant;
+use crate::program::proofs::classify::{Classification, Status};
+use crate::program::proofs::equivalence::{MethodProver, ProveOptions, Trivial};
+use crate::program::reader::ir::Unit;
 
 /// Strictly stronger mutants asked about per weaker mutant before it is left `observed`.
 const STRICT_QUESTIONS: usize = 3;

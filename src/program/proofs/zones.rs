@@ -12,17 +12,17 @@
 //! wrap (checked with the bounds at hand) and forget otherwise; a condition with side effects
 //! constrains nothing. The facts describe the original program; they hold at the entry of the
 //! first execution of the mutated region that differs, since up to then the mutant ran as the
-//! original (see [`super::equivalence`]).
+//! original (see [`crate::program::proofs::equivalence`]).
 
 use hashbrown::HashMap;
 
-use super::front::fold_in;
-use super::ir::{
+use crate::program::proofs::regions::Point;
+use crate::program::proofs::symbolic::{Executor, Input};
+use crate::program::reader::front::fold_in;
+use crate::program::reader::ir::{
     BinaryOp, Body, Builtin, Const, Expr, ExprKind, FieldRef, LocalId, NodeId, Stmt, StmtKind,
     Type, UnaryOp, Unit,
 };
-use super::regions::Point;
-use super::symbolic::{Executor, Input};
 use crate::solver::{BinOp, JType};
 
 const INF: i128 = i128::MAX / 4;
@@ -342,7 +342,10 @@ impl<'a> Analysis<'a> {
             } else if matches!(l.ty, Type::Array(_) | Type::String) {
                 length_index.insert(i as u32, vars.len());
                 vars.push(Tracked::Length(i as u32));
-                bounds.push((0, super::semantics::MAX_ARRAY_LENGTH as i128));
+                bounds.push((
+                    0,
+                    crate::program::reader::semantics::MAX_ARRAY_LENGTH as i128,
+                ));
             }
             if matches!(l.ty, Type::Array(_) | Type::String) {
                 null_index.insert(i as u32, vars.len());
@@ -351,7 +354,7 @@ impl<'a> Analysis<'a> {
             }
         }
         let mut field_index = HashMap::new();
-        super::front::visit_stmts(&body.stmts, &mut |e: &Expr| {
+        crate::program::reader::front::visit_stmts(&body.stmts, &mut |e: &Expr| {
             if let ExprKind::Field(f) = e.kind
                 && !field_index.contains_key(&f)
                 && let Some(r) =
@@ -1744,9 +1747,9 @@ fn loop_bound_candidates<'a>(
             ExprKind::Call { .. } => calls = true,
             _ => {}
         };
-        super::front::visit_stmts(std::slice::from_ref(inner), &mut note);
+        crate::program::reader::front::visit_stmts(std::slice::from_ref(inner), &mut note);
         for u in update {
-            super::front::visit_expr(u, &mut note);
+            crate::program::reader::front::visit_expr(u, &mut note);
         }
         // Declarations in the loop assign their locals too.
         let mut inner_stmts = vec![inner];

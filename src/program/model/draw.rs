@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
-use super::cfg::{Cfg, EdgeKind, NodeKind};
 use crate::layout::{self, escape_xml, shorten as short};
+use crate::program::model::cfg::{Cfg, EdgeKind, NodeKind};
 
 fn escape_dot(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
@@ -140,7 +140,8 @@ pub fn svg_marked(
         Vec::new()
     };
     // Definitions with the nodes that use them.
-    let mut data_groups: Vec<(NodeIndex, super::cfg::Var, Vec<NodeIndex>)> = Vec::new();
+    let mut data_groups: Vec<(NodeIndex, crate::program::model::cfg::Var, Vec<NodeIndex>)> =
+        Vec::new();
     for (d, u, v) in &data {
         match data_groups
             .iter_mut()

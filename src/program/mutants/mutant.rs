@@ -34,8 +34,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::front::{check_method, load, parse};
-use super::ir::*;
+use crate::program::reader::front::{check_method, load, parse};
+use crate::program::reader::ir::*;
 
 /// A muJava method-level mutation operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -177,7 +177,8 @@ impl Mutant {
     /// supported.
     pub fn statement(&self, unit: &Unit) -> Option<(u32, u32, u32, u32)> {
         let body = unit.method(self.class, self.method).body.as_ref().ok()?;
-        let &(list, i) = super::regions::chain(body, (self.start, self.end)).last()?;
+        let &(list, i) =
+            crate::program::proofs::regions::chain(body, (self.start, self.end)).last()?;
         Some((
             self.class,
             self.method,
@@ -219,8 +220,11 @@ pub fn mutant_unit(unit: &Unit, m: &Mutant) -> Result<Unit, Diagnostic> {
 
 /// The mutant compiled for running: the original unit with the mutated method swapped in
 /// (parsed again only when the mutant does not carry its checked method).
-pub fn mutant_program(unit: &Unit, m: &Mutant) -> Result<super::interp::Compiled, Diagnostic> {
-    use super::interp::Compiled;
+pub fn mutant_program(
+    unit: &Unit,
+    m: &Mutant,
+) -> Result<crate::program::execution::interp::Compiled, Diagnostic> {
+    use crate::program::execution::interp::Compiled;
     match &m.mutated {
         Some(method) => Ok(Compiled::with_method(
             unit,

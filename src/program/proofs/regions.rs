@@ -12,7 +12,7 @@
 //! range of text, so every statement keeps its start, and its end moves by the change in
 //! length when it lies after the edit.
 
-use super::ir::{Body, Expr, ExprKind, LocalId, Stmt, StmtKind};
+use crate::program::reader::ir::{Body, Expr, ExprKind, LocalId, Stmt, StmtKind};
 
 /// The program point at which an expression region starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,7 +150,7 @@ fn definitions_back(list: &[Stmt], i: usize) -> usize {
 
 /// Adds every local `s` mentions (nested statements included) to `out`.
 fn locals_read(s: &Stmt, out: &mut hashbrown::HashSet<LocalId>) {
-    super::front::visit_stmts(std::slice::from_ref(s), &mut |e| {
+    crate::program::reader::front::visit_stmts(std::slice::from_ref(s), &mut |e| {
         if let ExprKind::Local(l) = e.kind {
             out.insert(l);
         }
@@ -253,8 +253,8 @@ pub struct Liveness {
 }
 
 impl Liveness {
-    pub fn new(cfg: &super::cfg::Cfg, body: &Body) -> Liveness {
-        use super::cfg::{NodeKind, Var};
+    pub fn new(cfg: &crate::program::model::cfg::Cfg, body: &Body) -> Liveness {
+        use crate::program::model::cfg::{NodeKind, Var};
         use bitvec::vec::BitVec;
         use petgraph::visit::EdgeRef;
         let count = body.locals.len();
@@ -273,7 +273,7 @@ impl Liveness {
             }
             let killed: Vec<LocalId> = match node.kind {
                 NodeKind::Statement(id) => {
-                    match super::cfg::find_stmt(&body.stmts, id).map(|s| &s.kind) {
+                    match crate::program::model::cfg::find_stmt(&body.stmts, id).map(|s| &s.kind) {
                         Some(StmtKind::Expr(Expr {
                             kind:
                                 ExprKind::Assign {
@@ -293,7 +293,7 @@ impl Liveness {
                     }
                 }
                 NodeKind::Predicate(id) => {
-                    match super::cfg::find_stmt(&body.stmts, id).map(|s| &s.kind) {
+                    match crate::program::model::cfg::find_stmt(&body.stmts, id).map(|s| &s.kind) {
                         Some(StmtKind::ForEach { var, .. }) => vec![*var],
                         _ => Vec::new(),
                     }

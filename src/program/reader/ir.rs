@@ -1,4 +1,4 @@
-//! The typed, statement-level IR of a Java unit: what the front end ([`super::front`]) produces
+//! The typed, statement-level IR of a Java unit: what the front end ([`crate::program::reader::front`]) produces
 //! and every later stage reads (the interpreter's compiler, the control-flow graph, the mutation
 //! operators).
 //!

@@ -47,10 +47,12 @@ use hashbrown::HashMap;
 use crate::engine::{self, Conflict, Counters, Limits, Model, Next, Outcome, SubtaskKind, Trail};
 use crate::solver::{ExprId, SolveOptions, ValueChoice, Verdict};
 
-use super::equivalence::disjuncts;
-use super::ir::{NodeId, Stmt, StmtKind, Type, Unit};
-use super::mutant::Mutant;
-use super::symbolic::{Checkpoint, Executor, State, Sym, TIE_ROUNDS, Unsupported, Witness};
+use crate::program::mutants::mutant::Mutant;
+use crate::program::proofs::equivalence::disjuncts;
+use crate::program::proofs::symbolic::{
+    Checkpoint, Executor, State, Sym, TIE_ROUNDS, Unsupported, Witness,
+};
+use crate::program::reader::ir::{NodeId, Stmt, StmtKind, Type, Unit};
 
 /// Propagations a contradiction check gets per node of the problem, beside its own limit.
 const CHECK_PROPAGATIONS_PER_NODE: u64 = 4;
@@ -425,15 +427,17 @@ impl<'m> SwDalgorithm<'m> {
             walker(&mut ex, &mutated.stmts)?,
         ];
         let site = (m.start, m.end);
-        let repeats = super::regions::chain(body, site).iter().any(|&(list, i)| {
-            matches!(
-                list[i].kind,
-                StmtKind::While { .. }
-                    | StmtKind::Do { .. }
-                    | StmtKind::For { .. }
-                    | StmtKind::ForEach { .. }
-            )
-        });
+        let repeats = crate::program::proofs::regions::chain(body, site)
+            .iter()
+            .any(|&(list, i)| {
+                matches!(
+                    list[i].kind,
+                    StmtKind::While { .. }
+                        | StmtKind::Do { .. }
+                        | StmtKind::For { .. }
+                        | StmtKind::ForEach { .. }
+                )
+            });
         Ok(SwDalgorithm {
             ex,
             walkers,
@@ -808,7 +812,7 @@ fn locals_in(s: &Stmt, out: &mut hashbrown::HashSet<u32>) {
     for e in s.expressions() {
         let mut stack = vec![e];
         while let Some(e) = stack.pop() {
-            if let super::ir::ExprKind::Local(l) = &e.kind {
+            if let crate::program::reader::ir::ExprKind::Local(l) = &e.kind {
                 out.insert(l.0);
             }
             stack.extend(e.children());
@@ -846,7 +850,7 @@ fn same_edges(p: &Pending<'_>, q: &Pending<'_>) -> bool {
 fn condition(
     ex: &mut Executor<'_>,
     st: &mut State,
-    e: &super::ir::Expr,
+    e: &crate::program::reader::ir::Expr,
 ) -> Result<ExprId, Unsupported> {
     let v = ex.eval(st, e, None)?;
     ex.primitive(v)
@@ -1137,7 +1141,7 @@ fn settle_if_single(ex: &mut Executor<'_>, walker: &mut Walker<'_>) {
     }
 }
 
-/// A CFG node a walker ran, by the id the CFG names it with ([`super::cfg::NodeKind`]).
+/// A CFG node a walker ran, by the id the CFG names it with ([`crate::program::model::cfg::NodeKind`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ran {
     /// A simple statement (its id).

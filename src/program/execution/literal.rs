@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use super::interp::Value;
-use super::ir::Type;
-use super::semantics::{Kind, bits_f32, bits_f64};
+use crate::program::execution::interp::Value;
+use crate::program::reader::ir::Type;
+use crate::program::reader::semantics::{Kind, bits_f32, bits_f64};
 
 /// Reads `text` as a value of type `ty`.
 pub fn parse_value(text: &str, ty: &Type) -> Result<Value, String> {

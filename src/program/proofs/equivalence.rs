@@ -14,11 +14,11 @@
 
 use hashbrown::HashMap;
 
-use super::front::fold_in;
-use super::ir::{
+use crate::program::mutants::mutant::Mutant;
+use crate::program::reader::front::fold_in;
+use crate::program::reader::ir::{
     BinaryOp, Body, Const, Expr, ExprKind, Method, NodeId, Stmt, StmtKind, Type, UnaryOp, Unit,
 };
-use super::mutant::Mutant;
 
 /// An expression in canonical text, and whether evaluating it can neither throw nor change
 /// state (so that it may be reordered).
@@ -480,8 +480,8 @@ fn stutter_shape<'b>(
     body: &'b Body,
     m: &Mutant,
     mutant_body: &Body,
-) -> Option<(super::ir::LocalId, &'b Stmt)> {
-    use super::regions::chain;
+) -> Option<(crate::program::reader::ir::LocalId, &'b Stmt)> {
+    use crate::program::proofs::regions::chain;
     let site = (m.start, m.end);
     // The innermost loop around the site, a `for` with the site in its body.
     let &(list, i) = chain(body, site).iter().rev().find(|&&(list, i)| {
@@ -508,7 +508,7 @@ fn stutter_shape<'b>(
     }
     // The mutated read: a local, the counter.
     let mut counter = None;
-    super::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+    crate::program::reader::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
         if let ExprKind::Local(l) = e.kind
             && (e.span.start, e.span.end) == site
         {
@@ -522,7 +522,7 @@ fn stutter_shape<'b>(
     // The mutant's read: a post-increment or post-decrement of it.
     let edit = (m.start, m.start + m.replacement.len() as u32);
     let mut step = None;
-    super::front::visit_stmts(&mutant_body.stmts, &mut |e| {
+    crate::program::reader::front::visit_stmts(&mutant_body.stmts, &mut |e| {
         if let ExprKind::IncDec {
             target,
             increment,
@@ -565,7 +565,7 @@ fn stutter_shape<'b>(
     // the condition, or jumps.
     let mut cond_locals = Vec::new();
     let mut cond_plain = true;
-    super::front::visit_expr(cond, &mut |e| match &e.kind {
+    crate::program::reader::front::visit_expr(cond, &mut |e| match &e.kind {
         ExprKind::Local(l) => cond_locals.push(*l),
         ExprKind::Literal(_)
         | ExprKind::Length(_)
@@ -599,7 +599,7 @@ fn stutter_shape<'b>(
             assigned_or_jumps = true;
         }
     });
-    super::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+    crate::program::reader::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
         if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind
             && let ExprKind::Local(l) = target.kind
             && (l == counter || cond_locals.contains(&l))
@@ -616,7 +616,7 @@ fn stutter_shape<'b>(
 /// Whether array local `array` is the method's own: declared with a new array or an array
 /// literal and never assigned again, and otherwise only indexed (`array[i]`) or asked its
 /// length, so that no other variable, call, field or caller ever holds it.
-fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
+fn own_array(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let mut declared = 0;
     let mut stmts: Vec<&Stmt> = body.stmts.iter().collect();
     while let Some(s) = stmts.pop() {
@@ -643,10 +643,10 @@ fn own_array(body: &Body, array: super::ir::LocalId) -> bool {
 
 /// Whether every mention of array local `array` is the array operand of an index or a
 /// length (so it is never assigned, passed, stored or printed).
-fn only_indexed(body: &Body, array: super::ir::LocalId) -> bool {
+fn only_indexed(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
     let (mut mentions, mut indexed) = (0, 0);
-    super::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+    crate::program::reader::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
         ExprKind::Index(a, _) | ExprKind::Length(a) if is_array(a) => indexed += 1,
         _ if is_array(e) => mentions += 1,
         _ => {}
@@ -659,10 +659,10 @@ fn only_indexed(body: &Body, array: super::ir::LocalId) -> bool {
 /// other array of its type appears but the method's own (a second parameter, a field or a
 /// row of a matrix could be the same array), and nothing is called (a callee could reach it
 /// through a field). Its cells are then read and written only where the method indexes it.
-fn lone_parameter_array(body: &Body, array: super::ir::LocalId) -> bool {
+fn lone_parameter_array(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let ty = &body.locals[array.0 as usize].ty;
     let mut alone = true;
-    super::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+    crate::program::reader::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
         ExprKind::Call { .. } => alone = false,
         ExprKind::Local(l) if *l == array => {}
         ExprKind::Local(l) if e.ty == *ty && !own_array(body, *l) => alone = false,
@@ -685,7 +685,7 @@ pub enum Local {
     Equivalent(Rule),
     /// A region's witness, extended to the method's inputs, that the caller's run confirmed
     /// tells the mutant apart.
-    Killable(super::symbolic::Witness),
+    Killable(crate::program::proofs::symbolic::Witness),
     /// No region proves it; the reason for the widest region tried.
     Open(String),
 }
@@ -726,7 +726,7 @@ const MAX_WITNESS_LENGTH: i64 = 64;
 enum Check {
     Proved,
     /// Told apart; the model's method inputs when the region starts at the method's entry.
-    Told(Option<super::symbolic::Witness>),
+    Told(Option<crate::program::proofs::symbolic::Witness>),
 }
 
 /// Why a region gave no answer.
@@ -757,10 +757,10 @@ impl std::fmt::Display for Refused {
 pub struct MethodProver<'u> {
     body: &'u Body,
     params: &'u [Type],
-    executor: super::symbolic::Executor<'u>,
-    liveness: super::regions::Liveness,
-    facts: super::zones::Facts,
-    originals: HashMap<(u32, u32, u8), Result<super::symbolic::State, String>>,
+    executor: crate::program::proofs::symbolic::Executor<'u>,
+    liveness: crate::program::proofs::regions::Liveness,
+    facts: crate::program::proofs::zones::Facts,
+    originals: HashMap<(u32, u32, u8), Result<crate::program::proofs::symbolic::State, String>>,
     options: ProveOptions,
     /// Whether the class calls this method (its regions may then run several times per test).
     called: bool,
@@ -783,17 +783,18 @@ impl<'u> MethodProver<'u> {
         let m = &unit.classes[class as usize].methods[method as usize];
         let body = m.body.as_ref().ok()?;
         let types = body.locals.iter().map(|l| l.ty.clone()).collect();
-        let mut executor = super::symbolic::Executor::new(unit, types, m.ret.clone());
+        let mut executor =
+            crate::program::proofs::symbolic::Executor::new(unit, types, m.ret.clone());
         executor.unroll = options.unroll;
         Some(MethodProver {
             body,
             params: &m.params,
             executor,
-            liveness: super::regions::Liveness::new(
-                &super::cfg::Cfg::new(unit, class, method)?,
+            liveness: crate::program::proofs::regions::Liveness::new(
+                &crate::program::model::cfg::Cfg::new(unit, class, method)?,
                 body,
             ),
-            facts: super::zones::Facts::of(unit, body),
+            facts: crate::program::proofs::zones::Facts::of(unit, body),
             originals: HashMap::new(),
             options,
             called: is_called(unit, class, method),
@@ -809,7 +810,7 @@ impl<'u> MethodProver<'u> {
     pub fn prove(
         &mut self,
         m: &Mutant,
-        confirm: &mut dyn FnMut(&super::symbolic::Witness) -> bool,
+        confirm: &mut dyn FnMut(&crate::program::proofs::symbolic::Witness) -> bool,
     ) -> Local {
         self.prove_up_to(m, confirm, usize::MAX)
     }
@@ -827,10 +828,10 @@ impl<'u> MethodProver<'u> {
     fn prove_up_to(
         &mut self,
         m: &Mutant,
-        confirm: &mut dyn FnMut(&super::symbolic::Witness) -> bool,
+        confirm: &mut dyn FnMut(&crate::program::proofs::symbolic::Witness) -> bool,
         deepest: usize,
     ) -> Local {
-        use super::regions::{Part, find_again, ladder};
+        use crate::program::proofs::regions::{Part, find_again, ladder};
         let Some(mutated) = m.mutated.as_ref() else {
             return Local::Open("the mutant has no checked method".into());
         };
@@ -894,14 +895,14 @@ impl<'u> MethodProver<'u> {
     /// Whether mutant `m` turns a read `a[e]` of array `a` into `a[e]++` or `a[e]--` (the
     /// same value) where no later read of `a` can see the cell changed, and the caller does
     /// not either: the zones prove every other read indexes outside the cells changed so far
-    /// ([`super::zones::cell_never_read`]). Either `a` is a local made by the method (`new`
+    /// ([`crate::program::proofs::zones::cell_never_read`]). Either `a` is a local made by the method (`new`
     /// or an array literal, its one assignment) that is only ever indexed or asked its
     /// length, so nothing outside the method sees its cells; or it is a parameter that is
     /// the only way to the caller's array ([`lone_parameter_array`]), and the zones also
     /// prove each changed cell is assigned again before the method may leave (an insertion
     /// sort's `key = a[i]++`, overwritten by the first shift or by the insertion).
     fn dead_cell(&self, m: &Mutant, mutant_body: &Body) -> bool {
-        use super::front::visit_stmts;
+        use crate::program::reader::front::visit_stmts;
         let site = (m.start, m.end);
         let mut array = None;
         visit_stmts(&self.body.stmts, &mut |e| {
@@ -929,7 +930,10 @@ impl<'u> MethodProver<'u> {
                 && edit.0 <= e.span.start
                 && e.span.end <= edit.1;
         });
-        updated && super::zones::cell_never_read(self.unit, self.body, array, site, callers)
+        updated
+            && crate::program::proofs::zones::cell_never_read(
+                self.unit, self.body, array, site, callers,
+            )
     }
 
     /// Whether mutant `m` turns a read of a local `x` into `x++` or `x--` (the same value)
@@ -958,7 +962,7 @@ impl<'u> MethodProver<'u> {
             out
         }
         fn innermost(body: &Body, site: (u32, u32)) -> Option<&Stmt> {
-            super::regions::chain(body, site)
+            crate::program::proofs::regions::chain(body, site)
                 .last()
                 .map(|&(list, i)| &list[i])
                 .filter(|s| simple(s))
@@ -1016,8 +1020,8 @@ impl<'u> MethodProver<'u> {
     /// update would not follow the pass, or would follow it from elsewhere). The mutant then
     /// runs the original's iterations with passes that change nothing between them.
     fn stutter(&mut self, m: &Mutant, mutant_body: &Body) -> bool {
-        use super::regions::{Part, find_again};
-        use super::symbolic::TIE_ROUNDS;
+        use crate::program::proofs::regions::{Part, find_again};
+        use crate::program::proofs::symbolic::TIE_ROUNDS;
         use crate::solver::{SolveOptions, Verdict};
         let site = (m.start, m.end);
         let body = self.body;
@@ -1045,7 +1049,7 @@ impl<'u> MethodProver<'u> {
             propagation_limit: STUTTER_EFFORT * self.options.propagation_limit,
             ..SolveOptions::default()
         };
-        let answer = (|| -> Result<bool, super::symbolic::Unsupported> {
+        let answer = (|| -> Result<bool, crate::program::proofs::symbolic::Unsupported> {
             ex.constructing = false;
             let mut original = ex.entry()?;
             ex.exec_all(&mut original, stmts)?;
@@ -1060,7 +1064,7 @@ impl<'u> MethodProver<'u> {
             ex.exec_all(&mut second, mutated)?;
             let again = ex.local(&mut second, counter)?;
             let ran_again = ex.differs(again, before)?;
-            let mut live: Vec<super::ir::LocalId> = original
+            let mut live: Vec<crate::program::reader::ir::LocalId> = original
                 .assigned()
                 .chain(first.assigned())
                 .chain(second.assigned())
@@ -1074,8 +1078,13 @@ impl<'u> MethodProver<'u> {
             let repeat_bad = ex.and(on, repeat_bad);
             let bad = ex.or(differs_once, repeat_bad);
             self.facts
-                .constrain(ex, &stmts[0], super::regions::Point::Entry);
-            super::guards::constrain(ex, body, &stmts[0], super::regions::Point::Entry);
+                .constrain(ex, &stmts[0], crate::program::proofs::regions::Point::Entry);
+            crate::program::proofs::guards::constrain(
+                ex,
+                body,
+                &stmts[0],
+                crate::program::proofs::regions::Point::Entry,
+            );
             let mut ways = Vec::new();
             disjuncts(&ex.problem, bad, &mut ways);
             for way in ways {
@@ -1104,7 +1113,7 @@ impl<'u> MethodProver<'u> {
     /// there, `k` is not killed; if they differ, the query showed `j`'s outputs equal `k`'s,
     /// and both then run the original's code from the same state to the same outcome.
     pub fn subsumes(&mut self, k: &Mutant, j: &Mutant) -> Result<Option<usize>, String> {
-        use super::regions::{Part, find_again, ladder};
+        use crate::program::proofs::regions::{Part, find_again, ladder};
         /// Regions tried around both sites (the smallest that holds both, and the next ones).
         const TRIES: usize = 1;
         if self.called {
@@ -1120,7 +1129,7 @@ impl<'u> MethodProver<'u> {
         let (body_k, body_j) = (mutated(k)?, mutated(j)?);
         let (site_k, site_j) = ((k.start, k.end), (j.start, j.end));
         let innermost = |site| {
-            super::regions::chain(body, site)
+            crate::program::proofs::regions::chain(body, site)
                 .last()
                 .map(|&(list, i)| (list[i].span.start, list[i].span.end))
         };
@@ -1181,13 +1190,13 @@ impl<'u> MethodProver<'u> {
     /// The solver searches for `1 / share` of the options' limits.
     fn check(
         &mut self,
-        part: &super::regions::Part<'_>,
-        versions: &[super::regions::Part<'_>],
-        live: Option<Vec<super::ir::LocalId>>,
+        part: &crate::program::proofs::regions::Part<'_>,
+        versions: &[crate::program::proofs::regions::Part<'_>],
+        live: Option<Vec<crate::program::reader::ir::LocalId>>,
         share: u64,
     ) -> Result<Check, Refused> {
-        use super::regions::Part;
-        use super::symbolic::TIE_ROUNDS;
+        use crate::program::proofs::regions::Part;
+        use crate::program::proofs::symbolic::TIE_ROUNDS;
         use crate::solver::{SolveOptions, Verdict};
         let (start, end) = part.span();
         let key = (
@@ -1204,7 +1213,7 @@ impl<'u> MethodProver<'u> {
             Part::Stmts(s) => std::ptr::eq(s.as_ptr(), self.body.stmts.as_ptr()),
             Part::Expr {
                 stmt,
-                point: super::regions::Point::Entry,
+                point: crate::program::proofs::regions::Point::Entry,
                 ..
             } => self
                 .body
@@ -1224,8 +1233,8 @@ impl<'u> MethodProver<'u> {
         let checkpoint = ex.checkpoint();
         let point = match part {
             Part::Expr { point, .. } => *point,
-            Part::Stmts(_) => super::regions::Point::Entry,
-            Part::Loop(_) => super::regions::Point::Head,
+            Part::Stmts(_) => crate::program::proofs::regions::Point::Entry,
+            Part::Loop(_) => crate::program::proofs::regions::Point::Head,
         };
         let cached = (!is_loop).then(|| self.originals[&key].clone());
         // A model of a region that starts where the method does is a model of the method's
@@ -1233,7 +1242,8 @@ impl<'u> MethodProver<'u> {
         let at_entry = versions.len() == 1 && matches!(part, Part::Stmts(_)) && at_start;
         let params = self.params;
         let max_terms = self.options.max_terms;
-        let refusal = |ex: &super::symbolic::Executor<'_>, e: super::symbolic::Unsupported| {
+        let refusal = |ex: &crate::program::proofs::symbolic::Executor<'_>,
+                       e: crate::program::proofs::symbolic::Unsupported| {
             if ex.too_large {
                 Refused::TooLarge(max_terms)
             } else {
@@ -1249,10 +1259,10 @@ impl<'u> MethodProver<'u> {
                     // differs; each version's loop is built knowing it, iterations it rules
                     // out left away.
                     self.facts.constrain(ex, part.first(), point);
-                    super::guards::constrain(ex, self.body, part.first(), point);
+                    crate::program::proofs::guards::constrain(ex, self.body, part.first(), point);
                     let infected = Self::conditions_differ(ex, o, m).map_err(|e| e.0)?;
                     ex.problem.require(infected).map_err(|e| e.to_string())?;
-                    ex.prune = Some(super::symbolic::Prune {
+                    ex.prune = Some(crate::program::proofs::symbolic::Prune {
                         decisions: PRUNE_DECISIONS,
                         max_terms,
                         budget: PRUNE_BUDGET,
@@ -1291,7 +1301,7 @@ impl<'u> MethodProver<'u> {
             // (A loop region was constrained before its build, to prune it; again now for
             // the inputs the build read.)
             self.facts.constrain(ex, part.first(), point);
-            super::guards::constrain(ex, self.body, part.first(), point);
+            crate::program::proofs::guards::constrain(ex, self.body, part.first(), point);
             // The question's own terms (the problem also keeps other regions' originals).
             ex.problem.push();
             ex.problem.require(differ).map_err(|e| e.to_string())?;
@@ -1365,10 +1375,13 @@ impl<'u> MethodProver<'u> {
     }
 
     fn run_with(
-        ex: &mut super::symbolic::Executor<'_>,
-        part: &super::regions::Part<'_>,
-    ) -> Result<super::symbolic::State, super::symbolic::Unsupported> {
-        use super::regions::Part;
+        ex: &mut crate::program::proofs::symbolic::Executor<'_>,
+        part: &crate::program::proofs::regions::Part<'_>,
+    ) -> Result<
+        crate::program::proofs::symbolic::State,
+        crate::program::proofs::symbolic::Unsupported,
+    > {
+        use crate::program::proofs::regions::Part;
         let mut st = ex.entry()?;
         match part {
             Part::Expr { expr, .. } => {
@@ -1384,20 +1397,20 @@ impl<'u> MethodProver<'u> {
     /// A term true when loop conditions `o` (original) and `m` (mutant), evaluated from one
     /// state at the head, differ in value or in how their evaluation ends.
     fn conditions_differ(
-        ex: &mut super::symbolic::Executor<'_>,
+        ex: &mut crate::program::proofs::symbolic::Executor<'_>,
         o: &Stmt,
         m: &Stmt,
-    ) -> Result<crate::solver::ExprId, super::symbolic::Unsupported> {
-        use super::regions::loop_condition;
+    ) -> Result<crate::solver::ExprId, crate::program::proofs::symbolic::Unsupported> {
+        use crate::program::proofs::regions::loop_condition;
         let (Some(co), Some(cm)) = (loop_condition(o), loop_condition(m)) else {
-            return Err(super::symbolic::Unsupported(
+            return Err(crate::program::proofs::symbolic::Unsupported(
                 "a loop without a condition".into(),
             ));
         };
         if co.has_effects() || cm.has_effects() {
             // An evaluation of equal value could still leave different states: the first
             // evaluation that differs in value need not be the first that differs.
-            return Err(super::symbolic::Unsupported(
+            return Err(crate::program::proofs::symbolic::Unsupported(
                 "a loop condition with side effects".into(),
             ));
         }
@@ -1409,13 +1422,13 @@ impl<'u> MethodProver<'u> {
         let exits = ex
             .problem
             .binary(crate::solver::BinOp::Ne, a.exit, b.exit)
-            .map_err(super::symbolic::Unsupported::from)?;
+            .map_err(crate::program::proofs::symbolic::Unsupported::from)?;
         Ok(ex.or(values, exits))
     }
 }
 
 /// The top-level disjuncts of `e` (`e` itself when it is no `||`).
-pub(super) fn disjuncts(
+pub(crate) fn disjuncts(
     problem: &crate::solver::Problem,
     e: crate::solver::ExprId,
     out: &mut Vec<crate::solver::ExprId>,
@@ -1430,13 +1443,13 @@ pub(super) fn disjuncts(
 }
 
 /// Everything by which two versions of a region can be told apart after it: its outputs
-/// (see [`super::symbolic::Executor::distinguish`]) and, for an expression's region, its
+/// (see [`crate::program::proofs::symbolic::Executor::distinguish`]) and, for an expression's region, its
 /// value.
 fn outputs_differ(
-    ex: &mut super::symbolic::Executor<'_>,
-    a: &mut super::symbolic::State,
-    b: &mut super::symbolic::State,
-    live: &[super::ir::LocalId],
+    ex: &mut crate::program::proofs::symbolic::Executor<'_>,
+    a: &mut crate::program::proofs::symbolic::State,
+    b: &mut crate::program::proofs::symbolic::State,
+    live: &[crate::program::reader::ir::LocalId],
 ) -> Result<crate::solver::ExprId, String> {
     let mut differ = ex.distinguish(a, b, live).map_err(|e| e.0)?;
     match (a.value, b.value) {
@@ -1457,16 +1470,18 @@ fn outputs_differ(
 /// Whether the code at `span` may run more than once per call: it lies inside a loop (a loop
 /// that is the region itself runs once).
 fn repeats(body: &Body, span: (u32, u32)) -> bool {
-    super::regions::chain(body, span).iter().any(|&(list, i)| {
-        let s = &list[i];
-        matches!(
-            s.kind,
-            StmtKind::While { .. }
-                | StmtKind::Do { .. }
-                | StmtKind::For { .. }
-                | StmtKind::ForEach { .. }
-        ) && (s.span.start, s.span.end) != span
-    })
+    crate::program::proofs::regions::chain(body, span)
+        .iter()
+        .any(|&(list, i)| {
+            let s = &list[i];
+            matches!(
+                s.kind,
+                StmtKind::While { .. }
+                    | StmtKind::Do { .. }
+                    | StmtKind::For { .. }
+                    | StmtKind::ForEach { .. }
+            ) && (s.span.start, s.span.end) != span
+        })
 }
 
 /// Whether any method of the unit, or a field's initializer, calls method `method` of class
@@ -1477,7 +1492,7 @@ fn is_called(unit: &Unit, class: u32, method: u32) -> bool {
     for c in &unit.classes {
         for m in &c.methods {
             if let Ok(b) = &m.body {
-                super::front::visit_stmts(&b.stmts, &mut |e| found |= target(e));
+                crate::program::reader::front::visit_stmts(&b.stmts, &mut |e| found |= target(e));
             }
         }
         for f in &c.fields {

@@ -11,9 +11,9 @@
 
 use std::sync::Arc;
 
-use super::front::load;
-use super::ir::{Diagnostic, Expr, NodeId, Stmt, Unit};
-use super::mutant::{Mutant, Operator};
+use crate::program::mutants::mutant::{Mutant, Operator};
+use crate::program::reader::front::load;
+use crate::program::reader::ir::{Diagnostic, Expr, NodeId, Stmt, Unit};
 
 /// What a mutated file is, relative to the original.
 #[derive(Debug)]
@@ -120,7 +120,9 @@ pub fn find_change(
             if method_text(original, ci, mi) == method_text(&other, ci, mi) {
                 continue;
             }
-            let canonical = |u: &Unit| super::equivalence::canonical(u, &u.classes[ci].methods[mi]);
+            let canonical = |u: &Unit| {
+                crate::program::proofs::equivalence::canonical(u, &u.classes[ci].methods[mi])
+            };
             match (canonical(original), canonical(&other)) {
                 (Some(x), Some(y)) if x == y => {}
                 _ => changed.push((ci, mi)),

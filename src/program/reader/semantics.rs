@@ -4,7 +4,7 @@
 //! cannot disagree; `float` (which the solver does not model) follows IEEE 754 single
 //! precision, as the JVM does since Java 17.
 
-use super::ir::{BinaryOp, Type};
+use crate::program::reader::ir::{BinaryOp, Type};
 use crate::solver::java::{self as jsem, JType};
 
 /// The longest array any test can pass or any run can make: HotSpot, since Java 8, refuses

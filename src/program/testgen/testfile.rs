@@ -18,11 +18,11 @@
 
 use std::sync::Arc;
 
-use super::analysis::TestCase;
-use super::interp::Value;
-use super::ir::{Type, Unit};
-use super::semantics::{Kind, bits_f32, bits_f64, f32_of, f64_of};
-use super::text;
+use crate::program::execution::analysis::TestCase;
+use crate::program::execution::interp::Value;
+use crate::program::reader::ir::{Type, Unit};
+use crate::program::reader::semantics::{Kind, bits_f32, bits_f64, f32_of, f64_of};
+use crate::program::reader::text;
 
 /// Reads a JSON test file against the methods of `unit`.
 pub fn read_tests(unit: &Unit, json: &str) -> Result<Vec<TestCase>, String> {

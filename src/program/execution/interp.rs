@@ -14,9 +14,9 @@ use std::sync::Arc;
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
 
-use super::ir::*;
-use super::semantics::{self as sem, Kind};
-use super::text;
+use crate::program::reader::ir::*;
+use crate::program::reader::semantics::{self as sem, Kind};
+use crate::program::reader::text;
 
 type Reg = u32;
 

@@ -2,7 +2,7 @@
 //! (thesis `004_*` §2.3, a region's inputs constrained by their context; the path constraints
 //! of Offutt and Pan, `000_*`).
 //!
-//! [`super::zones`] keeps bounds and differences of integer locals; what it cannot hold, a
+//! [`crate::program::proofs::zones`] keeps bounds and differences of integer locals; what it cannot hold, a
 //! `double` compared with zero, a product, a remainder, a disjunction, reaches the solver here
 //! as the condition itself. A condition holds at a point when every path to the point passed
 //! it with that value and nothing assigned its variables since:
@@ -19,9 +19,11 @@
 //! way from one to the other. Like the zones, the guards describe the original, which the
 //! mutant follows up to the first execution of the region that differs.
 
-use super::ir::{BinaryOp, Body, Builtin, Expr, ExprKind, LocalId, Stmt, StmtKind};
-use super::regions::Point;
-use super::symbolic::{Executor, Input};
+use crate::program::proofs::regions::Point;
+use crate::program::proofs::symbolic::{Executor, Input};
+use crate::program::reader::ir::{
+    BinaryOp, Body, Builtin, Expr, ExprKind, LocalId, Stmt, StmtKind,
+};
 
 /// A condition and the value it is known to have.
 #[derive(Clone, Debug)]

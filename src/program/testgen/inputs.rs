@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use super::interp::Value;
-use super::ir::Type;
-use super::semantics::{Kind, bits_f32, bits_f64};
+use crate::program::execution::interp::Value;
+use crate::program::reader::ir::Type;
+use crate::program::reader::semantics::{Kind, bits_f32, bits_f64};
 use crate::rng::Rng;
 
 const CHARS: &[u16] = &[
@@ -43,8 +43,8 @@ pub struct Pool {
 
 impl Pool {
     /// The pool of one method of `unit` (its body, and the constant fields of its class).
-    pub fn of(unit: &super::ir::Unit, class: u32, method: u32) -> Pool {
-        use super::ir::{Const, ExprKind, Stmt, StmtKind};
+    pub fn of(unit: &crate::program::reader::ir::Unit, class: u32, method: u32) -> Pool {
+        use crate::program::reader::ir::{Const, ExprKind, Stmt, StmtKind};
         fn constant(c: &Const, pool: &mut Pool) {
             match c {
                 Const::Int(t, v) if *t != Type::Boolean => {
@@ -65,7 +65,7 @@ impl Pool {
                 _ => {}
             }
         }
-        fn expr(e: &super::ir::Expr, pool: &mut Pool) {
+        fn expr(e: &crate::program::reader::ir::Expr, pool: &mut Pool) {
             if let ExprKind::Literal(c) = &e.kind {
                 constant(c, pool);
             }

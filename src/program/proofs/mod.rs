@@ -1,0 +1,12 @@
+//! Equivalent mutants, the program side's redundant faults, proved by local analysis
+//! ([Zhang 2021] ch. 2; [Offutt & Pan 1997]): trivial compiler equivalence, regions around the mutated
+//! place, symbolic execution of a region, facts at its entry (zones and guards), and the
+//! pipeline that classifies every mutant as killable, equivalent or unknown. The counterpart
+//! of the redundancy proofs of `circuit/dalg/`.
+
+pub mod classify;
+pub mod equivalence;
+pub mod guards;
+pub mod regions;
+pub mod symbolic;
+pub mod zones;
