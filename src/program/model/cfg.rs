@@ -1,6 +1,7 @@
-//! A method as a control-flow graph with def-use information (Zhang 2021, ch. 2.3.5.1 and
+//! A method as a control-flow graph with def-use information ([Zhang 2021] ch. 2.3.5.1 and
 //! ch. 3.2): statement-level nodes on a `petgraph` graph with one entry and one exit,
-//! dominators and post-dominators, control dependence, reaching definitions, def-use chains
+//! dominators and post-dominators (petgraph's [Cooper, Harvey & Kennedy 2001]), control
+//! dependence, reaching definitions, def-use chains
 //! with numbered definitions and uses (`def_n(v)`, `use_n(v)`), the control and data dependence
 //! graph, and the method's inputs and outputs.
 //!
@@ -394,7 +395,7 @@ impl Cfg {
         out
     }
 
-    /// The control and data dependence graph (Zhang 2021, ch. 2.3.5.1): the CFG's nodes, with
+    /// The control and data dependence graph ([Zhang 2021] ch. 2.3.5.1): the CFG's nodes, with
     /// an edge from each predicate to the nodes that depend on the branch it takes, and from
     /// each definition's node to the nodes that use it.
     pub fn dependence_graph(&self) -> DiGraph<NodeIndex, Dependence> {
@@ -847,5 +848,446 @@ fn const_text(c: &Const) -> String {
         Const::Str(s) => crate::program::reader::text::string_literal(s),
         Const::Float(f) => f.to_string(),
         Const::Double(d) => d.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use petgraph::Direction;
+
+    /// Small methods, one shape each, whose dominator trees are written out by hand below.
+    const SHAPES: &str = r#"
+public class Shapes {
+    public static int straight(int a) {
+        int b = a + 1;
+        b = b * 2;
+        return b;
+    }
+
+    public static int ifElse(int a) {
+        int r;
+        if (a > 0) {
+            r = 1;
+        } else {
+            r = 2;
+        }
+        return r;
+    }
+
+    public static int whileLoop(int n) {
+        int s = 0;
+        while (n > 0) {
+            s = s + n;
+            n = n - 1;
+        }
+        return s;
+    }
+
+    public static int loopWithBreak(int n) {
+        int s = 0;
+        while (n > 0) {
+            if (s > 10) {
+                break;
+            }
+            s = s + n;
+            n--;
+        }
+        return s;
+    }
+
+    public static int returnInIf(int a) {
+        if (a < 0) {
+            return -a;
+        }
+        return a;
+    }
+
+    public static int forWithContinue(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            if (i == 2) {
+                continue;
+            }
+            s += i;
+        }
+        return s;
+    }
+}
+"#;
+
+    const METHODS: [&str; 6] = [
+        "straight",
+        "ifElse",
+        "whileLoop",
+        "loopWithBreak",
+        "returnInIf",
+        "forWithContinue",
+    ];
+
+    fn cfg_of(method: &str) -> Cfg {
+        let unit = crate::program::load("Shapes.java", SHAPES).expect("the shapes parse");
+        let (class, index) = unit.find_method(method).expect("the method exists");
+        Cfg::new(&unit, class, index).expect("the method is supported")
+    }
+
+    /// The node named `name`: `entry`, `exit`, or its label.
+    fn node(cfg: &Cfg, name: &str) -> NodeIndex {
+        match name {
+            "entry" => cfg.entry,
+            "exit" => cfg.exit,
+            _ => cfg
+                .graph
+                .node_indices()
+                .find(|&n| cfg.graph[n].label == name)
+                .unwrap_or_else(|| {
+                    let labels: Vec<&str> = cfg
+                        .graph
+                        .node_indices()
+                        .map(|n| cfg.graph[n].label.as_str())
+                        .collect();
+                    panic!("no node {name:?} among {labels:?}")
+                }),
+        }
+    }
+
+    fn name(cfg: &Cfg, n: NodeIndex) -> String {
+        match n {
+            _ if n == cfg.entry => "entry".into(),
+            _ if n == cfg.exit => "exit".into(),
+            _ => cfg.graph[n].label.clone(),
+        }
+    }
+
+    /// Checks the immediate dominators (`post`: post-dominators) of every node against
+    /// `expected`, which names each node once with its parent in the tree (`None` at the root).
+    fn check_tree(cfg: &Cfg, expected: &[(&str, Option<&str>)], post: bool) {
+        assert_eq!(
+            expected.len(),
+            cfg.graph.node_count(),
+            "every node is listed"
+        );
+        for &(n, parent) in expected {
+            let n = node(cfg, n);
+            let found = if post {
+                cfg.immediate_post_dominator(n)
+            } else {
+                cfg.immediate_dominator(n)
+            };
+            assert_eq!(
+                found.map(|p| name(cfg, p)),
+                parent.map(str::to_string),
+                "immediate {}dominator of {:?}",
+                if post { "post-" } else { "" },
+                name(cfg, n)
+            );
+        }
+    }
+
+    /// The control dependences as (predicate, edge, dependent node) by name, sorted.
+    fn dependences(cfg: &Cfg) -> Vec<(String, String, String)> {
+        let mut out: Vec<_> = cfg
+            .control_dependences
+            .iter()
+            .map(|(p, e, n)| (name(cfg, *p), e.to_string(), name(cfg, *n)))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn expected_dependences(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
+        let mut out: Vec<_> = list
+            .iter()
+            .map(|(p, e, n)| (p.to_string(), e.to_string(), n.to_string()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn straight_line_is_a_chain_both_ways_with_no_control_dependence() {
+        let cfg = cfg_of("straight");
+        check_tree(
+            &cfg,
+            &[
+                ("entry", None),
+                ("int b = a + 1;", Some("entry")),
+                ("b = b * 2;", Some("int b = a + 1;")),
+                ("return b;", Some("b = b * 2;")),
+                ("exit", Some("return b;")),
+            ],
+            false,
+        );
+        check_tree(
+            &cfg,
+            &[
+                ("entry", Some("int b = a + 1;")),
+                ("int b = a + 1;", Some("b = b * 2;")),
+                ("b = b * 2;", Some("return b;")),
+                ("return b;", Some("exit")),
+                ("exit", None),
+            ],
+            true,
+        );
+        assert!(cfg.control_dependences.is_empty());
+    }
+
+    #[test]
+    fn if_else_condition_dominates_the_arms_and_the_join_post_dominates_them() {
+        let cfg = cfg_of("ifElse");
+        check_tree(
+            &cfg,
+            &[
+                ("entry", None),
+                ("int r;", Some("entry")),
+                ("if (a > 0)", Some("int r;")),
+                ("r = 1;", Some("if (a > 0)")),
+                ("r = 2;", Some("if (a > 0)")),
+                // Reached from either arm: only the condition is on every path to it.
+                ("return r;", Some("if (a > 0)")),
+                ("exit", Some("return r;")),
+            ],
+            false,
+        );
+        check_tree(
+            &cfg,
+            &[
+                ("entry", Some("int r;")),
+                ("int r;", Some("if (a > 0)")),
+                ("if (a > 0)", Some("return r;")),
+                ("r = 1;", Some("return r;")),
+                ("r = 2;", Some("return r;")),
+                ("return r;", Some("exit")),
+                ("exit", None),
+            ],
+            true,
+        );
+        assert_eq!(
+            dependences(&cfg),
+            expected_dependences(&[("if (a > 0)", "T", "r = 1;"), ("if (a > 0)", "F", "r = 2;"),])
+        );
+    }
+
+    #[test]
+    fn while_head_dominates_its_body_and_the_exit_path() {
+        let cfg = cfg_of("whileLoop");
+        check_tree(
+            &cfg,
+            &[
+                ("entry", None),
+                ("int s = 0;", Some("entry")),
+                ("while (n > 0)", Some("int s = 0;")),
+                ("s = s + n;", Some("while (n > 0)")),
+                ("n = n - 1;", Some("s = s + n;")),
+                ("return s;", Some("while (n > 0)")),
+                ("exit", Some("return s;")),
+            ],
+            false,
+        );
+        check_tree(
+            &cfg,
+            &[
+                ("entry", Some("int s = 0;")),
+                ("int s = 0;", Some("while (n > 0)")),
+                ("while (n > 0)", Some("return s;")),
+                ("s = s + n;", Some("n = n - 1;")),
+                ("n = n - 1;", Some("while (n > 0)")),
+                ("return s;", Some("exit")),
+                ("exit", None),
+            ],
+            true,
+        );
+        // The body runs again only when the head takes its true edge: the head depends on
+        // itself.
+        assert_eq!(
+            dependences(&cfg),
+            expected_dependences(&[
+                ("while (n > 0)", "T", "s = s + n;"),
+                ("while (n > 0)", "T", "n = n - 1;"),
+                ("while (n > 0)", "T", "while (n > 0)"),
+            ])
+        );
+    }
+
+    #[test]
+    fn break_joins_the_loop_exit_under_the_head() {
+        let cfg = cfg_of("loopWithBreak");
+        check_tree(
+            &cfg,
+            &[
+                ("entry", None),
+                ("int s = 0;", Some("entry")),
+                ("while (n > 0)", Some("int s = 0;")),
+                ("if (s > 10)", Some("while (n > 0)")),
+                ("break;", Some("if (s > 10)")),
+                ("s = s + n;", Some("if (s > 10)")),
+                ("n--;", Some("s = s + n;")),
+                // Reached from the head's false edge and from the break.
+                ("return s;", Some("while (n > 0)")),
+                ("exit", Some("return s;")),
+            ],
+            false,
+        );
+        check_tree(
+            &cfg,
+            &[
+                ("entry", Some("int s = 0;")),
+                ("int s = 0;", Some("while (n > 0)")),
+                ("while (n > 0)", Some("return s;")),
+                ("if (s > 10)", Some("return s;")),
+                ("break;", Some("return s;")),
+                ("s = s + n;", Some("n--;")),
+                ("n--;", Some("while (n > 0)")),
+                ("return s;", Some("exit")),
+                ("exit", None),
+            ],
+            true,
+        );
+        assert_eq!(
+            dependences(&cfg),
+            expected_dependences(&[
+                ("while (n > 0)", "T", "if (s > 10)"),
+                ("if (s > 10)", "T", "break;"),
+                ("if (s > 10)", "F", "s = s + n;"),
+                ("if (s > 10)", "F", "n--;"),
+                ("if (s > 10)", "F", "while (n > 0)"),
+            ])
+        );
+    }
+
+    #[test]
+    fn return_inside_if_leaves_the_exit_to_the_condition() {
+        let cfg = cfg_of("returnInIf");
+        check_tree(
+            &cfg,
+            &[
+                ("entry", None),
+                ("if (a < 0)", Some("entry")),
+                ("return -a;", Some("if (a < 0)")),
+                ("return a;", Some("if (a < 0)")),
+                ("exit", Some("if (a < 0)")),
+            ],
+            false,
+        );
+        check_tree(
+            &cfg,
+            &[
+                ("entry", Some("if (a < 0)")),
+                ("if (a < 0)", Some("exit")),
+                ("return -a;", Some("exit")),
+                ("return a;", Some("exit")),
+                ("exit", None),
+            ],
+            true,
+        );
+        assert_eq!(
+            dependences(&cfg),
+            expected_dependences(&[
+                ("if (a < 0)", "T", "return -a;"),
+                ("if (a < 0)", "F", "return a;"),
+            ])
+        );
+    }
+
+    #[test]
+    fn continue_in_a_for_loop_goes_to_the_update() {
+        let cfg = cfg_of("forWithContinue");
+        check_tree(
+            &cfg,
+            &[
+                ("entry", None),
+                ("int s = 0;", Some("entry")),
+                ("int i = 0;", Some("int s = 0;")),
+                ("for (...; i < n; ...)", Some("int i = 0;")),
+                ("if (i == 2)", Some("for (...; i < n; ...)")),
+                ("continue;", Some("if (i == 2)")),
+                ("s += i;", Some("if (i == 2)")),
+                // Reached from the body's end and from the continue.
+                ("i++", Some("if (i == 2)")),
+                ("return s;", Some("for (...; i < n; ...)")),
+                ("exit", Some("return s;")),
+            ],
+            false,
+        );
+        check_tree(
+            &cfg,
+            &[
+                ("entry", Some("int s = 0;")),
+                ("int s = 0;", Some("int i = 0;")),
+                ("int i = 0;", Some("for (...; i < n; ...)")),
+                ("for (...; i < n; ...)", Some("return s;")),
+                ("if (i == 2)", Some("i++")),
+                ("continue;", Some("i++")),
+                ("s += i;", Some("i++")),
+                ("i++", Some("for (...; i < n; ...)")),
+                ("return s;", Some("exit")),
+                ("exit", None),
+            ],
+            true,
+        );
+        assert_eq!(
+            dependences(&cfg),
+            expected_dependences(&[
+                ("for (...; i < n; ...)", "T", "if (i == 2)"),
+                ("for (...; i < n; ...)", "T", "i++"),
+                ("for (...; i < n; ...)", "T", "for (...; i < n; ...)"),
+                ("if (i == 2)", "T", "continue;"),
+                ("if (i == 2)", "F", "s += i;"),
+            ])
+        );
+    }
+
+    /// Nodes reachable from `from` along `direction` without passing through `removed`.
+    fn reachable(
+        cfg: &Cfg,
+        from: NodeIndex,
+        removed: NodeIndex,
+        direction: Direction,
+    ) -> Vec<bool> {
+        let mut seen = vec![false; cfg.graph.node_count()];
+        if from == removed {
+            return seen;
+        }
+        let mut stack = vec![from];
+        seen[from.index()] = true;
+        while let Some(v) = stack.pop() {
+            for w in cfg.graph.neighbors_directed(v, direction) {
+                if w != removed && !seen[w.index()] {
+                    seen[w.index()] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn dominance_is_unreachability_without_the_dominator() {
+        for method in METHODS {
+            let cfg = cfg_of(method);
+            for d in cfg.graph.node_indices() {
+                let from_entry = reachable(&cfg, cfg.entry, d, Direction::Outgoing);
+                let to_exit = reachable(&cfg, cfg.exit, d, Direction::Incoming);
+                for n in cfg.graph.node_indices() {
+                    // Every node of these shapes is reachable from the entry and reaches the
+                    // exit, so removing `d` is the whole test.
+                    assert_eq!(
+                        cfg.dominates(d, n),
+                        d == n || !from_entry[n.index()],
+                        "{method}: {:?} dominates {:?}",
+                        name(&cfg, d),
+                        name(&cfg, n)
+                    );
+                    assert_eq!(
+                        cfg.post_dominates(d, n),
+                        d == n || !to_exit[n.index()],
+                        "{method}: {:?} post-dominates {:?}",
+                        name(&cfg, d),
+                        name(&cfg, n)
+                    );
+                }
+            }
+        }
     }
 }
