@@ -2,7 +2,7 @@
 //! (with the rule that proved it) or unknown: the pipeline behind `roth equiv` and the
 //! mutant hierarchy of `roth mutate --collapse`.
 //!
-//! The order follows the thesis's ATG system (`004_*` ch. 5): trivial compiler equivalence
+//! The order follows the ATG system of [Zhang 2021] ch. 5: trivial compiler equivalence
 //! first (free), then random and boundary tests (cheap runs kill most mutants), a longer
 //! random phase on the survivors alone, and only then the local proofs of ch. 2, whose
 //! witnesses become tests when they start at the method's entry.

@@ -1,11 +1,11 @@
 //! Guards: conditions the code before a region decided, taken as facts at the region's entry
-//! (thesis `004_*` §2.3, a region's inputs constrained by their context; the path constraints
-//! of Offutt and Pan, `000_*`).
+//! ([Zhang 2021] §2.3, a region's inputs constrained by their context; the path constraints
+//! of [Offutt & Pan 1997]).
 //!
-//! [`crate::program::proofs::zones`] keeps bounds and differences of integer locals; what it cannot hold, a
-//! `double` compared with zero, a product, a remainder, a disjunction, reaches the solver here
-//! as the condition itself. A condition holds at a point when every path to the point passed
-//! it with that value and nothing assigned its variables since:
+//! [`crate::program::proofs::zones`] keeps bounds and differences of integer locals; what it
+//! cannot hold, a `double` compared with zero, a product, a remainder, a disjunction, reaches
+//! the solver here as the condition itself. A condition holds at a point when every path to
+//! the point passed it with that value and nothing assigned its variables since:
 //!
 //! - the condition of an enclosing `if` (true in the `then` branch, false in the `else`), of an
 //!   enclosing `while` or `for` (true in the body);

@@ -1,4 +1,4 @@
-//! Regions of analysis around a mutated place (thesis `004_*` §2.2 and §2.4): the minimal
+//! Regions of analysis around a mutated place ([Zhang 2021] §2.2 and §2.4): the minimal
 //! region (mROA) and the wider ones tried when it proves nothing.
 //!
 //! Java's statements are structured, so the CFG's single-entry single-exit regions are runs
@@ -213,7 +213,7 @@ pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
         if i + MAX_STEPS < list.len() {
             parts.push(Part::Stmts(&list[i..]));
         }
-        // Widened back over the statements just before (thesis §2.4: up to a dominator):
+        // Widened back over the statements just before ([Zhang 2021] §2.4: up to a dominator):
         // what they did is then known, not a free input (an index they already used is in
         // bounds, a value they computed is that value).
         for k in 1..=MAX_BACK.min(i) {
@@ -241,7 +241,8 @@ type FlowNode = (Option<(u32, u32)>, Vec<usize>);
 
 /// Which locals are live where, over the method's control-flow graph: a local is live after a
 /// region when some path from one of the region's exits reads it before a statement that
-/// certainly overwrites it (thesis §2.2: only live values are observable outputs of a region).
+/// certainly overwrites it ([Zhang 2021] §2.2: only live values are observable outputs of a
+/// region).
 /// Uses count every read on the node, conditional ones included; only whole-statement
 /// assignments `x = e;`, initialized declarations and a for-each loop's variable (assigned on
 /// entering the body, out of scope after) kill, so the result is a sound over-approximation.
