@@ -280,3 +280,175 @@ pub fn split_top_level(text: &str) -> Vec<String> {
     }
     out.into_iter().map(|s| s.trim().to_string()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prim(kind: Kind, v: i64) -> Result<Value, String> {
+        Ok(Value::Prim(kind, v))
+    }
+
+    fn string(s: &str) -> Value {
+        Value::Str(s.encode_utf16().collect::<Vec<u16>>().into())
+    }
+
+    fn int_array(items: &[i64]) -> Value {
+        Value::Array(
+            Type::Int,
+            items.iter().map(|&n| Value::Prim(Kind::Int, n)).collect(),
+        )
+    }
+
+    #[test]
+    fn integers_in_decimal_hex_and_binary_with_suffix_and_sign() {
+        assert_eq!(parse_value("3", &Type::Int), prim(Kind::Int, 3));
+        assert_eq!(parse_value(" -7L ", &Type::Long), prim(Kind::Long, -7));
+        assert_eq!(parse_value("0x1F", &Type::Int), prim(Kind::Int, 31));
+        assert_eq!(parse_value("-0b101", &Type::Short), prim(Kind::Short, -5));
+        assert_eq!(parse_value("1_000", &Type::Int), prim(Kind::Int, 1000));
+        assert_eq!(parse_value("-128", &Type::Byte), prim(Kind::Byte, -128));
+        assert_eq!(
+            parse_value("-9223372036854775808L", &Type::Long),
+            prim(Kind::Long, i64::MIN)
+        );
+        // A char literal for an integral type is its code unit.
+        assert_eq!(parse_value("'A'", &Type::Int), prim(Kind::Int, 65));
+    }
+
+    #[test]
+    fn chars_booleans_and_escapes() {
+        assert_eq!(parse_value("'a'", &Type::Char), prim(Kind::Char, 97));
+        assert_eq!(parse_value("'\\n'", &Type::Char), prim(Kind::Char, 10));
+        assert_eq!(parse_value("'\\u0041'", &Type::Char), prim(Kind::Char, 65));
+        assert_eq!(parse_value("'\\''", &Type::Char), prim(Kind::Char, 39));
+        assert_eq!(parse_value("65535", &Type::Char), prim(Kind::Char, 65535));
+        assert_eq!(parse_value("true", &Type::Boolean), prim(Kind::Boolean, 1));
+        assert_eq!(parse_value("false", &Type::Boolean), prim(Kind::Boolean, 0));
+        assert_eq!(
+            parse_value(r#""a\tb\"c\\d\u00e9""#, &Type::String),
+            Ok(string("a\tb\"c\\d\u{e9}"))
+        );
+        assert_eq!(parse_value(r#""""#, &Type::String), Ok(string("")));
+        // A character outside the BMP is two UTF-16 units.
+        assert_eq!(
+            parse_value("\"\u{1F600}\"", &Type::String),
+            Ok(string("\u{1F600}"))
+        );
+    }
+
+    #[test]
+    fn floating_point_by_bits() {
+        assert_eq!(
+            parse_value("2.5", &Type::Double),
+            prim(Kind::Double, bits_f64(2.5))
+        );
+        // -0.0 keeps its sign: it is another value than 0.0.
+        assert_eq!(
+            parse_value("-0.0", &Type::Double),
+            prim(Kind::Double, bits_f64(-0.0))
+        );
+        assert_ne!(bits_f64(-0.0), bits_f64(0.0));
+        assert_eq!(
+            parse_value("1e3d", &Type::Double),
+            prim(Kind::Double, bits_f64(1000.0))
+        );
+        assert_eq!(
+            parse_value("0.1f", &Type::Float),
+            prim(Kind::Float, bits_f32(0.1))
+        );
+        assert_eq!(
+            parse_value("-Infinity", &Type::Double),
+            prim(Kind::Double, bits_f64(f64::NEG_INFINITY))
+        );
+        assert_eq!(
+            parse_value("Float.POSITIVE_INFINITY", &Type::Float),
+            prim(Kind::Float, bits_f32(f32::INFINITY))
+        );
+        let Ok(Value::Prim(Kind::Double, nan)) = parse_value("NaN", &Type::Double) else {
+            panic!("NaN is a double");
+        };
+        assert!(f64::from_bits(nan as u64).is_nan());
+    }
+
+    #[test]
+    fn null_and_nested_arrays() {
+        assert_eq!(parse_value("null", &Type::String), Ok(Value::Null));
+        assert_eq!(
+            parse_value("null", &Type::array_of(Type::Int)),
+            Ok(Value::Null)
+        );
+        let ints = Type::array_of(Type::Int);
+        assert_eq!(parse_value("{1, 2, 3}", &ints), Ok(int_array(&[1, 2, 3])));
+        assert_eq!(parse_value("{}", &ints), Ok(int_array(&[])));
+        // A trailing comma is allowed, as in a Java array initializer.
+        assert_eq!(parse_value("{1,}", &ints), Ok(int_array(&[1])));
+        assert_eq!(
+            parse_value("{{1}, {}, null}", &Type::array_of(ints.clone())),
+            Ok(Value::Array(
+                ints.clone(),
+                vec![int_array(&[1]), int_array(&[]), Value::Null]
+            ))
+        );
+        assert_eq!(
+            parse_value(r#"{"a,b", null}"#, &Type::array_of(Type::String)),
+            Ok(Value::Array(Type::String, vec![string("a,b"), Value::Null]))
+        );
+    }
+
+    #[test]
+    fn values_that_do_not_fit_their_type_are_refused() {
+        let refused = |text: &str, ty: &Type| parse_value(text, ty).unwrap_err();
+        assert_eq!(refused("300", &Type::Byte), "300 is out of range for byte");
+        assert_eq!(
+            refused("2147483648", &Type::Int),
+            "2147483648 is out of range for int"
+        );
+        assert_eq!(refused("-1", &Type::Char), "-1 is not a char");
+        assert_eq!(refused("abc", &Type::Int), "`abc` is not an integer");
+        assert_eq!(refused("1.5", &Type::Int), "`1.5` is not an integer");
+        assert_eq!(refused("\"7\"", &Type::Int), "`` is not an integer");
+        assert_eq!(refused("x", &Type::Double), "`x` is not a double");
+        assert_eq!(refused("null", &Type::Int), "null is not a int");
+        assert_eq!(refused("yes", &Type::Boolean), "expected true or false");
+        assert_eq!(
+            refused("'ab'", &Type::Char),
+            "a char literal holds one character"
+        );
+        assert_eq!(
+            refused("7", &Type::String),
+            "expected a string literal in double quotes"
+        );
+        assert_eq!(
+            refused("\"open", &Type::String),
+            "unterminated literal, expected \""
+        );
+        assert_eq!(refused("\"\\q\"", &Type::String), "unknown escape \\q");
+        let ints = Type::array_of(Type::Int);
+        assert_eq!(refused("1", &ints), "expected an array `{...}` for int[]");
+        assert_eq!(
+            refused("{1 2}", &ints),
+            "expected `,` or `}` in an array of int"
+        );
+        assert_eq!(
+            refused("{1, 300}", &Type::array_of(Type::Byte)),
+            "300 is out of range for byte"
+        );
+        assert_eq!(
+            refused("1 2", &Type::Int),
+            "unexpected `2` after the value in `1 2`"
+        );
+    }
+
+    #[test]
+    fn arguments_split_at_top_level_commas_only() {
+        assert_eq!(
+            split_top_level(r#"a=1, b={1,{2,3}}, c="x,}y", d=','"#),
+            ["a=1", "b={1,{2,3}}", r#"c="x,}y""#, "d=','"]
+        );
+        // An escaped quote does not end a literal.
+        assert_eq!(split_top_level(r#""a\",b",c"#), [r#""a\",b""#, "c"]);
+        assert_eq!(split_top_level(""), Vec::<String>::new());
+        assert_eq!(split_top_level("1,"), ["1", ""]);
+    }
+}

@@ -1,0 +1,325 @@
+//! The register code the interpreter runs: the instruction set, a compiled method's layout
+//! (its code, the frame template that holds its constants, its switch tables) and
+//! [`Compiled`], a whole unit ready to run. Registers are numbered within a frame; jumps hold
+//! instruction indices within their function.
+
+use std::sync::Arc;
+
+use hashbrown::HashMap;
+
+use crate::program::reader::ir::*;
+use crate::program::reader::semantics::Kind;
+
+pub(super) type Reg = u32;
+
+/// One instruction. Jumps hold instruction indices within their function.
+#[derive(Clone, Debug)]
+pub(super) enum Instr {
+    Str {
+        dst: Reg,
+        index: u32,
+    },
+    Move {
+        dst: Reg,
+        src: Reg,
+    },
+    Arith {
+        op: BinaryOp,
+        kind: Kind,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Compare {
+        op: BinaryOp,
+        kind: Kind,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Neg {
+        kind: Kind,
+        dst: Reg,
+        src: Reg,
+    },
+    BitNot {
+        dst: Reg,
+        src: Reg,
+    },
+    Not {
+        dst: Reg,
+        src: Reg,
+    },
+    Convert {
+        from: Kind,
+        to: Kind,
+        dst: Reg,
+        src: Reg,
+    },
+    Jump {
+        to: u32,
+    },
+    JumpIf {
+        cond: Reg,
+        to: u32,
+    },
+    JumpIfNot {
+        cond: Reg,
+        to: u32,
+    },
+    /// Jumps when `a op b` is false.
+    JumpUnless {
+        op: BinaryOp,
+        kind: Kind,
+        a: Reg,
+        b: Reg,
+        to: u32,
+    },
+    NewArray {
+        elem: Kind,
+        dst: Reg,
+        lengths: Reg,
+        count: u32,
+        depth: u32,
+    },
+    ArrayLiteral {
+        dst: Reg,
+        items: Reg,
+        count: u32,
+    },
+    Load {
+        dst: Reg,
+        array: Reg,
+        index: Reg,
+    },
+    Store {
+        array: Reg,
+        index: Reg,
+        src: Reg,
+    },
+    Length {
+        dst: Reg,
+        array: Reg,
+    },
+    GetField {
+        dst: Reg,
+        field: u32,
+    },
+    PutField {
+        field: u32,
+        src: Reg,
+    },
+    Call {
+        function: u32,
+        args: Reg,
+        dst: Reg,
+    },
+    Return {
+        src: Reg,
+    },
+    ReturnVoid,
+    Throw {
+        exception: u32,
+    },
+    Builtin {
+        f: Builtin,
+        dst: Reg,
+        args: Reg,
+        kinds: u32,
+    },
+    Concat {
+        dst: Reg,
+        a: Reg,
+        a_kind: Kind,
+        b: Reg,
+        b_kind: Kind,
+    },
+    Print {
+        kind: PrintKind,
+        args: Reg,
+        count: u32,
+        kinds: u32,
+    },
+    Switch {
+        value: Reg,
+        table: u32,
+    },
+    Probe {
+        site: u32,
+    },
+}
+
+/// A compiled method.
+#[derive(Clone, Debug)]
+pub(super) struct Function {
+    pub(super) name: String,
+    pub(super) code: Vec<Instr>,
+    /// The initial frame: constants in place, everything else zero.
+    pub(super) template: Vec<i64>,
+    pub(super) params: u32,
+    /// Argument kinds of builtins and prints, referred to by index.
+    pub(super) kind_lists: Vec<Vec<Kind>>,
+    /// Switch tables: sorted (value, target) pairs or string cases, and the default target.
+    pub(super) switches: Vec<SwitchTable>,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct SwitchTable {
+    pub(super) ints: Vec<(i64, u32)>,
+    pub(super) strings: Vec<(Arc<[u16]>, u32)>,
+    pub(super) is_string: bool,
+    pub(super) default: u32,
+}
+
+/// A field slot of the compiled program.
+#[derive(Clone, Debug)]
+pub(super) struct FieldSlot {
+    pub(super) name: String,
+    pub(super) ty: Type,
+    pub(super) class: u32,
+    pub(super) is_static: bool,
+    /// Constants and fields outside the subset are not outputs.
+    pub(super) is_constant: bool,
+}
+
+/// A unit compiled for running: every supported method, and the field initializers.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub(super) functions: Vec<Function>,
+    /// `(class, method)` to function index (`None` for unsupported methods).
+    pub(super) index: Vec<Vec<Option<u32>>>,
+    /// The synthetic initializer of each class (fields in order, then the no-argument
+    /// constructor when there is one).
+    pub(super) initializers: Vec<u32>,
+    pub(super) fields: Vec<FieldSlot>,
+    pub(super) field_index: Vec<Vec<u32>>,
+    pub(super) strings: Vec<Arc<[u16]>>,
+    pub(super) exceptions: Vec<String>,
+    pub(super) signatures: Vec<Vec<(Vec<Type>, Type, bool)>>,
+    pub(super) constructors: Vec<Vec<bool>>,
+    pub(super) class_names: Vec<String>,
+}
+
+impl Compiled {
+    /// Compiled methods: (class, method) pairs that can run.
+    pub fn can_run(&self, class: u32, method: u32) -> bool {
+        self.index
+            .get(class as usize)
+            .and_then(|c| c.get(method as usize))
+            .is_some_and(|f| f.is_some())
+    }
+}
+
+/// Probe sites: (class, method, node) to the index of the site's coverage bit.
+pub type ProbeSites = HashMap<(u32, u32, NodeId), u32>;
+
+/// Calls `f` on every register operand of an instruction (ranges by their first register).
+pub(super) fn for_each_reg(instr: &mut Instr, f: &mut dyn FnMut(&mut Reg)) {
+    match instr {
+        Instr::Str { dst, .. } | Instr::GetField { dst, .. } => f(dst),
+        Instr::Move { dst, src }
+        | Instr::Neg { dst, src, .. }
+        | Instr::BitNot { dst, src }
+        | Instr::Not { dst, src }
+        | Instr::Convert { dst, src, .. } => {
+            f(dst);
+            f(src);
+        }
+        Instr::Arith { dst, a, b, .. }
+        | Instr::Compare { dst, a, b, .. }
+        | Instr::Concat { dst, a, b, .. } => {
+            f(dst);
+            f(a);
+            f(b);
+        }
+        Instr::Jump { .. } | Instr::ReturnVoid | Instr::Throw { .. } | Instr::Probe { .. } => {}
+        Instr::JumpIf { cond, .. } | Instr::JumpIfNot { cond, .. } => f(cond),
+        Instr::JumpUnless { a, b, .. } => {
+            f(a);
+            f(b);
+        }
+        Instr::NewArray { dst, lengths, .. } => {
+            f(dst);
+            f(lengths);
+        }
+        Instr::ArrayLiteral { dst, items, .. } => {
+            f(dst);
+            f(items);
+        }
+        Instr::Load { dst, array, index } => {
+            f(dst);
+            f(array);
+            f(index);
+        }
+        Instr::Store { array, index, src } => {
+            f(array);
+            f(index);
+            f(src);
+        }
+        Instr::Length { dst, array } => {
+            f(dst);
+            f(array);
+        }
+        Instr::PutField { src, .. } | Instr::Return { src } => f(src),
+        Instr::Call { args, dst, .. } | Instr::Builtin { args, dst, .. } => {
+            f(args);
+            f(dst);
+        }
+        Instr::Print { args, .. } => f(args),
+        Instr::Switch { value, .. } => f(value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registers(mut instr: Instr) -> Vec<Reg> {
+        let mut out = Vec::new();
+        for_each_reg(&mut instr, &mut |r: &mut Reg| out.push(*r));
+        out
+    }
+
+    #[test]
+    fn every_register_operand_is_visited_and_nothing_else() {
+        assert_eq!(
+            registers(Instr::Load {
+                dst: 1,
+                array: 2,
+                index: 3
+            }),
+            [1, 2, 3]
+        );
+        // Jump targets, table and list indices are not registers.
+        assert_eq!(
+            registers(Instr::JumpUnless {
+                op: BinaryOp::Lt,
+                kind: Kind::Int,
+                a: 4,
+                b: 5,
+                to: 99
+            }),
+            [4, 5]
+        );
+        assert_eq!(registers(Instr::Switch { value: 6, table: 7 }), [6]);
+        assert_eq!(registers(Instr::Jump { to: 8 }), Vec::<Reg>::new());
+        // A range of registers by its first one.
+        assert_eq!(
+            registers(Instr::Call {
+                function: 9,
+                args: 10,
+                dst: 11
+            }),
+            [10, 11]
+        );
+        let mut instr = Instr::Arith {
+            op: BinaryOp::Add,
+            kind: Kind::Int,
+            dst: 1,
+            a: 2,
+            b: 3,
+        };
+        for_each_reg(&mut instr, &mut |r: &mut Reg| *r += 100);
+        assert_eq!(registers(instr), [101, 102, 103]);
+    }
+}

@@ -1,0 +1,836 @@
+//! The compiler from the typed IR to register code, its program and statement half: every
+//! supported method of a unit becomes a function (its locals' registers first, parameters
+//! leading, then temporaries, then its constants, which sit in the frame template), each
+//! class gets a synthetic initializer, and statements and conditions become jumps (a
+//! comparison in a condition jumps on its negation without making a boolean).
+
+use std::sync::Arc;
+
+use hashbrown::HashMap;
+
+use super::code::{
+    Compiled, FieldSlot, Function, Instr, ProbeSites, Reg, SwitchTable, for_each_reg,
+};
+use crate::program::reader::ir::*;
+use crate::program::reader::semantics::{self as sem, Kind};
+
+impl Compiled {
+    /// Compiles every supported method of `unit`; `probes`, when given, are the statements and
+    /// expressions whose execution a run records in
+    /// [`Machine::covered`](super::Machine::covered) (indexed by the position in `probes`).
+    pub fn new(unit: &Unit, probes: Option<&ProbeSites>) -> Compiled {
+        Compiled::build(unit, probes, None)
+    }
+
+    /// Compiles `unit` with one method replaced (a mutant's checked method).
+    pub fn with_method(
+        unit: &Unit,
+        probes: Option<&ProbeSites>,
+        replacement: (u32, u32, &Method),
+    ) -> Compiled {
+        Compiled::build(unit, probes, Some(replacement))
+    }
+
+    fn build(
+        unit: &Unit,
+        probes: Option<&ProbeSites>,
+        replacement: Option<(u32, u32, &Method)>,
+    ) -> Compiled {
+        let method_at = |ci: usize, mi: usize| -> &Method {
+            match replacement {
+                Some((c, m, method)) if (c as usize, m as usize) == (ci, mi) => method,
+                _ => &unit.classes[ci].methods[mi],
+            }
+        };
+        let mut fields = Vec::new();
+        let mut field_index = Vec::new();
+        for (ci, class) in unit.classes.iter().enumerate() {
+            let mut idx = Vec::new();
+            for f in &class.fields {
+                idx.push(fields.len() as u32);
+                fields.push(FieldSlot {
+                    name: if unit.classes.len() > 1 && f.is_static {
+                        format!("{}.{}", class.name, f.name)
+                    } else {
+                        f.name.clone()
+                    },
+                    ty: f.ty.clone(),
+                    class: ci as u32,
+                    is_static: f.is_static,
+                    is_constant: f.constant.is_some() || f.unsupported.is_some(),
+                });
+            }
+            field_index.push(idx);
+        }
+        let mut program = Compiled {
+            functions: Vec::new(),
+            index: Vec::new(),
+            initializers: Vec::new(),
+            fields,
+            field_index,
+            strings: Vec::new(),
+            exceptions: Vec::new(),
+            signatures: unit
+                .classes
+                .iter()
+                .map(|c| {
+                    c.methods
+                        .iter()
+                        .map(|m| (m.params.clone(), m.ret.clone(), m.is_static))
+                        .collect()
+                })
+                .collect(),
+            constructors: unit
+                .classes
+                .iter()
+                .map(|c| c.methods.iter().map(|m| m.is_constructor).collect())
+                .collect(),
+            class_names: unit.classes.iter().map(|c| c.name.clone()).collect(),
+        };
+        // Function indices first, so calls can refer to any method.
+        let mut next = 0u32;
+        for class in &unit.classes {
+            let mut idx = Vec::new();
+            for m in &class.methods {
+                if m.body.is_ok() {
+                    idx.push(Some(next));
+                    next += 1;
+                } else {
+                    idx.push(None);
+                }
+            }
+            program.index.push(idx);
+        }
+        for (ci, class) in unit.classes.iter().enumerate() {
+            for mi in 0..class.methods.len() {
+                let m = method_at(ci, mi);
+                if let Ok(body) = &m.body {
+                    let f = FunctionCompiler::compile(
+                        &mut program,
+                        m,
+                        body,
+                        probes.map(|p| (p, ci as u32, mi as u32)),
+                    );
+                    program.functions.push(f);
+                }
+            }
+        }
+        for (ci, class) in unit.classes.iter().enumerate() {
+            let f = FunctionCompiler::initializer(&mut program, ci as u32, class);
+            program.initializers.push(program.functions.len() as u32);
+            program.functions.push(f);
+        }
+        program
+    }
+
+    pub(super) fn intern(&mut self, s: &Arc<[u16]>) -> u32 {
+        if let Some(i) = self.strings.iter().position(|x| x == s) {
+            return i as u32;
+        }
+        self.strings.push(s.clone());
+        (self.strings.len() - 1) as u32
+    }
+}
+
+/// Where jumps of a `break` or `continue` go, filled in as the target is compiled.
+#[derive(Default)]
+pub(super) struct JumpLists {
+    breaks: Vec<usize>,
+    continues: Vec<usize>,
+}
+
+pub(super) struct FunctionCompiler<'p> {
+    pub(super) program: &'p mut Compiled,
+    pub(super) code: Vec<Instr>,
+    pub(super) template: Vec<i64>,
+    /// Registers of locals are their ids; temporaries follow.
+    pub(super) next_temp: u32,
+    max_temp: u32,
+    pub(super) kind_lists: Vec<Vec<Kind>>,
+    switches: Vec<SwitchTable>,
+    jumps: HashMap<NodeId, JumpLists>,
+    constants: HashMap<i64, Reg>,
+    probes: Option<(&'p ProbeSites, u32, u32)>,
+    local_types: Vec<Type>,
+}
+
+impl<'p> FunctionCompiler<'p> {
+    fn compile(
+        program: &'p mut Compiled,
+        method: &Method,
+        body: &Body,
+        probes: Option<(&'p ProbeSites, u32, u32)>,
+    ) -> Function {
+        let types: Vec<Type> = body.locals.iter().map(|l| l.ty.clone()).collect();
+        let mut c = FunctionCompiler::empty(program, types, probes);
+        c.stmts(&body.stmts);
+        c.code.push(Instr::ReturnVoid);
+        c.finish(method.signature(), method.params.len() as u32)
+    }
+
+    /// The synthetic initializer: static fields' initializers, then (when its first argument
+    /// is true) the instance fields', then (when its second is true too) the no-argument
+    /// constructor. A test of another constructor stops before that one: `new C(args)` runs
+    /// the field initializers and then only the constructor called.
+    fn initializer(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
+        // Two locals: whether to set up the instance, whether to run its constructor.
+        let mut c = FunctionCompiler::empty(program, vec![Type::Boolean, Type::Boolean], None);
+        c.field_initializers(class, info, true);
+        let end_jump = c.code.len();
+        c.code.push(Instr::JumpIfNot { cond: 0, to: 0 });
+        c.field_initializers(class, info, false);
+        let construct_jump = c.code.len();
+        c.code.push(Instr::JumpIfNot { cond: 1, to: 0 });
+        if let Some(ctor) = info.no_arg_constructor()
+            && let Some(f) = c.program.index[class as usize][ctor as usize]
+        {
+            {
+                let dst = c.temp();
+                c.code.push(Instr::Call {
+                    function: f,
+                    args: dst,
+                    dst,
+                });
+            }
+        }
+        let end = c.code.len() as u32;
+        c.code[end_jump] = Instr::JumpIfNot { cond: 0, to: end };
+        c.code[construct_jump] = Instr::JumpIfNot { cond: 1, to: end };
+        c.code.push(Instr::ReturnVoid);
+        c.finish(format!("<init {}>", info.name), 2)
+    }
+
+    /// Stores the initial values of the static (or the instance) fields of a class, in order.
+    fn field_initializers(&mut self, class: u32, info: &Class, statics: bool) {
+        for (fi, f) in info.fields.iter().enumerate() {
+            if let (true, Some(init)) = (f.is_static == statics, &f.init) {
+                let src = self.expr(init);
+                let field = self.program.field_index[class as usize][fi];
+                self.code.push(Instr::PutField { field, src });
+                // Temporaries are free again once stored (the initializer's two flags stay).
+                self.next_temp = 2;
+            }
+        }
+    }
+
+    /// A compiler for a function whose locals have these types (their registers come first,
+    /// holding Java's default values).
+    fn empty(
+        program: &'p mut Compiled,
+        local_types: Vec<Type>,
+        probes: Option<(&'p ProbeSites, u32, u32)>,
+    ) -> FunctionCompiler<'p> {
+        let locals = local_types.len() as u32;
+        FunctionCompiler {
+            program,
+            code: Vec::new(),
+            template: local_types
+                .iter()
+                .map(|t| match t {
+                    Type::Float => sem::bits_f32(0.0),
+                    Type::Double => sem::bits_f64(0.0),
+                    _ => 0,
+                })
+                .collect(),
+            next_temp: locals,
+            max_temp: locals,
+            kind_lists: Vec::new(),
+            switches: Vec::new(),
+            jumps: HashMap::new(),
+            constants: HashMap::new(),
+            probes,
+            local_types,
+        }
+    }
+
+    fn finish(mut self, name: String, params: u32) -> Function {
+        // Constants get the slots after the last temporary.
+        let first = self.max_temp;
+        self.template.resize(first as usize, 0);
+        let mut by_reg: Vec<(Reg, i64)> = self.constants.iter().map(|(&w, &r)| (r, w)).collect();
+        by_reg.sort();
+        for (_, w) in &by_reg {
+            self.template.push(*w);
+        }
+        for instr in &mut self.code {
+            for_each_reg(instr, &mut |r: &mut Reg| {
+                if *r >= CONSTANT_BASE {
+                    *r = first + (*r - CONSTANT_BASE);
+                }
+            });
+        }
+        Function {
+            name,
+            code: self.code,
+            template: self.template,
+            params,
+            kind_lists: self.kind_lists,
+            switches: self.switches,
+        }
+    }
+
+    pub(super) fn temp(&mut self) -> Reg {
+        let t = self.next_temp;
+        self.next_temp += 1;
+        self.max_temp = self.max_temp.max(self.next_temp);
+        t
+    }
+
+    /// `n` consecutive temporaries.
+    pub(super) fn temps(&mut self, n: u32) -> Reg {
+        let t = self.next_temp;
+        self.next_temp += n;
+        self.max_temp = self.max_temp.max(self.next_temp);
+        t
+    }
+
+    /// A register holding a constant word (kept in the frame template).
+    pub(super) fn constant(&mut self, word: i64) -> Reg {
+        if let Some(&r) = self.constants.get(&word) {
+            return r;
+        }
+        // Constants live in their own registers past every temporary: give them fresh slots at
+        // the end of the template when the frame is finished. Until then, allocate from a
+        // separate high range so that temporaries never reuse them.
+        let r = CONSTANT_BASE + self.constants.len() as u32;
+        self.constants.insert(word, r);
+        r
+    }
+
+    pub(super) fn probe(&mut self, id: NodeId) {
+        if let Some((map, class, method)) = self.probes
+            && let Some(&site) = map.get(&(class, method, id))
+        {
+            self.code.push(Instr::Probe { site });
+        }
+    }
+
+    pub(super) fn here(&self) -> u32 {
+        self.code.len() as u32
+    }
+
+    pub(super) fn patch(&mut self, at: usize, to: u32) {
+        match &mut self.code[at] {
+            Instr::Jump { to: t }
+            | Instr::JumpIf { to: t, .. }
+            | Instr::JumpIfNot { to: t, .. }
+            | Instr::JumpUnless { to: t, .. } => *t = to,
+            other => panic!("patching {other:?}"),
+        }
+    }
+
+    fn stmts(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        let mark = self.next_temp;
+        self.probe(s.id);
+        match &s.kind {
+            StmtKind::Empty => {}
+            StmtKind::Expr(e) => {
+                self.effect(e);
+            }
+            StmtKind::Locals(decls) => {
+                for (id, init) in decls {
+                    if let Some(init) = init {
+                        self.expr_into(init, id.0);
+                    }
+                    self.next_temp = mark;
+                }
+            }
+            StmtKind::Block(stmts) => self.stmts(stmts),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let to_else = self.branch(cond, false);
+                self.next_temp = mark;
+                self.stmt(then);
+                match otherwise {
+                    Some(o) => {
+                        let skip = self.code.len();
+                        self.code.push(Instr::Jump { to: 0 });
+                        let else_start = self.here();
+                        for j in to_else {
+                            self.patch(j, else_start);
+                        }
+                        self.stmt(o);
+                        let end = self.here();
+                        self.patch(skip, end);
+                    }
+                    None => {
+                        let end = self.here();
+                        for j in to_else {
+                            self.patch(j, end);
+                        }
+                    }
+                }
+            }
+            StmtKind::While { cond, body } => {
+                let top = self.here();
+                let exits = self.branch(cond, false);
+                self.next_temp = mark;
+                self.jumps.insert(s.id, JumpLists::default());
+                self.stmt(body);
+                self.code.push(Instr::Jump { to: top });
+                let end = self.here();
+                for j in exits {
+                    self.patch(j, end);
+                }
+                self.close_target(s.id, end, top);
+            }
+            StmtKind::Do { body, cond } => {
+                let top = self.here();
+                self.jumps.insert(s.id, JumpLists::default());
+                self.stmt(body);
+                let cond_at = self.here();
+                let back = self.branch(cond, true);
+                for j in back {
+                    self.patch(j, top);
+                }
+                let end = self.here();
+                self.close_target(s.id, end, cond_at);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                update,
+                body,
+            } => {
+                self.stmts(init);
+                let top = self.here();
+                let exits = match cond {
+                    Some(c) => self.branch(c, false),
+                    None => Vec::new(),
+                };
+                self.next_temp = mark;
+                self.jumps.insert(s.id, JumpLists::default());
+                self.stmt(body);
+                let update_at = self.here();
+                for u in update {
+                    self.effect(u);
+                    self.next_temp = mark;
+                }
+                self.code.push(Instr::Jump { to: top });
+                let end = self.here();
+                for j in exits {
+                    self.patch(j, end);
+                }
+                self.close_target(s.id, end, update_at);
+            }
+            StmtKind::ForEach {
+                var,
+                array,
+                array_local,
+                index_local,
+                body,
+            } => {
+                self.expr_into(array, array_local.0);
+                let zero = self.constant(0);
+                self.code.push(Instr::Move {
+                    dst: index_local.0,
+                    src: zero,
+                });
+                let top = self.here();
+                let length = self.temp();
+                self.code.push(Instr::Length {
+                    dst: length,
+                    array: array_local.0,
+                });
+                let exit = self.code.len();
+                self.code.push(Instr::JumpUnless {
+                    op: BinaryOp::Lt,
+                    kind: Kind::Int,
+                    a: index_local.0,
+                    b: length,
+                    to: 0,
+                });
+                let elem_ty = array.ty.element().cloned().unwrap_or(Type::Int);
+                let var_ty = self.local_types[var.0 as usize].clone();
+                if var_ty == elem_ty {
+                    self.code.push(Instr::Load {
+                        dst: var.0,
+                        array: array_local.0,
+                        index: index_local.0,
+                    });
+                } else {
+                    let t = self.temp();
+                    self.code.push(Instr::Load {
+                        dst: t,
+                        array: array_local.0,
+                        index: index_local.0,
+                    });
+                    self.code.push(Instr::Convert {
+                        from: Kind::of(&elem_ty),
+                        to: Kind::of(&var_ty),
+                        dst: var.0,
+                        src: t,
+                    });
+                }
+                self.next_temp = mark;
+                self.jumps.insert(s.id, JumpLists::default());
+                self.stmt(body);
+                let next = self.here();
+                let one = self.constant(1);
+                self.code.push(Instr::Arith {
+                    op: BinaryOp::Add,
+                    kind: Kind::Int,
+                    dst: index_local.0,
+                    a: index_local.0,
+                    b: one,
+                });
+                self.code.push(Instr::Jump { to: top });
+                let end = self.here();
+                self.patch(exit, end);
+                self.close_target(s.id, end, next);
+            }
+            StmtKind::Labeled { body, .. } => {
+                self.jumps.insert(s.id, JumpLists::default());
+                self.stmt(body);
+                let end = self.here();
+                self.close_target(s.id, end, end);
+            }
+            StmtKind::Break { target } => {
+                let at = self.code.len();
+                self.code.push(Instr::Jump { to: 0 });
+                self.jumps.entry(*target).or_default().breaks.push(at);
+            }
+            StmtKind::Continue { target } => {
+                let at = self.code.len();
+                self.code.push(Instr::Jump { to: 0 });
+                self.jumps.entry(*target).or_default().continues.push(at);
+            }
+            StmtKind::Return(value) => match value {
+                Some(v) => {
+                    let r = self.expr(v);
+                    self.code.push(Instr::Return { src: r });
+                }
+                None => self.code.push(Instr::ReturnVoid),
+            },
+            StmtKind::Throw { exception, args } => {
+                for a in args {
+                    self.expr(a);
+                }
+                let index = match self.program.exceptions.iter().position(|e| e == exception) {
+                    Some(i) => i,
+                    None => {
+                        self.program.exceptions.push(exception.clone());
+                        self.program.exceptions.len() - 1
+                    }
+                };
+                self.code.push(Instr::Throw {
+                    exception: index as u32,
+                });
+            }
+            StmtKind::Switch { scrutinee, groups } => {
+                let v = self.expr(scrutinee);
+                let table = self.switches.len() as u32;
+                let is_string = scrutinee.ty == Type::String;
+                self.switches.push(SwitchTable {
+                    ints: Vec::new(),
+                    strings: Vec::new(),
+                    is_string,
+                    default: 0,
+                });
+                self.code.push(Instr::Switch { value: v, table });
+                self.next_temp = mark;
+                self.jumps.insert(s.id, JumpLists::default());
+                let mut default = None;
+                for g in groups {
+                    let start = self.here();
+                    for label in &g.labels {
+                        match label {
+                            None => default = Some(start),
+                            Some(Const::Str(s)) => self.switches[table as usize]
+                                .strings
+                                .push((s.clone(), start)),
+                            Some(c) => self.switches[table as usize]
+                                .ints
+                                .push((c.bits().unwrap_or(0), start)),
+                        }
+                    }
+                    self.stmts(&g.stmts);
+                }
+                let end = self.here();
+                let t = &mut self.switches[table as usize];
+                t.ints.sort_by_key(|(c, _)| *c);
+                t.default = default.unwrap_or(end);
+                self.close_target(s.id, end, end);
+            }
+        }
+        self.next_temp = mark;
+    }
+
+    fn close_target(&mut self, id: NodeId, break_to: u32, continue_to: u32) {
+        if let Some(lists) = self.jumps.remove(&id) {
+            for j in lists.breaks {
+                self.patch(j, break_to);
+            }
+            for j in lists.continues {
+                self.patch(j, continue_to);
+            }
+        }
+    }
+
+    /// Compiles a condition; returns the jumps taken when it evaluates to `when` (to patch).
+    pub(super) fn branch(&mut self, e: &Expr, when: bool) -> Vec<usize> {
+        self.probe(e.id);
+        match &e.kind {
+            ExprKind::Literal(Const::Int(Type::Boolean, v)) => {
+                if (*v != 0) == when {
+                    let at = self.code.len();
+                    self.code.push(Instr::Jump { to: 0 });
+                    vec![at]
+                } else {
+                    Vec::new()
+                }
+            }
+            ExprKind::Unary(UnaryOp::Not, inner) => self.branch(inner, !when),
+            ExprKind::Binary {
+                op: op @ (BinaryOp::CondAnd | BinaryOp::CondOr),
+                left,
+                right,
+                ..
+            } => {
+                // && jumps out on false of either; || jumps out on true of either.
+                let short = *op == BinaryOp::CondOr;
+                if short == when {
+                    let mut out = self.branch(left, when);
+                    out.extend(self.branch(right, when));
+                    out
+                } else {
+                    let skip = self.branch(left, !when);
+                    let out = self.branch(right, when);
+                    let here = self.here();
+                    for j in skip {
+                        self.patch(j, here);
+                    }
+                    out
+                }
+            }
+            ExprKind::Binary {
+                op,
+                op_type,
+                left,
+                right,
+            } if op.is_comparison() => {
+                let a = self.operand(left, right);
+                let b = self.expr(right);
+                let kind = Kind::of(op_type);
+                let cmp = if when {
+                    negate_comparison(*op, kind)
+                } else {
+                    Some(*op)
+                };
+                let at = self.code.len();
+                match cmp {
+                    Some(op) => self.code.push(Instr::JumpUnless {
+                        op,
+                        kind,
+                        a,
+                        b,
+                        to: 0,
+                    }),
+                    None => {
+                        let t = self.temp();
+                        self.code.push(Instr::Compare {
+                            op: *op,
+                            kind,
+                            dst: t,
+                            a,
+                            b,
+                        });
+                        self.code.push(Instr::JumpIf { cond: t, to: 0 });
+                        return vec![at + 1];
+                    }
+                }
+                vec![at]
+            }
+            _ => {
+                let r = self.expr_unprobed(e);
+                let at = self.code.len();
+                self.code.push(if when {
+                    Instr::JumpIf { cond: r, to: 0 }
+                } else {
+                    Instr::JumpIfNot { cond: r, to: 0 }
+                });
+                vec![at]
+            }
+        }
+    }
+}
+
+/// Constant registers are numbered from here until the frame is finished.
+const CONSTANT_BASE: Reg = 1 << 30;
+
+/// The comparison that is true exactly when `op` is false (none for floating point, where
+/// NaN makes both false).
+fn negate_comparison(op: BinaryOp, kind: Kind) -> Option<BinaryOp> {
+    if matches!(kind, Kind::Float | Kind::Double) {
+        return match op {
+            BinaryOp::Eq => Some(BinaryOp::Ne),
+            BinaryOp::Ne => Some(BinaryOp::Eq),
+            _ => None,
+        };
+    }
+    Some(match op {
+        BinaryOp::Lt => BinaryOp::Ge,
+        BinaryOp::Le => BinaryOp::Gt,
+        BinaryOp::Gt => BinaryOp::Le,
+        BinaryOp::Ge => BinaryOp::Lt,
+        BinaryOp::Eq => BinaryOp::Ne,
+        BinaryOp::Ne => BinaryOp::Eq,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::code::Function;
+    use super::super::testing::{compile, int, method, returns, run};
+    use super::*;
+
+    /// The compiled function of `name`.
+    fn function<'p>(unit: &Unit, program: &'p Compiled, name: &str) -> &'p Function {
+        let (class, method) = method(unit, name);
+        let index = program.index[class as usize][method as usize].expect("compiled");
+        &program.functions[index as usize]
+    }
+
+    /// Every register operand of the function's code.
+    fn registers(function: &Function) -> Vec<Reg> {
+        let mut out = Vec::new();
+        for instr in &function.code {
+            for_each_reg(&mut instr.clone(), &mut |r: &mut Reg| out.push(*r));
+        }
+        out
+    }
+
+    #[test]
+    fn constants_sit_once_in_the_frame_template_past_the_temporaries() {
+        let source = "class T { static int f(int x) { return x * 12345 + 12345 - 777; } }";
+        let (unit, program) = compile(source);
+        let f = function(&unit, &program, "f");
+        // Each constant word once, at the end of the template, in the order first used.
+        let n = f.template.len();
+        assert_eq!(f.template[n - 2..], [12345, 777]);
+        assert_eq!(f.template.iter().filter(|&&w| w == 12345).count(), 1);
+        // The code reads the constants from those slots, and no register is left in the
+        // compiler's provisional range or past the frame.
+        let used = registers(f);
+        assert!(used.contains(&(n as Reg - 2)) && used.contains(&(n as Reg - 1)));
+        assert!(used.iter().all(|&r| (r as usize) < n), "{used:?} in {n}");
+        assert_eq!(
+            run(source, "f", &[int(2)]),
+            returns(int(2 * 12345 + 12345 - 777))
+        );
+    }
+
+    #[test]
+    fn parameters_take_the_first_registers_of_the_frame() {
+        let source = "class T {
+            static int pick(int a, int b, int c) { return b; }
+            static int first(int a) { return a; }
+            static void none() { }
+            static int call(int x) { return pick(x, x + 1, x + 2); }
+        }";
+        let (unit, program) = compile(source);
+        for (name, params) in [("pick", 3), ("first", 1), ("none", 0), ("call", 1)] {
+            assert_eq!(function(&unit, &program, name).params, params, "{name}");
+        }
+        // `return b` reads register 1 itself: no copy is made of a local.
+        let pick = function(&unit, &program, "pick");
+        assert!(
+            matches!(pick.code[..], [Instr::Return { src: 1 }, ..]),
+            "{:?}",
+            pick.code
+        );
+        // A call passes its arguments in consecutive registers; the callee finds them in its
+        // first ones.
+        assert_eq!(run(source, "call", &[int(10)]), returns(int(11)));
+    }
+
+    #[test]
+    fn a_loop_compiles_to_a_backward_jump_and_its_test_to_a_negated_comparison() {
+        let source = "class T {
+            static int sum(int n) { int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }
+            static int straight(int a, int b) { if (a < b) { return a; } return b; }
+        }";
+        let (unit, program) = compile(source);
+        let sum = function(&unit, &program, "sum");
+        let backward = sum
+            .code
+            .iter()
+            .enumerate()
+            .filter(|(at, i)| matches!(i, Instr::Jump { to } if (*to as usize) <= *at))
+            .count();
+        assert_eq!(backward, 1, "{:?}", sum.code);
+        // `i < n` leaves the loop with one jump on `!(i < n)`, no boolean made first.
+        assert!(sum.code.iter().any(|i| matches!(
+            i,
+            Instr::JumpUnless {
+                op: BinaryOp::Lt,
+                kind: Kind::Int,
+                ..
+            }
+        )));
+        assert!(!sum.code.iter().any(|i| matches!(i, Instr::Compare { .. })));
+        // Code without a loop jumps only forward.
+        let straight = function(&unit, &program, "straight");
+        assert!(straight.code.iter().enumerate().all(|(at, i)| match i {
+            Instr::Jump { to }
+            | Instr::JumpIf { to, .. }
+            | Instr::JumpIfNot { to, .. }
+            | Instr::JumpUnless { to, .. } => *to as usize > at,
+            _ => true,
+        }));
+        assert_eq!(run(source, "sum", &[int(5)]), returns(int(10)));
+        assert_eq!(run(source, "sum", &[int(0)]), returns(int(0)));
+    }
+
+    #[test]
+    fn every_class_has_an_initializer_and_unsupported_methods_none() {
+        let source = "class T {
+            static int k = 41;
+            static int next() { return k + 1; }
+            static int checked(int x) { assert x > 0; return x; }
+        }
+        class U { int v = 3; }";
+        let (unit, program) = compile(source);
+        assert_eq!(program.initializers.len(), 2);
+        // next, T's initializer, U's initializer (and U's default constructor when the front
+        // end declares one): every supported method and one initializer per class.
+        let supported: usize = unit
+            .classes
+            .iter()
+            .map(|c| c.methods.iter().filter(|m| m.body.is_ok()).count())
+            .sum();
+        assert_eq!(program.functions.len(), supported + 2);
+        let (class, checked) = method(&unit, "checked");
+        assert!(!program.can_run(class, checked));
+        let (class, next) = method(&unit, "next");
+        assert!(program.can_run(class, next));
+        // Static fields are set by the initializer before the call.
+        assert_eq!(run(source, "next", &[]), returns(int(42)));
+    }
+
+    #[test]
+    fn negated_comparisons_are_exact_and_none_for_floating_point() {
+        use BinaryOp::*;
+        for (op, not) in [(Lt, Ge), (Le, Gt), (Gt, Le), (Ge, Lt), (Eq, Ne), (Ne, Eq)] {
+            assert_eq!(negate_comparison(op, Kind::Int), Some(not));
+            assert_eq!(negate_comparison(op, Kind::Long), Some(not));
+        }
+        // `!(x < y)` is not `x >= y` when either is NaN.
+        for kind in [Kind::Float, Kind::Double] {
+            assert_eq!(negate_comparison(Lt, kind), None);
+            assert_eq!(negate_comparison(Ge, kind), None);
+            assert_eq!(negate_comparison(Eq, kind), Some(Ne));
+        }
+        assert_eq!(negate_comparison(Add, Kind::Int), None);
+    }
+}

@@ -1,0 +1,364 @@
+//! The Java library calls the subset supports, run on the machine's words: `Math.abs`,
+//! `min`, `max`, `sqrt` and `pow` (with Java's special cases where libm differs), the
+//! `String` methods (UTF-16 code units, Java's exceptions on bad indices), and
+//! `System.out.print`, `println` and `printf`.
+
+use super::machine::{Machine, Object, SIOOBE, Thrown};
+use crate::program::reader::ir::{Builtin, PrintKind};
+use crate::program::reader::semantics::{self as sem, Kind};
+use crate::program::reader::text;
+
+impl<'c> Machine<'c> {
+    pub(super) fn print(
+        &mut self,
+        kind: PrintKind,
+        args: usize,
+        count: usize,
+        kinds: &[Kind],
+    ) -> Result<(), Thrown> {
+        match kind {
+            PrintKind::Print | PrintKind::Println => {
+                if count == 1 {
+                    let word = self.regs[args];
+                    let units = match kinds[0] {
+                        // A char[] argument (marked as Ref with a second kind Char).
+                        Kind::Ref if kinds.get(1) == Some(&Kind::Char) => {
+                            let data = self.array(word)?.clone();
+                            data.iter().map(|&c| c as u16).collect()
+                        }
+                        k => self.to_text(k, word)?,
+                    };
+                    self.printed.push_str(&text::from_utf16(&units));
+                }
+                if kind == PrintKind::Println {
+                    self.printed.push('\n');
+                }
+            }
+            PrintKind::Printf => {
+                let format = self.string(self.regs[args]).map(|s| text::from_utf16(s))?;
+                let mut fargs = Vec::new();
+                for (k, &kind) in kinds.iter().enumerate().take(count).skip(1) {
+                    let w = self.regs[args + k];
+                    fargs.push(match kind {
+                        Kind::Ref => text::FormatArg::Str(if w == 0 {
+                            None
+                        } else {
+                            Some(text::from_utf16(self.string(w)?))
+                        }),
+                        kind => text::FormatArg::Primitive(kind, w),
+                    });
+                }
+                let s = text::format(&format, &fargs).map_err(Thrown::from)?;
+                self.printed.push_str(&s);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn builtin(
+        &mut self,
+        f: Builtin,
+        args: usize,
+        kinds: &[Kind],
+    ) -> Result<i64, Thrown> {
+        let a = self.regs[args];
+        let b = self.regs.get(args + 1).copied().unwrap_or(0);
+        let c = self.regs.get(args + 2).copied().unwrap_or(0);
+        Ok(match f {
+            Builtin::MathAbs => match kinds[0] {
+                Kind::Int => (a as i32).wrapping_abs() as i64,
+                Kind::Long => a.wrapping_abs(),
+                Kind::Float => sem::bits_f32(sem::f32_of(a).abs()),
+                _ => sem::bits_f64(sem::f64_of(a).abs()),
+            },
+            Builtin::MathMin | Builtin::MathMax => {
+                let op = if f == Builtin::MathMin {
+                    crate::solver::BinOp::Min
+                } else {
+                    crate::solver::BinOp::Max
+                };
+                match kinds[0] {
+                    Kind::Int | Kind::Long => {
+                        if f == Builtin::MathMin {
+                            a.min(b)
+                        } else {
+                            a.max(b)
+                        }
+                    }
+                    Kind::Float => {
+                        let d = crate::solver::java::double_op(
+                            op,
+                            f64::from(sem::f32_of(a)),
+                            f64::from(sem::f32_of(b)),
+                        );
+                        sem::bits_f32(d as f32)
+                    }
+                    _ => sem::bits_f64(crate::solver::java::double_op(
+                        op,
+                        sem::f64_of(a),
+                        sem::f64_of(b),
+                    )),
+                }
+            }
+            Builtin::MathSqrt => sem::bits_f64(sem::f64_of(a).sqrt()),
+            Builtin::MathPow => sem::bits_f64(java_pow(sem::f64_of(a), sem::f64_of(b))),
+            Builtin::StringLength => self.string(a)?.len() as i64,
+            Builtin::StringIsEmpty => i64::from(self.string(a)?.is_empty()),
+            Builtin::StringCharAt => {
+                let s = self.string(a)?;
+                i64::from(
+                    *s.get(b as usize)
+                        .filter(|_| b >= 0)
+                        .ok_or(Thrown::from(SIOOBE))?,
+                )
+            }
+            Builtin::StringEquals => {
+                let s = self.string(a)?;
+                if b == 0 {
+                    0
+                } else {
+                    i64::from(**s == **self.string(b)?)
+                }
+            }
+            Builtin::StringCompareTo => {
+                let s = self.string(a)?;
+                let t = self.string(b)?;
+                let n = s.len().min(t.len());
+                match (0..n).find(|&i| s[i] != t[i]) {
+                    Some(i) => i64::from(s[i]) - i64::from(t[i]),
+                    None => s.len() as i64 - t.len() as i64,
+                }
+            }
+            Builtin::StringIndexOfChar => {
+                let s = self.string(a)?;
+                if (0..=0xffff).contains(&b) {
+                    s.iter()
+                        .position(|&u| i64::from(u) == b)
+                        .map_or(-1, |i| i as i64)
+                } else {
+                    // Supplementary code points: look for the surrogate pair.
+                    match char::from_u32(b as u32) {
+                        Some(ch) => {
+                            let mut buf = [0u16; 2];
+                            let pair = ch.encode_utf16(&mut buf);
+                            s.windows(pair.len())
+                                .position(|w| w == pair)
+                                .map_or(-1, |i| i as i64)
+                        }
+                        None => -1,
+                    }
+                }
+            }
+            Builtin::StringIndexOfString => {
+                let s = self.string(a)?;
+                let t = self.string(b)?;
+                if t.is_empty() {
+                    0
+                } else {
+                    s.windows(t.len())
+                        .position(|w| w == &t[..])
+                        .map_or(-1, |i| i as i64)
+                }
+            }
+            Builtin::StringSubstring1 | Builtin::StringSubstring2 => {
+                let s = self.string(a)?.clone();
+                let end = if f == Builtin::StringSubstring1 {
+                    s.len() as i64
+                } else {
+                    c
+                };
+                if b < 0 || end > s.len() as i64 || b > end {
+                    return Err(SIOOBE.into());
+                }
+                self.new_string(s[b as usize..end as usize].to_vec())?
+            }
+            Builtin::StringValueOf => {
+                let s = self.to_text(kinds[0], a)?;
+                if kinds[0] == Kind::Ref && a != 0 {
+                    // String.valueOf(s) returns s itself.
+                    a
+                } else {
+                    self.new_string(s)?
+                }
+            }
+            Builtin::StringOfChars => {
+                let data = self.array(a)?.clone();
+                self.new_string(data.iter().map(|&c| c as u16).collect())?
+            }
+            Builtin::StringToCharArray => {
+                let s = self.string(a)?;
+                let data: Vec<i64> = s.iter().map(|&u| i64::from(u)).collect();
+                self.heap.push(Object::Array { data });
+                self.heap.len() as i64
+            }
+        })
+    }
+}
+
+/// `Math.pow` with the special cases Java defines where libm may differ.
+fn java_pow(a: f64, b: f64) -> f64 {
+    if b.is_nan() {
+        return f64::NAN;
+    }
+    if b == 0.0 {
+        return 1.0;
+    }
+    if a.is_nan() {
+        return f64::NAN;
+    }
+    // Java: pow(±1, ±inf) is NaN (C says 1).
+    if b.is_infinite() && a.abs() == 1.0 {
+        return f64::NAN;
+    }
+    // HotSpot computes pow(x, 2.0) as x * x (libm may be an ulp away).
+    if b == 2.0 {
+        return a * a;
+    }
+    a.powf(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::outcome::{Termination, Value};
+    use super::super::testing::{compile, double, int, method, returns, run, throws};
+    use super::*;
+    use crate::program::reader::ir::Type;
+
+    fn string(s: &str) -> Value {
+        Value::Str(text::utf16(s).into())
+    }
+
+    #[test]
+    fn math_pow_keeps_javas_special_cases() {
+        assert!(java_pow(1.0, f64::INFINITY).is_nan());
+        assert!(java_pow(-1.0, f64::NEG_INFINITY).is_nan());
+        assert_eq!(java_pow(f64::NAN, 0.0), 1.0);
+        assert_eq!(java_pow(f64::NAN, -0.0), 1.0);
+        assert!(java_pow(2.0, f64::NAN).is_nan());
+        assert!(java_pow(f64::NAN, 1.0).is_nan());
+        assert_eq!(java_pow(3.0, 2.0), 9.0);
+        assert_eq!(java_pow(2.0, 10.0), 1024.0);
+        assert_eq!(java_pow(2.0, -1.0), 0.5);
+    }
+
+    #[test]
+    fn math_calls_follow_the_java_library() {
+        let source = "class T {
+            static int abs(int x) { return Math.abs(x); }
+            static double min(double a, double b) { return Math.min(a, b); }
+            static double sqrt(double x) { return Math.sqrt(x); }
+        }";
+        // Math.abs(Integer.MIN_VALUE) is itself.
+        assert_eq!(run(source, "abs", &[int(i32::MIN)]), returns(int(i32::MIN)));
+        assert_eq!(run(source, "abs", &[int(-5)]), returns(int(5)));
+        // Math.min of zeros of both signs is -0.0, and NaN wins.
+        assert_eq!(
+            run(source, "min", &[double(0.0), double(-0.0)]),
+            returns(double(-0.0))
+        );
+        let Termination::Return(Some(Value::Prim(_, bits))) =
+            run(source, "min", &[double(f64::NAN), double(1.0)])
+        else {
+            panic!("min returns");
+        };
+        assert!(sem::f64_of(bits).is_nan());
+        assert_eq!(run(source, "sqrt", &[double(2.25)]), returns(double(1.5)));
+    }
+
+    #[test]
+    fn string_methods_count_utf16_units_and_check_indices() {
+        let source = "class T {
+            static int len(String s) { return s.length(); }
+            static char at(String s, int i) { return s.charAt(i); }
+            static String sub(String s, int a, int b) { return s.substring(a, b); }
+            static int cmp(String a, String b) { return a.compareTo(b); }
+            static int find(String s, String t) { return s.indexOf(t); }
+            static boolean same(String a, String b) { return a.equals(b); }
+        }";
+        // One code point outside the BMP is two units.
+        assert_eq!(run(source, "len", &[string("a\u{1F600}")]), returns(int(3)));
+        assert_eq!(
+            run(source, "len", &[Value::Null]),
+            throws("NullPointerException")
+        );
+        assert_eq!(
+            run(source, "at", &[string("abc"), int(1)]),
+            returns(Value::Prim(Kind::Char, 'b' as i64))
+        );
+        let out_of_bounds = throws("StringIndexOutOfBoundsException");
+        assert_eq!(run(source, "at", &[string("abc"), int(3)]), out_of_bounds);
+        assert_eq!(
+            run(source, "sub", &[string("hello"), int(1), int(3)]),
+            returns(string("el"))
+        );
+        assert_eq!(
+            run(source, "sub", &[string("hello"), int(3), int(1)]),
+            out_of_bounds
+        );
+        assert_eq!(
+            run(source, "sub", &[string("hello"), int(0), int(6)]),
+            out_of_bounds
+        );
+        // compareTo: the difference of the first differing units, else of the lengths.
+        assert_eq!(
+            run(source, "cmp", &[string("apple"), string("apricot")]),
+            returns(int(-2))
+        );
+        assert_eq!(
+            run(source, "cmp", &[string("ab"), string("abcd")]),
+            returns(int(-2))
+        );
+        assert_eq!(
+            run(source, "find", &[string("banana"), string("na")]),
+            returns(int(2))
+        );
+        assert_eq!(
+            run(source, "find", &[string("banana"), string("")]),
+            returns(int(0))
+        );
+        assert_eq!(
+            run(source, "find", &[string("banana"), string("x")]),
+            returns(int(-1))
+        );
+        let boolean = |b: bool| returns(Value::Prim(Kind::Boolean, i64::from(b)));
+        assert_eq!(
+            run(source, "same", &[string("ab"), string("ab")]),
+            boolean(true)
+        );
+        assert_eq!(
+            run(source, "same", &[string("ab"), Value::Null]),
+            boolean(false)
+        );
+    }
+
+    #[test]
+    fn printing_goes_to_the_outcome_as_java_formats_it() {
+        let source = "class T {
+            static void show(int n, double d, char[] cs) {
+                System.out.print(n);
+                System.out.println(d);
+                System.out.println(cs);
+                System.out.printf(\"%d-%s%n\", n, \"x\");
+            }
+        }";
+        let (unit, program) = compile(source);
+        let (class, show) = method(&unit, "show");
+        let chars = Value::Array(
+            Type::Char,
+            vec![
+                Value::Prim(Kind::Char, 'h' as i64),
+                Value::Prim(Kind::Char, 'i' as i64),
+            ],
+        );
+        let o = program
+            .run(
+                class,
+                show,
+                &[int(7), double(1e10), chars],
+                &[],
+                Default::default(),
+            )
+            .unwrap();
+        assert_eq!(o.printed, "71.0E10\nhi\n7-x\n");
+    }
+}

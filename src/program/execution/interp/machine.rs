@@ -1,0 +1,964 @@
+//! The machine that runs the register code: one register stack shared by all frames, a heap
+//! of strings and arrays (handles are 1-based, 0 is `null`), the fields, the printed text;
+//! calls push a frame made from the callee's template, Java exceptions end the run as
+//! outcomes, and the step, call-depth and allocation limits end runs that would not.
+
+use std::sync::Arc;
+
+use bitvec::vec::BitVec;
+
+use super::code::{Compiled, Instr, Reg};
+use super::endless::EndlessCheck;
+use super::outcome::{Limits, Outcome, RunError, Termination, Value};
+use crate::program::reader::ir::*;
+use crate::program::reader::semantics::{self as sem, Kind};
+use crate::program::reader::text;
+
+/// A heap object.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Object {
+    Str(Arc<[u16]>),
+    Array { data: Vec<i64> },
+}
+
+pub(super) const OOM: &str = "java.lang.OutOfMemoryError";
+
+pub(super) enum Thrown {
+    Exception(String),
+    Timeout,
+}
+
+impl From<&str> for Thrown {
+    fn from(s: &str) -> Thrown {
+        Thrown::Exception(s.to_string())
+    }
+}
+
+pub(super) const NPE: &str = "java.lang.NullPointerException";
+pub(super) const AIOOBE: &str = "java.lang.ArrayIndexOutOfBoundsException";
+pub(super) const SIOOBE: &str = "java.lang.StringIndexOutOfBoundsException";
+
+#[derive(Clone, PartialEq)]
+pub(super) struct Frame {
+    pub(super) function: u32,
+    pub(super) pc: u32,
+    pub(super) base: usize,
+    /// Where the caller wants the result (absolute register index).
+    pub(super) result: usize,
+}
+
+/// The state of one run.
+pub struct Machine<'c> {
+    pub(super) program: &'c Compiled,
+    pub(super) regs: Vec<i64>,
+    pub(super) heap: Vec<Object>,
+    pub(super) fields: Vec<i64>,
+    pub(super) printed: String,
+    steps_left: u64,
+    pub(super) heap_left: u64,
+    limits: Limits,
+    /// Probe sites reached, when coverage is asked for.
+    pub covered: BitVec,
+    /// Stop right before calling the method (to read the fields it starts from).
+    before_call_only: bool,
+    /// Looking for a repeated state at backward jumps, when asked (see [`Machine::prove_endless`]).
+    pub(super) endless: Option<EndlessCheck>,
+}
+
+impl<'c> Machine<'c> {
+    pub fn new(program: &'c Compiled, limits: Limits) -> Machine<'c> {
+        Machine {
+            program,
+            regs: Vec::with_capacity(1024),
+            heap: Vec::new(),
+            fields: vec![0; program.fields.len()],
+            printed: String::new(),
+            steps_left: limits.steps,
+            heap_left: limits.heap,
+            limits,
+            covered: BitVec::new(),
+            before_call_only: false,
+            endless: None,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.regs.clear();
+        self.heap.clear();
+        for s in &self.program.strings {
+            self.heap.push(Object::Str(s.clone()));
+        }
+        for (i, f) in self.program.fields.iter().enumerate() {
+            self.fields[i] = match f.ty {
+                Type::Float => sem::bits_f32(0.0),
+                Type::Double => sem::bits_f64(0.0),
+                _ => 0,
+            };
+        }
+        self.printed.clear();
+        if let Some(check) = &mut self.endless {
+            check.saved = None;
+            check.since = 0;
+            check.period = 1;
+            check.proved = false;
+        }
+        self.steps_left = self.limits.steps;
+        self.heap_left = self.limits.heap;
+        self.covered.fill(false);
+    }
+
+    /// The limits runs are held to.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Instructions executed by the last run (initializers included).
+    pub fn steps(&self) -> u64 {
+        self.limits.steps - self.steps_left
+    }
+
+    /// Enables coverage recording for `sites` probe sites.
+    pub fn record_coverage(&mut self, sites: usize) {
+        self.covered = BitVec::repeat(false, sites);
+    }
+
+    /// Runs one method call from a fresh state.
+    pub fn run(
+        &mut self,
+        class: u32,
+        method: u32,
+        args: &[Value],
+        receiver_fields: &[(String, Value)],
+    ) -> Result<Outcome, RunError> {
+        let program = self.program;
+        let Some(function) = program.index[class as usize][method as usize] else {
+            return Err(RunError::Unsupported(format!(
+                "{}.{}",
+                program.class_names[class as usize], method
+            )));
+        };
+        let (params, _, is_static) = &program.signatures[class as usize][method as usize];
+        if params.len() != args.len() {
+            return Err(RunError::BadArguments(format!(
+                "{} takes {} argument(s), {} given",
+                program.functions[function as usize].name,
+                params.len(),
+                args.len()
+            )));
+        }
+        self.reset();
+        // Static initializers of every class, then the receiver's construction.
+        let mut termination = None;
+        // A constructor under test is `new C(args)`: the receiver starts from the field
+        // initializers alone, and no test can set its instance fields before the call.
+        let constructor = program.constructors[class as usize][method as usize];
+        for (ci, &init) in program.initializers.iter().enumerate() {
+            let instance = !is_static && ci as u32 == class;
+            if let Err(t) = self.call_initializer(init, instance, !constructor) {
+                termination = Some(t);
+                break;
+            }
+        }
+        let mut arg_handles = Vec::new();
+        for (v, t) in args.iter().zip(params) {
+            let h = self.load_value(v, t).map_err(RunError::BadArguments)?;
+            arg_handles.push(h);
+        }
+        for (name, v) in receiver_fields {
+            let Some(slot) = program.fields.iter().position(|f| {
+                &f.name == name && (f.class == class || f.is_static) && !f.is_constant
+            }) else {
+                return Err(RunError::BadArguments(format!("no field {name} to set")));
+            };
+            if constructor && !program.fields[slot].is_static {
+                return Err(RunError::BadArguments(format!(
+                    "a constructor's test cannot set instance field {name} before `new`"
+                )));
+            }
+            let ty = program.fields[slot].ty.clone();
+            self.fields[slot] = self.load_value(v, &ty).map_err(RunError::BadArguments)?;
+        }
+        let termination = match termination {
+            Some(t) => t,
+            None if self.before_call_only => Termination::Return(None),
+            None => match self.execute(function, &arg_handles) {
+                Ok(v) => {
+                    let ret = &program.signatures[class as usize][method as usize].1;
+                    if *ret == Type::Void {
+                        Termination::Return(None)
+                    } else {
+                        Termination::Return(Some(self.value_of(v, ret)))
+                    }
+                }
+                Err(Thrown::Exception(e)) => Termination::Throw(e),
+                Err(Thrown::Timeout) => Termination::Timeout,
+            },
+        };
+        let fields = program
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !f.is_constant && (f.is_static || (!is_static && f.class == class)))
+            .map(|(i, f)| (f.name.clone(), self.value_of(self.fields[i], &f.ty)))
+            .collect();
+        let args_after = arg_handles
+            .iter()
+            .zip(params)
+            .map(|(&h, t)| match t {
+                Type::Array(_) => Some(self.value_of(h, t)),
+                _ => None,
+            })
+            .collect();
+        Ok(Outcome {
+            termination,
+            printed: std::mem::take(&mut self.printed),
+            fields,
+            args: args_after,
+        })
+    }
+
+    fn call_initializer(
+        &mut self,
+        init: u32,
+        instance: bool,
+        construct: bool,
+    ) -> Result<(), Termination> {
+        // The initializer's flags: set up the instance too, and run its constructor.
+        match self.execute(init, &[i64::from(instance), i64::from(construct)]) {
+            Ok(_) => Ok(()),
+            Err(Thrown::Exception(e)) => Err(Termination::Throw(e)),
+            Err(Thrown::Timeout) => Err(Termination::Timeout),
+        }
+    }
+
+    /// Puts a value on the heap (or in a register word) as a `ty`.
+    fn load_value(&mut self, v: &Value, ty: &Type) -> Result<i64, String> {
+        match (v, ty) {
+            (Value::Prim(k, bits), t) if t.is_primitive() => {
+                if *k != Kind::of(t) {
+                    return Err(format!("a {k:?} value given for a {t}"));
+                }
+                if let Some(range) = t.jtype().filter(|j| j.is_discrete()).map(|j| j.range())
+                    && !(range.0..=range.1).contains(bits)
+                {
+                    return Err(format!("{bits} is out of range for {t}"));
+                }
+                Ok(*bits)
+            }
+            (Value::Null, t) if t.is_reference() => Ok(0),
+            (Value::Str(s), Type::String) => {
+                // Equal strings share a handle with the program's literals (the JVM interns
+                // string literals, and tests pass literals).
+                if let Some(i) = self.program.strings.iter().position(|x| x == s) {
+                    return Ok(i as i64 + 1);
+                }
+                self.heap.push(Object::Str(s.clone()));
+                Ok(self.heap.len() as i64)
+            }
+            (Value::Array(_, items), Type::Array(elem)) => {
+                let mut data = Vec::with_capacity(items.len());
+                for item in items {
+                    data.push(self.load_value(item, elem)?);
+                }
+                self.heap.push(Object::Array { data });
+                Ok(self.heap.len() as i64)
+            }
+            (v, t) => Err(format!("{v} is not a value of type {t}")),
+        }
+    }
+
+    /// Reads a register word of type `ty` back as a value.
+    fn value_of(&self, word: i64, ty: &Type) -> Value {
+        if ty.is_primitive() {
+            return Value::Prim(Kind::of(ty), word);
+        }
+        if word == 0 {
+            return Value::Null;
+        }
+        match &self.heap[word as usize - 1] {
+            Object::Str(s) => Value::Str(s.clone()),
+            Object::Array { data } => {
+                let elem = ty.element().cloned().unwrap_or(Type::Int);
+                Value::Array(
+                    elem.clone(),
+                    data.iter().map(|&w| self.value_of(w, &elem)).collect(),
+                )
+            }
+        }
+    }
+
+    pub(super) fn string(&self, handle: i64) -> Result<&Arc<[u16]>, Thrown> {
+        match self.heap.get((handle - 1) as usize) {
+            Some(Object::Str(s)) if handle > 0 => Ok(s),
+            _ => Err(NPE.into()),
+        }
+    }
+
+    pub(super) fn array(&mut self, handle: i64) -> Result<&mut Vec<i64>, Thrown> {
+        if handle <= 0 {
+            return Err(NPE.into());
+        }
+        match self.heap.get_mut((handle - 1) as usize) {
+            Some(Object::Array { data }) => Ok(data),
+            _ => Err(NPE.into()),
+        }
+    }
+
+    /// Takes `words` from the run's allocation budget.
+    fn allocate(&mut self, words: u64) -> Result<(), Thrown> {
+        if words > self.heap_left {
+            return Err(OOM.into());
+        }
+        self.heap_left -= words;
+        Ok(())
+    }
+
+    pub(super) fn new_string(&mut self, s: Vec<u16>) -> Result<i64, Thrown> {
+        self.allocate(s.len() as u64 + 1)?;
+        self.heap.push(Object::Str(Arc::from(s)));
+        Ok(self.heap.len() as i64)
+    }
+
+    pub(super) fn to_text(&self, kind: Kind, word: i64) -> Result<Vec<u16>, Thrown> {
+        Ok(match kind {
+            Kind::Ref => {
+                if word == 0 {
+                    text::utf16("null")
+                } else {
+                    self.string(word)?.to_vec()
+                }
+            }
+            Kind::Char => vec![word as u16],
+            k => text::utf16(&text::primitive_to_string(k, word)),
+        })
+    }
+
+    fn new_array(&mut self, elem: Kind, lengths: &[i64], depth: u32) -> Result<i64, Thrown> {
+        let n = lengths[0];
+        if lengths.iter().any(|&m| m < 0) {
+            return Err("java.lang.NegativeArraySizeException".into());
+        }
+        // The whole allocation is checked up front: n + n*m + n*m*k ... words.
+        let mut total: u64 = 0;
+        let mut count: u64 = 1;
+        for &m in lengths {
+            count = count.saturating_mul(m as u64);
+            total = total.saturating_add(count.saturating_add(1));
+        }
+        if total > self.heap_left {
+            return Err(OOM.into());
+        }
+        if lengths.len() > 1 {
+            let mut data = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                data.push(self.new_array(elem, &lengths[1..], depth - 1)?);
+            }
+            self.heap.push(Object::Array { data });
+        } else {
+            self.allocate(n as u64 + 1)?;
+            let zero = match (depth, elem) {
+                (1, Kind::Float) => sem::bits_f32(0.0),
+                (1, Kind::Double) => sem::bits_f64(0.0),
+                _ => 0,
+            };
+            self.heap.push(Object::Array {
+                data: vec![zero; n as usize],
+            });
+        }
+        Ok(self.heap.len() as i64)
+    }
+
+    /// Runs `function` with `args` to its return; the result word (0 for `void`).
+    fn execute(&mut self, function: u32, args: &[i64]) -> Result<i64, Thrown> {
+        let program = self.program;
+        let mut frames: Vec<Frame> = Vec::with_capacity(16);
+        // The result slot of the outermost call sits below its frame (a return truncates the
+        // register stack to the frame's base).
+        let result_slot = self.regs.len();
+        self.regs.push(0);
+        let base = self.regs.len();
+        let f = &program.functions[function as usize];
+        self.regs.extend_from_slice(&f.template);
+        self.regs[base..base + args.len()].copy_from_slice(args);
+        frames.push(Frame {
+            function,
+            pc: 0,
+            base,
+            result: result_slot,
+        });
+        let out = self.interpret(&mut frames);
+        let value = self.regs[result_slot];
+        self.regs.truncate(result_slot);
+        out.map(|_| value)
+    }
+
+    fn interpret(&mut self, frames: &mut Vec<Frame>) -> Result<(), Thrown> {
+        let program = self.program;
+        let mut frame = frames.pop().expect("a frame");
+        let mut function = &program.functions[frame.function as usize];
+        let mut code: &[Instr] = &function.code;
+        let mut base = frame.base;
+        let mut pc = 0usize;
+        loop {
+            if self.steps_left == 0 {
+                return Err(Thrown::Timeout);
+            }
+            self.steps_left -= 1;
+            let instr = &code[pc];
+            pc += 1;
+            let r = move |x: Reg| base + x as usize;
+            match *instr {
+                Instr::Str { dst, index } => self.regs[r(dst)] = index as i64 + 1,
+                Instr::Move { dst, src } => self.regs[r(dst)] = self.regs[r(src)],
+                Instr::Arith {
+                    op,
+                    kind,
+                    dst,
+                    a,
+                    b,
+                } => {
+                    let v = sem::arith(op, kind, self.regs[r(a)], self.regs[r(b)])
+                        .map_err(|_| Thrown::from("java.lang.ArithmeticException"))?;
+                    self.regs[r(dst)] = v;
+                }
+                Instr::Compare {
+                    op,
+                    kind,
+                    dst,
+                    a,
+                    b,
+                } => {
+                    self.regs[r(dst)] =
+                        i64::from(sem::compare(op, kind, self.regs[r(a)], self.regs[r(b)]));
+                }
+                Instr::Neg { kind, dst, src } => {
+                    self.regs[r(dst)] = sem::negate(kind, self.regs[r(src)])
+                }
+                Instr::BitNot { dst, src } => self.regs[r(dst)] = sem::bit_not(self.regs[r(src)]),
+                Instr::Not { dst, src } => self.regs[r(dst)] = i64::from(self.regs[r(src)] == 0),
+                Instr::Convert { from, to, dst, src } => {
+                    self.regs[r(dst)] = sem::convert(from, to, self.regs[r(src)])
+                }
+                Instr::Jump { to } => {
+                    if (to as usize) < pc && self.endless.is_some() {
+                        self.check_endless(frames, &frame, to as usize)?;
+                    }
+                    pc = to as usize;
+                }
+                Instr::JumpIf { cond, to } => {
+                    if self.regs[r(cond)] != 0 {
+                        if (to as usize) < pc && self.endless.is_some() {
+                            self.check_endless(frames, &frame, to as usize)?;
+                        }
+                        pc = to as usize;
+                    }
+                }
+                Instr::JumpIfNot { cond, to } => {
+                    if self.regs[r(cond)] == 0 {
+                        if (to as usize) < pc && self.endless.is_some() {
+                            self.check_endless(frames, &frame, to as usize)?;
+                        }
+                        pc = to as usize;
+                    }
+                }
+                Instr::JumpUnless { op, kind, a, b, to } => {
+                    if !sem::compare(op, kind, self.regs[r(a)], self.regs[r(b)]) {
+                        if (to as usize) < pc && self.endless.is_some() {
+                            self.check_endless(frames, &frame, to as usize)?;
+                        }
+                        pc = to as usize;
+                    }
+                }
+                Instr::NewArray {
+                    elem,
+                    dst,
+                    lengths,
+                    count,
+                    depth,
+                } => {
+                    let ls: Vec<i64> = self.regs[r(lengths)..r(lengths) + count as usize].to_vec();
+                    self.regs[r(dst)] = self.new_array(elem, &ls, depth)?;
+                }
+                Instr::ArrayLiteral { dst, items, count } => {
+                    let data = self.regs[r(items)..r(items) + count as usize].to_vec();
+                    self.heap.push(Object::Array { data });
+                    self.regs[r(dst)] = self.heap.len() as i64;
+                }
+                Instr::Load { dst, array, index } => {
+                    let i = self.regs[r(index)];
+                    let data = self.array(self.regs[r(array)])?;
+                    let v = *data
+                        .get(i as usize)
+                        .filter(|_| i >= 0)
+                        .ok_or(Thrown::from(AIOOBE))?;
+                    self.regs[r(dst)] = v;
+                }
+                Instr::Store { array, index, src } => {
+                    let (i, v) = (self.regs[r(index)], self.regs[r(src)]);
+                    let data = self.array(self.regs[r(array)])?;
+                    match data.get_mut(i as usize) {
+                        Some(slot) if i >= 0 => *slot = v,
+                        _ => return Err(AIOOBE.into()),
+                    }
+                }
+                Instr::Length { dst, array } => {
+                    let n = self.array(self.regs[r(array)])?.len();
+                    self.regs[r(dst)] = n as i64;
+                }
+                Instr::GetField { dst, field } => self.regs[r(dst)] = self.fields[field as usize],
+                Instr::PutField { field, src } => self.fields[field as usize] = self.regs[r(src)],
+                Instr::Call {
+                    function: callee,
+                    args,
+                    dst,
+                } => {
+                    if frames.len() + 1 >= self.limits.depth as usize {
+                        return Err("java.lang.StackOverflowError".into());
+                    }
+                    let f = &program.functions[callee as usize];
+                    let new_base = self.regs.len();
+                    self.regs.extend_from_slice(&f.template);
+                    let from = r(args);
+                    for k in 0..f.params as usize {
+                        self.regs[new_base + k] = self.regs[from + k];
+                    }
+                    frame.pc = pc as u32;
+                    let caller_result = r(dst);
+                    frames.push(frame);
+                    frame = Frame {
+                        function: callee,
+                        pc: 0,
+                        base: new_base,
+                        result: caller_result,
+                    };
+                    function = f;
+                    code = &function.code;
+                    base = new_base;
+                    pc = 0;
+                }
+                Instr::Return { .. } | Instr::ReturnVoid => {
+                    if let Instr::Return { src } = *instr {
+                        self.regs[frame.result] = self.regs[r(src)];
+                    }
+                    self.regs.truncate(frame.base);
+                    match frames.pop() {
+                        None => return Ok(()),
+                        Some(caller) => {
+                            frame = caller;
+                            function = &program.functions[frame.function as usize];
+                            code = &function.code;
+                            base = frame.base;
+                            pc = frame.pc as usize;
+                        }
+                    }
+                }
+                Instr::Throw { exception } => {
+                    return Err(Thrown::Exception(
+                        program.exceptions[exception as usize].clone(),
+                    ));
+                }
+                Instr::Builtin {
+                    f,
+                    dst,
+                    args,
+                    kinds,
+                } => {
+                    let kinds = &function.kind_lists[kinds as usize];
+                    let v = self.builtin(f, r(args), kinds)?;
+                    self.regs[r(dst)] = v;
+                }
+                Instr::Concat {
+                    dst,
+                    a,
+                    a_kind,
+                    b,
+                    b_kind,
+                } => {
+                    let mut s = self.to_text(a_kind, self.regs[r(a)])?;
+                    s.extend(self.to_text(b_kind, self.regs[r(b)])?);
+                    self.regs[r(dst)] = self.new_string(s)?;
+                }
+                Instr::Print {
+                    kind,
+                    args,
+                    count,
+                    kinds,
+                } => {
+                    let kinds = &function.kind_lists[kinds as usize];
+                    self.print(kind, r(args), count as usize, kinds)?;
+                }
+                Instr::Switch { value, table } => {
+                    let t = &function.switches[table as usize];
+                    let v = self.regs[r(value)];
+                    pc = if t.is_string {
+                        let s = self.string(v)?;
+                        t.strings
+                            .iter()
+                            .find(|(c, _)| c == s)
+                            .map(|(_, to)| *to)
+                            .unwrap_or(t.default) as usize
+                    } else {
+                        match t.ints.binary_search_by_key(&v, |(c, _)| *c) {
+                            Ok(i) => t.ints[i].1 as usize,
+                            Err(_) => t.default as usize,
+                        }
+                    };
+                }
+                Instr::Probe { site } => {
+                    // Coverage is not the program's work: a probed original and an unprobed
+                    // mutant must reach the step limit at the same point.
+                    self.steps_left += 1;
+                    if let Some(mut bit) = self.covered.get_mut(site as usize) {
+                        *bit = true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Compiled {
+    /// Runs a method with arguments (and, for an instance method, fields of the receiver to
+    /// set after its construction).
+    pub fn run(
+        &self,
+        class: u32,
+        method: u32,
+        args: &[Value],
+        receiver_fields: &[(String, Value)],
+        limits: Limits,
+    ) -> Result<Outcome, RunError> {
+        let mut machine = Machine::new(self, limits);
+        machine.run(class, method, args, receiver_fields)
+    }
+
+    /// The receiver's (and static) fields right before the call: after initialization and the
+    /// given settings, in the order of [`Outcome::fields`].
+    pub fn initial_fields(
+        &self,
+        class: u32,
+        method: u32,
+        receiver_fields: &[(String, Value)],
+    ) -> Result<Vec<(String, Value)>, String> {
+        let mut machine = Machine::new(self, Limits::default());
+        machine.before_call_only = true;
+        machine
+            .run(
+                class,
+                method,
+                &self.default_args(class, method),
+                receiver_fields,
+            )
+            .map(|o| o.fields)
+            .map_err(|e| e.to_string())
+    }
+
+    fn default_args(&self, class: u32, method: u32) -> Vec<Value> {
+        self.signatures[class as usize][method as usize]
+            .0
+            .iter()
+            .map(|t| match t {
+                Type::Float => Value::Prim(Kind::Float, sem::bits_f32(0.0)),
+                Type::Double => Value::Prim(Kind::Double, sem::bits_f64(0.0)),
+                t if t.is_primitive() => Value::Prim(Kind::of(t), 0),
+                _ => Value::Null,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{
+        compile, double, int, long, method, returns, run, run_with, throws,
+    };
+    use super::*;
+
+    const ARITHMETIC: &str = "class T {
+        static int add(int a, int b) { return a + b; }
+        static int mul(int a, int b) { return a * b; }
+        static long addL(long a, long b) { return a + b; }
+        static int div(int a, int b) { return a / b; }
+        static int rem(int a, int b) { return a % b; }
+        static long divL(long a, long b) { return a / b; }
+        static double divD(double a, double b) { return a / b; }
+        static int shl(int a, int s) { return a << s; }
+        static long shlL(long a, int s) { return a << s; }
+        static int shr(int a, int s) { return a >> s; }
+        static int ushr(int a, int s) { return a >>> s; }
+        static int toInt(double d) { return (int) d; }
+        static long toLong(double d) { return (long) d; }
+        static byte toByte(int x) { return (byte) x; }
+        static char toChar(int x) { return (char) x; }
+        static int inc(byte b) { b++; return b; }
+        static int compound(short s) { s += 70000; return s; }
+    }";
+
+    #[test]
+    fn integer_arithmetic_wraps_around() {
+        let max = i32::MAX;
+        assert_eq!(
+            run(ARITHMETIC, "add", &[int(max), int(1)]),
+            returns(int(i32::MIN))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "mul", &[int(65536), int(65536)]),
+            returns(int(0))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "mul", &[int(max), int(2)]),
+            returns(int(-2))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "addL", &[long(i64::MAX), long(1)]),
+            returns(long(i64::MIN))
+        );
+        // Narrow types wrap when stored back: `b++` on 127, `s += 70000` (JLS §15.26.2).
+        let byte = Value::Prim(Kind::Byte, 127);
+        assert_eq!(run(ARITHMETIC, "inc", &[byte]), returns(int(-128)));
+        let short = Value::Prim(Kind::Short, 0);
+        assert_eq!(
+            run(ARITHMETIC, "compound", &[short]),
+            returns(int(70000 - 65536))
+        );
+    }
+
+    #[test]
+    fn division_truncates_toward_zero_and_throws_on_zero() {
+        for (a, b, q, r) in [
+            (7, 2, 3, 1),
+            (-7, 2, -3, -1),
+            (7, -2, -3, 1),
+            (-7, -2, 3, -1),
+        ] {
+            assert_eq!(
+                run(ARITHMETIC, "div", &[int(a), int(b)]),
+                returns(int(q)),
+                "{a}/{b}"
+            );
+            assert_eq!(
+                run(ARITHMETIC, "rem", &[int(a), int(b)]),
+                returns(int(r)),
+                "{a}%{b}"
+            );
+        }
+        // The one quotient that does not fit wraps (JLS §15.17.2).
+        assert_eq!(
+            run(ARITHMETIC, "div", &[int(i32::MIN), int(-1)]),
+            returns(int(i32::MIN))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "rem", &[int(i32::MIN), int(-1)]),
+            returns(int(0))
+        );
+        let arithmetic = throws("ArithmeticException");
+        assert_eq!(run(ARITHMETIC, "div", &[int(1), int(0)]), arithmetic);
+        assert_eq!(run(ARITHMETIC, "rem", &[int(1), int(0)]), arithmetic);
+        assert_eq!(run(ARITHMETIC, "divL", &[long(1), long(0)]), arithmetic);
+        // Floating point division by zero is infinite, not an exception.
+        assert_eq!(
+            run(ARITHMETIC, "divD", &[double(1.0), double(0.0)]),
+            returns(double(f64::INFINITY))
+        );
+    }
+
+    #[test]
+    fn shift_distances_are_masked() {
+        // int shifts use the low 5 bits of the distance, long shifts the low 6.
+        assert_eq!(run(ARITHMETIC, "shl", &[int(1), int(33)]), returns(int(2)));
+        assert_eq!(
+            run(ARITHMETIC, "shl", &[int(1), int(-1)]),
+            returns(int(i32::MIN))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "shlL", &[long(1), int(65)]),
+            returns(long(2))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "shlL", &[long(1), int(33)]),
+            returns(long(1 << 33))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "shr", &[int(-16), int(2)]),
+            returns(int(-4))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "ushr", &[int(-1), int(28)]),
+            returns(int(15))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "ushr", &[int(-1), int(32)]),
+            returns(int(-1))
+        );
+    }
+
+    #[test]
+    fn narrowing_conversions_saturate_or_truncate_as_java_does() {
+        // double to int or long saturates, NaN gives 0 (JLS §5.1.3).
+        for (d, i) in [
+            (3.9e10, i32::MAX),
+            (-3.9e10, i32::MIN),
+            (f64::NAN, 0),
+            (-2.7, -2),
+        ] {
+            assert_eq!(
+                run(ARITHMETIC, "toInt", &[double(d)]),
+                returns(int(i)),
+                "{d}"
+            );
+        }
+        assert_eq!(
+            run(ARITHMETIC, "toLong", &[double(1e30)]),
+            returns(long(i64::MAX))
+        );
+        // int to byte or char keeps the low bits.
+        assert_eq!(
+            run(ARITHMETIC, "toByte", &[int(200)]),
+            returns(Value::Prim(Kind::Byte, -56))
+        );
+        assert_eq!(
+            run(ARITHMETIC, "toChar", &[int(-1)]),
+            returns(Value::Prim(Kind::Char, 0xffff))
+        );
+    }
+
+    #[test]
+    fn string_concatenation_prints_each_operand_as_java_does() {
+        let source = "class T {
+            static String cat(String s, int n, char c, double d, boolean b) { return s + n + c + d + b; }
+            static String sum(int a, int b) { return \"\" + a + b + (a + b); }
+        }";
+        let args = [
+            Value::Str(text::utf16("x").into()),
+            int(-1),
+            Value::Prim(Kind::Char, 'c' as i64),
+            double(2.5),
+            Value::Prim(Kind::Boolean, 1),
+        ];
+        let text = |s: &str| returns(Value::Str(text::utf16(s).into()));
+        assert_eq!(run(source, "cat", &args), text("x-1c2.5true"));
+        let mut with_null = args.clone();
+        with_null[0] = Value::Null;
+        assert_eq!(run(source, "cat", &with_null), text("null-1c2.5true"));
+        assert_eq!(run(source, "sum", &[int(1), int(2)]), text("123"));
+    }
+
+    #[test]
+    fn array_accesses_are_checked() {
+        let source = "class T {
+            static int at(int[] a, int i) { return a[i]; }
+            static void put(int[] a, int i) { a[i] = 9; }
+            static int make(int n) { int[] a = new int[n]; return a.length; }
+        }";
+        let array = Value::Array(Type::Int, vec![int(1), int(2), int(3)]);
+        assert_eq!(run(source, "at", &[array.clone(), int(2)]), returns(int(3)));
+        let out_of_bounds = throws("ArrayIndexOutOfBoundsException");
+        assert_eq!(run(source, "at", &[array.clone(), int(3)]), out_of_bounds);
+        assert_eq!(run(source, "at", &[array.clone(), int(-1)]), out_of_bounds);
+        assert_eq!(run(source, "put", &[array.clone(), int(3)]), out_of_bounds);
+        let null = throws("NullPointerException");
+        assert_eq!(run(source, "at", &[Value::Null, int(0)]), null);
+        assert_eq!(run(source, "make", &[int(4)]), returns(int(4)));
+        assert_eq!(
+            run(source, "make", &[int(-1)]),
+            throws("NegativeArraySizeException")
+        );
+        // Past the allocation budget: an exception, not an allocation.
+        let small_heap = Limits {
+            heap: 100,
+            ..Limits::default()
+        };
+        assert_eq!(
+            run_with(source, "make", &[int(1000)], small_heap),
+            throws("OutOfMemoryError")
+        );
+    }
+
+    #[test]
+    fn the_call_depth_limit_ends_recursion_with_a_stack_overflow() {
+        let source = "class T { static int down(int n) { return n == 0 ? 0 : 1 + down(n - 1); } }";
+        // `down(n)` holds n + 1 frames at its deepest; the limit is the number of frames.
+        let limits = Limits {
+            depth: 50,
+            ..Limits::default()
+        };
+        assert_eq!(
+            run_with(source, "down", &[int(49)], limits),
+            returns(int(49))
+        );
+        assert_eq!(
+            run_with(source, "down", &[int(50)], limits),
+            throws("StackOverflowError")
+        );
+        assert_eq!(
+            run(source, "down", &[int(1_000_000)]),
+            throws("StackOverflowError")
+        );
+    }
+
+    #[test]
+    fn a_run_sees_fields_and_array_arguments_after_the_call() {
+        let source = "class T {
+            static int count = 5;
+            int total;
+            void add(int[] a) { for (int x : a) { total += x; count++; a[0] = -1; } }
+        }";
+        let (unit, program) = compile(source);
+        let (class, add) = method(&unit, "add");
+        let array = Value::Array(Type::Int, vec![int(1), int(2)]);
+        let set = [("total".to_string(), int(10))];
+        let o = program
+            .run(class, add, &[array], &set, Limits::default())
+            .unwrap();
+        assert_eq!(o.termination, Termination::Return(None));
+        assert_eq!(
+            o.fields,
+            [
+                ("count".to_string(), int(7)),
+                ("total".to_string(), int(13))
+            ]
+        );
+        assert_eq!(
+            o.args,
+            [Some(Value::Array(Type::Int, vec![int(-1), int(2)]))]
+        );
+        // The fields before the call: the initializers and the settings.
+        assert_eq!(
+            program.initial_fields(class, add, &set).unwrap(),
+            [
+                ("count".to_string(), int(5)),
+                ("total".to_string(), int(10))
+            ]
+        );
+    }
+
+    #[test]
+    fn arguments_that_do_not_fit_are_refused_before_the_run() {
+        let (unit, program) = compile(ARITHMETIC);
+        let (class, add) = method(&unit, "add");
+        let refused = |args: &[Value]| {
+            program
+                .run(class, add, args, &[], Limits::default())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            refused(&[int(1)]),
+            "add(int, int) takes 2 argument(s), 1 given"
+        );
+        assert_eq!(refused(&[int(1), long(2)]), "a Long value given for a int");
+        assert_eq!(
+            refused(&[int(1), Value::Prim(Kind::Int, 1 << 40)]),
+            "1099511627776 is out of range for int"
+        );
+        let (class, to_int) = method(&unit, "toInt");
+        let fields = [("nothing".to_string(), int(0))];
+        assert_eq!(
+            program
+                .run(class, to_int, &[double(0.0)], &fields, Limits::default())
+                .unwrap_err()
+                .to_string(),
+            "no field nothing to set"
+        );
+    }
+}
