@@ -15,7 +15,7 @@
 use hashbrown::HashMap;
 
 use crate::program::mutants::mutant::Mutant;
-use crate::program::reader::front::fold_in;
+use crate::program::reader::fold_in;
 use crate::program::reader::ir::{
     BinaryOp, Body, Const, Expr, ExprKind, Method, NodeId, Stmt, StmtKind, Type, UnaryOp, Unit,
 };
@@ -508,7 +508,7 @@ fn stutter_shape<'b>(
     }
     // The mutated read: a local, the counter.
     let mut counter = None;
-    crate::program::reader::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+    crate::program::reader::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
         if let ExprKind::Local(l) = e.kind
             && (e.span.start, e.span.end) == site
         {
@@ -522,7 +522,7 @@ fn stutter_shape<'b>(
     // The mutant's read: a post-increment or post-decrement of it.
     let edit = (m.start, m.start + m.replacement.len() as u32);
     let mut step = None;
-    crate::program::reader::front::visit_stmts(&mutant_body.stmts, &mut |e| {
+    crate::program::reader::visit_stmts(&mutant_body.stmts, &mut |e| {
         if let ExprKind::IncDec {
             target,
             increment,
@@ -565,7 +565,7 @@ fn stutter_shape<'b>(
     // the condition, or jumps.
     let mut cond_locals = Vec::new();
     let mut cond_plain = true;
-    crate::program::reader::front::visit_expr(cond, &mut |e| match &e.kind {
+    crate::program::reader::visit_expr(cond, &mut |e| match &e.kind {
         ExprKind::Local(l) => cond_locals.push(*l),
         ExprKind::Literal(_)
         | ExprKind::Length(_)
@@ -599,7 +599,7 @@ fn stutter_shape<'b>(
             assigned_or_jumps = true;
         }
     });
-    crate::program::reader::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+    crate::program::reader::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
         if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind
             && let ExprKind::Local(l) = target.kind
             && (l == counter || cond_locals.contains(&l))
@@ -646,7 +646,7 @@ fn own_array(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
 fn only_indexed(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
     let (mut mentions, mut indexed) = (0, 0);
-    crate::program::reader::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+    crate::program::reader::visit_stmts(&body.stmts, &mut |e| match &e.kind {
         ExprKind::Index(a, _) | ExprKind::Length(a) if is_array(a) => indexed += 1,
         _ if is_array(e) => mentions += 1,
         _ => {}
@@ -662,7 +662,7 @@ fn only_indexed(body: &Body, array: crate::program::reader::ir::LocalId) -> bool
 fn lone_parameter_array(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let ty = &body.locals[array.0 as usize].ty;
     let mut alone = true;
-    crate::program::reader::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+    crate::program::reader::visit_stmts(&body.stmts, &mut |e| match &e.kind {
         ExprKind::Call { .. } => alone = false,
         ExprKind::Local(l) if *l == array => {}
         ExprKind::Local(l) if e.ty == *ty && !own_array(body, *l) => alone = false,
@@ -902,7 +902,7 @@ impl<'u> MethodProver<'u> {
     /// prove each changed cell is assigned again before the method may leave (an insertion
     /// sort's `key = a[i]++`, overwritten by the first shift or by the insertion).
     fn dead_cell(&self, m: &Mutant, mutant_body: &Body) -> bool {
-        use crate::program::reader::front::visit_stmts;
+        use crate::program::reader::visit_stmts;
         let site = (m.start, m.end);
         let mut array = None;
         visit_stmts(&self.body.stmts, &mut |e| {
@@ -1492,7 +1492,7 @@ fn is_called(unit: &Unit, class: u32, method: u32) -> bool {
     for c in &unit.classes {
         for m in &c.methods {
             if let Ok(b) = &m.body {
-                crate::program::reader::front::visit_stmts(&b.stmts, &mut |e| found |= target(e));
+                crate::program::reader::visit_stmts(&b.stmts, &mut |e| found |= target(e));
             }
         }
         for f in &c.fields {

@@ -18,7 +18,7 @@ use hashbrown::HashMap;
 
 use crate::program::proofs::regions::Point;
 use crate::program::proofs::symbolic::{Executor, Input};
-use crate::program::reader::front::fold_in;
+use crate::program::reader::fold_in;
 use crate::program::reader::ir::{
     BinaryOp, Body, Builtin, Const, Expr, ExprKind, FieldRef, LocalId, NodeId, Stmt, StmtKind,
     Type, UnaryOp, Unit,
@@ -354,7 +354,7 @@ impl<'a> Analysis<'a> {
             }
         }
         let mut field_index = HashMap::new();
-        crate::program::reader::front::visit_stmts(&body.stmts, &mut |e: &Expr| {
+        crate::program::reader::visit_stmts(&body.stmts, &mut |e: &Expr| {
             if let ExprKind::Field(f) = e.kind
                 && !field_index.contains_key(&f)
                 && let Some(r) =
@@ -1747,9 +1747,9 @@ fn loop_bound_candidates<'a>(
             ExprKind::Call { .. } => calls = true,
             _ => {}
         };
-        crate::program::reader::front::visit_stmts(std::slice::from_ref(inner), &mut note);
+        crate::program::reader::visit_stmts(std::slice::from_ref(inner), &mut note);
         for u in update {
-            crate::program::reader::front::visit_expr(u, &mut note);
+            crate::program::reader::visit_expr(u, &mut note);
         }
         // Declarations in the loop assign their locals too.
         let mut inner_stmts = vec![inner];
