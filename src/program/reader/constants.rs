@@ -182,3 +182,244 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::reader::load;
+    use crate::program::reader::text::utf16;
+
+    /// The folded value of each field of the one class in `fields` (a class body), by name.
+    fn field_constants(fields: &str) -> Vec<(String, Option<Const>)> {
+        let source = format!("class K {{\n{fields}\n}}\n");
+        let unit = load("K.java", &source).expect("the class checks");
+        unit.classes[0]
+            .fields
+            .iter()
+            .map(|f| (f.name.clone(), f.constant.clone()))
+            .collect()
+    }
+
+    fn constant_of(fields: &[(String, Option<Const>)], name: &str) -> Option<Const> {
+        fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no field {name}"))
+            .1
+            .clone()
+    }
+
+    fn int(v: i64) -> Option<Const> {
+        Some(Const::Int(Type::Int, v))
+    }
+
+    fn string(s: &str) -> Option<Const> {
+        Some(Const::Str(Arc::from(utf16(s))))
+    }
+
+    /// Integer arithmetic wraps, divides towards zero and masks shift counts (JLS §15.17.2,
+    /// §15.18.2, §15.19); the values are `javac`'s (and the JVM's) for the same fields.
+    #[test]
+    fn integer_constants_follow_java_arithmetic() {
+        let f = field_constants(
+            "static final int WRAP = Integer.MAX_VALUE + 1;
+             static final int QUOTIENT = -7 / 2;
+             static final int REMAINDER = -7 % 2;
+             static final int SHIFT_INT = 1 << 33;
+             static final long SHIFT_LONG = 1L << 65;
+             static final int SIGNED = -16 >> 2;
+             static final int UNSIGNED = -16 >>> 28;
+             static final int OVERFLOW = Integer.MIN_VALUE / -1;
+             static final int RADIXES = 0x7fff_ffff + 0b101 + 017;",
+        );
+        assert_eq!(constant_of(&f, "WRAP"), int(-2147483648));
+        assert_eq!(constant_of(&f, "QUOTIENT"), int(-3));
+        assert_eq!(constant_of(&f, "REMAINDER"), int(-1));
+        // 33 & 31 = 1 and 65 & 63 = 1.
+        assert_eq!(constant_of(&f, "SHIFT_INT"), int(2));
+        assert_eq!(
+            constant_of(&f, "SHIFT_LONG"),
+            Some(Const::Int(Type::Long, 2))
+        );
+        assert_eq!(constant_of(&f, "SIGNED"), int(-4));
+        assert_eq!(constant_of(&f, "UNSIGNED"), int(15));
+        assert_eq!(constant_of(&f, "OVERFLOW"), int(-2147483648));
+        assert_eq!(constant_of(&f, "RADIXES"), int(-2147483629));
+    }
+
+    /// Binary numeric promotion: an `int * int` wraps in 32 bits before the assignment widens
+    /// it, an `L` operand makes the product 64-bit; casts narrow by truncation.
+    #[test]
+    fn promotion_and_casts_follow_the_operand_types() {
+        let f = field_constants(
+            "static final long INT_PRODUCT = 1000000 * 1000000;
+             static final long LONG_PRODUCT = 1000000L * 1000000;
+             static final double MIXED = 7 / 2 * 2.0;
+             static final char LETTER = (char) ('a' + 2);
+             static final byte BYTE = (byte) 200;
+             static final short SHORT = (short) 70000;
+             static final double NEGATIVE_ZERO = -0.0 * 1;",
+        );
+        assert_eq!(
+            constant_of(&f, "INT_PRODUCT"),
+            Some(Const::Int(Type::Long, -727379968))
+        );
+        assert_eq!(
+            constant_of(&f, "LONG_PRODUCT"),
+            Some(Const::Int(Type::Long, 1_000_000_000_000))
+        );
+        assert_eq!(constant_of(&f, "MIXED"), Some(Const::Double(6.0)));
+        assert_eq!(
+            constant_of(&f, "LETTER"),
+            Some(Const::Int(Type::Char, 'c' as i64))
+        );
+        assert_eq!(constant_of(&f, "BYTE"), Some(Const::Int(Type::Byte, -56)));
+        assert_eq!(
+            constant_of(&f, "SHORT"),
+            Some(Const::Int(Type::Short, 4464))
+        );
+        match constant_of(&f, "NEGATIVE_ZERO") {
+            Some(Const::Double(d)) => assert_eq!(d.to_bits(), (-0.0f64).to_bits()),
+            other => panic!("NEGATIVE_ZERO folded to {other:?}"),
+        }
+    }
+
+    /// String concatenation of constants is a constant, each operand converted as
+    /// `String.valueOf` would (JLS §15.18.1); `'a' + 1` before any string is an `int`.
+    #[test]
+    fn concatenation_of_constants_is_a_constant() {
+        let f = field_constants(
+            "static final String MIXED = \"a\" + 'b' + 1.0 + 2 + 'c';
+             static final String CHAR_FIRST = 'a' + 1 + \"x\";
+             static final String NUMBERS = \"\" + 1.0f / 3 + 0.1 + true + 1e7 + 100L;
+             static final String OF_CONSTANT = \"n=\" + Integer.MIN_VALUE;",
+        );
+        assert_eq!(constant_of(&f, "MIXED"), string("ab1.02c"));
+        assert_eq!(constant_of(&f, "CHAR_FIRST"), string("98x"));
+        assert_eq!(
+            constant_of(&f, "NUMBERS"),
+            string("0.333333340.1true1.0E7100")
+        );
+        assert_eq!(constant_of(&f, "OF_CONSTANT"), string("n=-2147483648"));
+    }
+
+    /// `?:`, `&&` and comparisons of constants fold; a constant field names another.
+    #[test]
+    fn conditionals_and_named_constants_fold() {
+        let f = field_constants(
+            "static final int BASE = 40;
+             static final int CHOSEN = 3 > 2 ? BASE + 2 : 20;
+             static final String WORD = BASE < 0 ? \"negative\" : \"not negative\";
+             static final boolean BOTH = BASE == 40 && !(1.5 > 2);",
+        );
+        assert_eq!(constant_of(&f, "CHOSEN"), int(42));
+        assert_eq!(constant_of(&f, "WORD"), string("not negative"));
+        assert_eq!(constant_of(&f, "BOTH"), Some(Const::Int(Type::Boolean, 1)));
+    }
+
+    /// What is not a constant (JLS §4.12.4, §15.29): a field that is not `final`, a `final`
+    /// field initialised by a method call or by a non-constant field, and a `final` array.
+    #[test]
+    fn non_constants_do_not_fold() {
+        let f = field_constants(
+            "static int mutable = 1;
+             static final int FROM_MUTABLE = mutable + 1;
+             static final int FROM_CALL = Math.abs(-3);
+             static final int[] ARRAY = {1, 2};
+             static int two() { return 2; }
+             static final int FROM_METHOD = two();",
+        );
+        assert_eq!(constant_of(&f, "mutable"), None);
+        assert_eq!(constant_of(&f, "FROM_MUTABLE"), None);
+        assert_eq!(constant_of(&f, "FROM_CALL"), None);
+        assert_eq!(constant_of(&f, "ARRAY"), None);
+        assert_eq!(constant_of(&f, "FROM_METHOD"), None);
+    }
+
+    /// Locals: a `final` local with a constant initializer is a constant variable, a plain
+    /// local or a parameter is not, even when its value is known; [`fold_in`] folds a method's
+    /// expression with exactly those.
+    #[test]
+    fn final_locals_are_constants_and_plain_locals_are_not() {
+        let source = "class K {
+            static int f(int p) {
+                final int k = 6 * 7;
+                int n = 5;
+                final int fromPlain = n + 1;
+                final int fromFinal = k + 1;
+                final int fromParam = p;
+                return k + fromFinal;
+            }
+            static int g() {
+                int n = 5;
+                return n + 1;
+            }
+        }";
+        let unit = load("K.java", source).unwrap();
+        let body = |m: usize| unit.classes[0].methods[m].body.as_ref().unwrap();
+        let local = |name: &str| {
+            body(0)
+                .locals
+                .iter()
+                .find(|l| l.name == name)
+                .unwrap()
+                .constant
+                .clone()
+        };
+        assert_eq!(local("k"), int(42));
+        assert_eq!(local("n"), None);
+        assert_eq!(local("fromPlain"), None);
+        assert_eq!(local("fromFinal"), int(43));
+        assert_eq!(local("fromParam"), None);
+        assert_eq!(local("p"), None);
+        let returned = |m: usize| match &body(m).stmts.last().unwrap().kind {
+            StmtKind::Return(Some(e)) => e.clone(),
+            other => panic!("last statement {other:?}"),
+        };
+        assert_eq!(fold_in(&unit, body(0), &returned(0)), int(85));
+        assert_eq!(fold_in(&unit, body(1), &returned(1)), None);
+    }
+
+    /// The narrowing of constants in assignments (JLS §5.2) is what makes the difference
+    /// visible to `javac`: `byte b = k;` checks when `k` is a constant in range, and not when
+    /// `k` is a plain local or the constant is out of range.
+    #[test]
+    fn only_constants_in_range_narrow_in_assignments() {
+        let check = |statements: &str| {
+            let source = format!("class K {{ static void f() {{ {statements} }} }}");
+            let unit = load("K.java", &source).unwrap();
+            unit.classes[0].methods[0]
+                .body
+                .as_ref()
+                .map(|_| ())
+                .map_err(|d| d.message.clone())
+        };
+        assert_eq!(check("final int k = 100; byte b = k;"), Ok(()));
+        let lossy = Err("incompatible types: possible lossy conversion from int to byte".into());
+        assert_eq!(check("int k = 100; byte b = k;"), lossy);
+        assert_eq!(check("final int k = 200; byte b = k;"), lossy);
+        assert_eq!(check("char c = 65535; short s = 'a';"), Ok(()));
+    }
+
+    #[test]
+    fn library_constants_have_their_documented_values() {
+        assert_eq!(
+            library_constant("Character", "MAX_VALUE"),
+            Some(Const::Int(Type::Char, 65535))
+        );
+        assert_eq!(
+            library_constant("Long", "MIN_VALUE"),
+            Some(Const::Int(Type::Long, -9223372036854775808))
+        );
+        assert_eq!(
+            library_constant("Double", "MIN_VALUE"),
+            Some(Const::Double(4.9e-324))
+        );
+        assert_eq!(
+            library_constant("Float", "MAX_VALUE"),
+            Some(Const::Float(3.4028235e38))
+        );
+        assert_eq!(library_constant("Integer", "SIZE"), None);
+        assert_eq!(library_constant("Math", "TAU"), None);
+    }
+}

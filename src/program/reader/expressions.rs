@@ -768,3 +768,103 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(self.make(node, ty, ExprKind::NewArray { lengths, extra }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::program::reader::ir::*;
+    use crate::program::reader::load;
+
+    /// The value of the literal initialising the one field of a class.
+    fn literal(text: &str, ty: &str) -> Const {
+        let source = format!("class K {{ static final {ty} X = {text}; }}");
+        let unit = load("K.java", &source).unwrap();
+        let field = &unit.classes[0].fields[0];
+        assert!(
+            field.unsupported.is_none(),
+            "{text}: {:?}",
+            field.unsupported
+        );
+        field.constant.clone().expect("a constant")
+    }
+
+    /// The checker's message for a method whose body is `statements`, or `Ok`.
+    fn check(statements: &str) -> Result<(), String> {
+        let source = format!("class K {{ static void f() {{ {statements} }} }}");
+        let unit = load("K.java", &source).unwrap();
+        unit.classes[0].methods[0]
+            .body
+            .as_ref()
+            .map(|_| ())
+            .map_err(|d| d.message.clone())
+    }
+
+    /// Integer literals at the edges of their types (JLS §3.10.1): the decimal `2147483648`
+    /// only as the operand of unary minus, hexadecimal up to 32 bits as a two's complement.
+    #[test]
+    fn integer_literals_take_their_java_values() {
+        assert_eq!(
+            literal("-2147483648", "int"),
+            Const::Int(Type::Int, -2147483648)
+        );
+        assert_eq!(literal("0xFFFFFFFF", "int"), Const::Int(Type::Int, -1));
+        assert_eq!(literal("0b1000_0000", "int"), Const::Int(Type::Int, 128));
+        assert_eq!(
+            literal("-9223372036854775808L", "long"),
+            Const::Int(Type::Long, i64::MIN)
+        );
+        assert_eq!(
+            literal("0x8000000000000000L", "long"),
+            Const::Int(Type::Long, i64::MIN)
+        );
+        assert_eq!(literal("'\\u0041'", "char"), Const::Int(Type::Char, 65));
+        assert_eq!(literal("'\\377'", "char"), Const::Int(Type::Char, 255));
+        let too_large = Err("integer number too large".to_string());
+        assert_eq!(check("int x = 2147483648;"), too_large);
+        assert_eq!(check("int x = 0x1_0000_0000;"), too_large);
+        assert_eq!(check("long x = 9223372036854775808L;"), too_large);
+        assert_eq!(check("long x = -9223372036854775808L;"), Ok(()));
+    }
+
+    /// Floating-point literals rounded to nearest as `javac` does (JLS §3.10.2), and the
+    /// ones `javac` refuses: non-zero ones that round to zero or to infinity.
+    #[test]
+    fn floating_point_literals_take_their_java_values() {
+        assert_eq!(literal("1e-3", "double"), Const::Double(0.001));
+        assert_eq!(literal("1_000.5", "double"), Const::Double(1000.5));
+        assert_eq!(literal("2.", "double"), Const::Double(2.0));
+        assert_eq!(literal(".5", "double"), Const::Double(0.5));
+        assert_eq!(literal("1d", "double"), Const::Double(1.0));
+        assert_eq!(
+            literal("4.9e-324", "double"),
+            Const::Double(f64::from_bits(1))
+        );
+        assert_eq!(literal("1.5f", "float"), Const::Float(1.5));
+        assert_eq!(literal("1.1F", "float"), Const::Float(1.1));
+        // 2^24 + 1 has no float: it rounds to the even neighbour 2^24.
+        assert_eq!(literal("16777217f", "float"), Const::Float(16_777_216.0));
+        assert_eq!(literal("0.0e5", "double"), Const::Double(0.0));
+        let out_of_range = Err("floating-point number too large or too small".to_string());
+        assert_eq!(check("float x = 1e39f;"), out_of_range);
+        assert_eq!(check("float x = 1e-46f;"), out_of_range);
+        assert_eq!(check("double x = 1e-400;"), out_of_range);
+        assert_eq!(check("double x = 1e309;"), out_of_range);
+        assert_eq!(
+            check("double x = 0x1p3;"),
+            Err("a hexadecimal floating-point literal is outside the supported subset".to_string())
+        );
+    }
+
+    /// String literals keep their escapes decoded; text blocks are outside the subset.
+    #[test]
+    fn string_literals_decode_their_escapes() {
+        let tab_quote: Vec<u16> = "a\t\"\\".encode_utf16().collect();
+        assert_eq!(
+            literal("\"a\\t\\\"\\\\\"", "String"),
+            Const::Str(tab_quote.into())
+        );
+        assert_eq!(
+            check("String s = \"\\q\";"),
+            Err("illegal escape character in string literal".to_string())
+        );
+    }
+}

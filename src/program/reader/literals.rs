@@ -80,3 +80,67 @@ pub(super) fn unescape(inner: &str) -> Option<Vec<u16>> {
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Type, magnitude as written and whether decimal, for literals whose values `javac`
+    /// documents (JLS §3.10.1).
+    #[test]
+    fn integer_literals_in_every_radix() {
+        for (text, expected) in [
+            ("0", (Type::Int, 0, true)),
+            ("42", (Type::Int, 42, true)),
+            ("1_000_000", (Type::Int, 1_000_000, true)),
+            ("0x7fffffff", (Type::Int, 0x7fff_ffff, false)),
+            ("0XFFFF_FFFF", (Type::Int, 0xffff_ffff, false)),
+            ("0b1010", (Type::Int, 10, false)),
+            ("0B1111_0000", (Type::Int, 240, false)),
+            ("017", (Type::Int, 15, false)),
+            ("0_17", (Type::Int, 15, false)),
+            ("2147483648", (Type::Int, 2_147_483_648, true)),
+            ("100L", (Type::Long, 100, true)),
+            ("0x7fffffffffffffffL", (Type::Long, i64::MAX as u64, false)),
+            ("0x8000000000000000l", (Type::Long, 1 << 63, false)),
+            ("9223372036854775808L", (Type::Long, 1 << 63, true)),
+        ] {
+            assert_eq!(parse_int_literal(text), Some(expected), "{text}");
+        }
+        // Digits outside the radix, and magnitudes past 64 bits.
+        assert_eq!(parse_int_literal("0b102"), None);
+        assert_eq!(parse_int_literal("09"), None);
+        assert_eq!(parse_int_literal("0x1_0000_0000_0000_0000L"), None);
+    }
+
+    fn units(s: &str) -> Vec<u16> {
+        s.encode_utf16().collect()
+    }
+
+    /// Escape sequences (JLS §3.10.7) and Unicode escapes (JLS §3.3) decoded to UTF-16.
+    #[test]
+    fn escapes_decode_to_utf16_code_units() {
+        for (inside, expected) in [
+            ("plain", units("plain")),
+            (r#"\t\"\\"#, vec![9, 34, 92]),
+            (r"\b\n\f\r\s\'", vec![8, 10, 12, 13, 32, 39]),
+            (r"\u0041", vec![65]),
+            (r"\uuu0041", vec![65]),
+            (r"\uFFFF", vec![0xffff]),
+            (r"\101", vec![65]),
+            (r"\0", vec![0]),
+            (r"\377", vec![255]),
+            // An octal escape starting above 3 takes two digits at most: `\40` then `0`.
+            (r"\400", vec![32, 48]),
+            (r"\7a", vec![7, 97]),
+            ("é", vec![0xe9]),
+            ("😀", vec![0xd83d, 0xde00]),
+        ] {
+            assert_eq!(unescape(inside), Some(expected), "{inside}");
+        }
+        assert_eq!(unescape(r"\q"), None);
+        assert_eq!(unescape(r"\u004"), None);
+        assert_eq!(unescape(r"\u00g1"), None);
+        assert_eq!(unescape("\\"), None);
+    }
+}
