@@ -21,5 +21,5 @@ pub mod proofs;
 pub mod reader;
 pub mod testgen;
 
-pub use reader::front::load;
 pub use reader::ir::{Diagnostic, Type, Unit};
+pub use reader::load;

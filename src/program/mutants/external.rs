@@ -12,8 +12,8 @@
 use std::sync::Arc;
 
 use crate::program::mutants::mutant::{Mutant, Operator};
-use crate::program::reader::front::load;
 use crate::program::reader::ir::{Diagnostic, Expr, NodeId, Stmt, Unit};
+use crate::program::reader::load;
 
 /// What a mutated file is, relative to the original.
 #[derive(Debug)]

@@ -34,8 +34,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::program::reader::front::{check_method, load, parse};
 use crate::program::reader::ir::*;
+use crate::program::reader::{check_method, load, parse};
 
 /// A muJava method-level mutation operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]

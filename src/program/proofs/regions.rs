@@ -150,7 +150,7 @@ fn definitions_back(list: &[Stmt], i: usize) -> usize {
 
 /// Adds every local `s` mentions (nested statements included) to `out`.
 fn locals_read(s: &Stmt, out: &mut hashbrown::HashSet<LocalId>) {
-    crate::program::reader::front::visit_stmts(std::slice::from_ref(s), &mut |e| {
+    crate::program::reader::visit_stmts(std::slice::from_ref(s), &mut |e| {
         if let ExprKind::Local(l) = e.kind {
             out.insert(l);
         }

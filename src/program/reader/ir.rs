@@ -1,4 +1,4 @@
-//! The typed, statement-level IR of a Java unit: what the front end ([`crate::program::reader::front`]) produces
+//! The typed, statement-level IR of a Java unit: what the front end ([`crate::program::reader::load`]) produces
 //! and every later stage reads (the interpreter's compiler, the control-flow graph, the mutation
 //! operators).
 //!
@@ -874,5 +874,28 @@ impl Unit {
             .map_or(before.len(), |i| before.len() - i - 1) as u32
             + 1;
         (line, column)
+    }
+}
+
+/// Calls `f` on `e` and every expression inside it, outermost first.
+pub(crate) fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    for c in e.children() {
+        visit_expr(c, f);
+    }
+}
+
+/// Calls `f` on every expression of the statements, outermost first.
+pub(crate) fn visit_stmts(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    fn stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+        for e in s.expressions() {
+            visit_expr(e, f);
+        }
+        for sub in s.substatements() {
+            stmt(sub, f);
+        }
+    }
+    for s in stmts {
+        stmt(s, f);
     }
 }

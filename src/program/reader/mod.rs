@@ -2,8 +2,31 @@
 //! supported subset (JLS ch. 14-16), constant expressions folded, lowered to the typed IR; and
 //! Java's operators and text conversions, which the folder and the interpreter share. The
 //! program side's counterpart of `circuit/bench.rs`.
+//!
+//! - `syntax.rs`: tree-sitter parsing within a budget, and the helpers that read its nodes;
+//! - `declarations.rs`: [`load`], the file's classes, fields and signatures, the class-level
+//!   rules, and `check_method` for one mutated method;
+//! - `statements.rs`: statements, scopes, definite assignment and reachability;
+//! - `expressions.rs`, `variables.rs` and `calls.rs`: expressions with their types and
+//!   conversions; names, fields and assignments; calls;
+//! - `literals.rs` and `constants.rs`: Java's literals, and constant folding (JLS §15.29);
+//! - `ir.rs`: the typed IR everything later reads; `semantics.rs`: Java's operators on raw
+//!   bits; `text.rs`: Java's text conversions (`Double.toString`, `printf`).
 
-pub mod front;
+mod calls;
+mod constants;
+mod declarations;
+mod expressions;
 pub mod ir;
+mod literals;
 pub mod semantics;
+mod statements;
+mod syntax;
 pub mod text;
+mod variables;
+
+pub(crate) use constants::{fold_in, fold_in_class};
+pub(crate) use declarations::check_method;
+pub use declarations::load;
+pub(crate) use ir::{visit_expr, visit_stmts};
+pub(crate) use syntax::parse;

@@ -14,7 +14,7 @@
 use hashbrown::HashMap;
 
 use crate::program::mutants::mutant::Mutant;
-use crate::program::reader::front::fold_in;
+use crate::program::reader::fold_in;
 use crate::program::reader::ir::{
     BinaryOp, Body, Const, Expr, ExprKind, Method, NodeId, Stmt, StmtKind, Type, UnaryOp, Unit,
 };

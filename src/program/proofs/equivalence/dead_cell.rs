@@ -22,7 +22,7 @@ impl<'u> MethodProver<'u> {
     /// prove each changed cell is assigned again before the method may leave (an insertion
     /// sort's `key = a[i]++`, overwritten by the first shift or by the insertion).
     pub(super) fn dead_cell(&self, m: &Mutant, mutant_body: &Body) -> bool {
-        use crate::program::reader::front::visit_stmts;
+        use crate::program::reader::visit_stmts;
         let site = (m.start, m.end);
         let mut array = None;
         visit_stmts(&self.body.stmts, &mut |e| {
@@ -90,7 +90,7 @@ fn own_array(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
 fn only_indexed(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let is_array = |x: &Expr| matches!(x.kind, ExprKind::Local(l) if l == array);
     let (mut mentions, mut indexed) = (0, 0);
-    crate::program::reader::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+    crate::program::reader::visit_stmts(&body.stmts, &mut |e| match &e.kind {
         ExprKind::Index(a, _) | ExprKind::Length(a) if is_array(a) => indexed += 1,
         _ if is_array(e) => mentions += 1,
         _ => {}
@@ -106,7 +106,7 @@ fn only_indexed(body: &Body, array: crate::program::reader::ir::LocalId) -> bool
 fn lone_parameter_array(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let ty = &body.locals[array.0 as usize].ty;
     let mut alone = true;
-    crate::program::reader::front::visit_stmts(&body.stmts, &mut |e| match &e.kind {
+    crate::program::reader::visit_stmts(&body.stmts, &mut |e| match &e.kind {
         ExprKind::Call { .. } => alone = false,
         ExprKind::Local(l) if *l == array => {}
         ExprKind::Local(l) if e.ty == *ty && !own_array(body, *l) => alone = false,

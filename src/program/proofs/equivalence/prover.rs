@@ -521,7 +521,7 @@ fn is_called(unit: &Unit, class: u32, method: u32) -> bool {
     for c in &unit.classes {
         for m in &c.methods {
             if let Ok(b) = &m.body {
-                crate::program::reader::front::visit_stmts(&b.stmts, &mut |e| found |= target(e));
+                crate::program::reader::visit_stmts(&b.stmts, &mut |e| found |= target(e));
             }
         }
         for f in &c.fields {

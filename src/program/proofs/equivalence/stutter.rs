@@ -54,7 +54,7 @@ fn stutter_shape<'b>(
     }
     // The mutated read: a local, the counter.
     let mut counter = None;
-    crate::program::reader::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+    crate::program::reader::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
         if let ExprKind::Local(l) = e.kind
             && (e.span.start, e.span.end) == site
         {
@@ -68,7 +68,7 @@ fn stutter_shape<'b>(
     // The mutant's read: a post-increment or post-decrement of it.
     let edit = (m.start, m.start + m.replacement.len() as u32);
     let mut step = None;
-    crate::program::reader::front::visit_stmts(&mutant_body.stmts, &mut |e| {
+    crate::program::reader::visit_stmts(&mutant_body.stmts, &mut |e| {
         if let ExprKind::IncDec {
             target,
             increment,
@@ -111,7 +111,7 @@ fn stutter_shape<'b>(
     // the condition, or jumps.
     let mut cond_locals = Vec::new();
     let mut cond_plain = true;
-    crate::program::reader::front::visit_expr(cond, &mut |e| match &e.kind {
+    crate::program::reader::visit_expr(cond, &mut |e| match &e.kind {
         ExprKind::Local(l) => cond_locals.push(*l),
         ExprKind::Literal(_)
         | ExprKind::Length(_)
@@ -145,7 +145,7 @@ fn stutter_shape<'b>(
             assigned_or_jumps = true;
         }
     });
-    crate::program::reader::front::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
+    crate::program::reader::visit_stmts(std::slice::from_ref(loop_body), &mut |e| {
         if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind
             && let ExprKind::Local(l) = target.kind
             && (l == counter || cond_locals.contains(&l))

@@ -322,7 +322,7 @@ impl<'u> Executor<'u> {
                     Const::Double(_) => ty == Type::Double,
                     _ => false,
                 };
-                match crate::program::reader::front::fold_in_class(self.unit, init) {
+                match crate::program::reader::fold_in_class(self.unit, init) {
                     Some(c) if fits(&c) => self.constant(&c).map(Some),
                     _ => Ok(None),
                 }

@@ -334,9 +334,9 @@ pub(super) fn loop_bound_candidates<'a>(
             ExprKind::Call { .. } => calls = true,
             _ => {}
         };
-        crate::program::reader::front::visit_stmts(std::slice::from_ref(inner), &mut note);
+        crate::program::reader::visit_stmts(std::slice::from_ref(inner), &mut note);
         for u in update {
-            crate::program::reader::front::visit_expr(u, &mut note);
+            crate::program::reader::visit_expr(u, &mut note);
         }
         // Declarations in the loop assign their locals too.
         let mut inner_stmts = vec![inner];

@@ -299,7 +299,7 @@ impl<'a> Analysis<'a> {
             }
         }
         let mut field_index = HashMap::new();
-        crate::program::reader::front::visit_stmts(&body.stmts, &mut |e: &Expr| {
+        crate::program::reader::visit_stmts(&body.stmts, &mut |e: &Expr| {
             if let ExprKind::Field(f) = e.kind
                 && !field_index.contains_key(&f)
                 && let Some(r) =

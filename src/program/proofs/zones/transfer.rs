@@ -5,7 +5,7 @@
 //! (what a dereference or an access that did not throw tells), a condition assumed true or
 //! false, and every statement but the loops' iteration (see [`super::loops`]).
 
-use crate::program::reader::front::fold_in;
+use crate::program::reader::fold_in;
 use crate::program::reader::ir::{
     BinaryOp, Builtin, Const, Expr, ExprKind, LocalId, Stmt, StmtKind, Type, UnaryOp,
 };

@@ -1,0 +1,638 @@
+//! The Java front end's entry point: a `.java` file's declarations (package, imports, classes,
+//! fields with their checked initializers and constants, method signatures) read, each method
+//! body checked (the statements in [`super::statements`], the expressions in
+//! [`super::expressions`]), and the class-level rules applied, giving the typed [`Unit`] of
+//! [`crate::program::reader::ir`]; [`check_method`] does the same for one mutated method.
+//!
+//! Checking is what makes mutants trustworthy: a mutant is produced only if its text passes the
+//! same checks as the original (types, conversions, definite assignment (JLS ch. 16),
+//! reachability and missing returns (JLS §14.22), constant expressions (JLS §15.29)), so that
+//! every emitted mutant compiles with `javac`. A method that uses a construct outside the subset
+//! is reported with the construct's place and skipped; the rest of the file is still analysed.
+
+use std::sync::Arc;
+
+use tree_sitter::Node;
+
+use crate::program::reader::ir::*;
+use crate::program::reader::statements::MethodChecker;
+use crate::program::reader::syntax::{
+    first_error, has_modifier, inside_method_body, named_children, parse, span_of,
+};
+
+/// Parses and checks a Java file. Only a file-level problem (no class, a syntax error outside
+/// any method) is an error; a method outside the subset is kept with its reason in
+/// [`Method::body`].
+pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
+    let tree = parse(path, source, None)?;
+    let file = FileChecker::new(path, source);
+    file.run(tree.root_node())
+}
+
+/// Checks one method of `source`, a text that differs from `unit`'s only inside that method
+/// (a mutant): the file's declarations are read again, only the one body is checked. The
+/// result is what [`load`] would give for that method.
+pub(crate) fn check_method(
+    unit: &Unit,
+    source: &str,
+    tree: &tree_sitter::Tree,
+    class: u32,
+    method: u32,
+) -> Result<Method, Diagnostic> {
+    let mut file = FileChecker::new(&unit.path, source);
+    file.collect(tree.root_node())?;
+    let same_shape = file.classes.len() == unit.classes.len()
+        && file
+            .classes
+            .iter()
+            .zip(&unit.classes)
+            .all(|(a, b)| a.sigs.len() == b.methods.len());
+    if !same_shape {
+        return Err(Diagnostic {
+            path: unit.path.clone(),
+            line: 1,
+            column: 1,
+            message: "the edit changed the file's declarations".to_string(),
+        });
+    }
+    let m = file.method(class as usize, method as usize);
+    let body = m.body.as_ref().map_err(|d| d.clone())?;
+    // As in `load`: calling a method outside the subset makes this one unsupported too.
+    let mut bad = None;
+    visit_stmts(&body.stmts, &mut |e: &Expr| {
+        if let ExprKind::Call { method: callee, .. } = &e.kind {
+            let target = unit.method(callee.class, callee.method);
+            let is_self = (callee.class, callee.method) == (class, method);
+            if !is_self && target.body.is_err() && bad.is_none() {
+                bad = Some((e.span, target.signature()));
+            }
+        }
+    });
+    if let Some((span, name)) = bad {
+        return Err(Diagnostic {
+            path: unit.path.clone(),
+            line: span.line,
+            column: span.column,
+            message: format!("calls {name}, which is outside the supported subset"),
+        });
+    }
+    // The class-level rules of `load` depend on nothing a mutant edits.
+    if unit.method(class, method).body.is_err() {
+        return Err(unit.method(class, method).body.clone().unwrap_err());
+    }
+    Ok(m)
+}
+
+/// A method's signature before its body is checked.
+pub(super) struct Signature {
+    pub(super) name: String,
+    pub(super) is_static: bool,
+    pub(super) is_constructor: bool,
+    is_private: bool,
+    pub(super) params: Vec<Type>,
+    param_names: Vec<String>,
+    param_spans: Vec<Span>,
+    param_final: Vec<bool>,
+    pub(super) ret: Type,
+    span: Span,
+}
+
+pub(super) struct ClassInfo<'t> {
+    pub(super) name: String,
+    /// Members outside the subset that are not methods.
+    skipped: Vec<Diagnostic>,
+    has_initializer_block: bool,
+    has_superclass: bool,
+    span: Span,
+    pub(super) fields: Vec<Field>,
+    pub(super) field_nodes: Vec<Option<Node<'t>>>,
+    pub(super) sigs: Vec<Result<Signature, Diagnostic>>,
+    method_nodes: Vec<Node<'t>>,
+    extends_something: bool,
+}
+
+pub(super) struct FileChecker<'s, 't> {
+    path: &'s str,
+    pub(super) src: &'s str,
+    pub(super) package: Option<String>,
+    pub(super) imports: Vec<String>,
+    pub(super) classes: Vec<ClassInfo<'t>>,
+    /// Top-level declarations other than classes.
+    top_skipped: Vec<Diagnostic>,
+}
+
+impl<'s, 't> FileChecker<'s, 't> {
+    fn new(path: &'s str, src: &'s str) -> FileChecker<'s, 't> {
+        FileChecker {
+            path,
+            src,
+            package: None,
+            imports: Vec::new(),
+            classes: Vec::new(),
+            top_skipped: Vec::new(),
+        }
+    }
+
+    fn diag(&self, node: Node, message: impl Into<String>) -> Diagnostic {
+        let s = span_of(node);
+        Diagnostic {
+            path: self.path.to_string(),
+            line: s.line,
+            column: s.column,
+            message: message.into(),
+        }
+    }
+
+    pub(super) fn text(&self, node: Node) -> &'s str {
+        &self.src[node.byte_range()]
+    }
+
+    /// Reads the file's declarations: package, imports, classes with their fields (checked
+    /// initializers and constants) and method signatures. Method bodies are checked later.
+    fn collect(&mut self, root: Node<'t>) -> Result<(), Diagnostic> {
+        for child in named_children(root) {
+            match child.kind() {
+                "package_declaration" => {
+                    let name = named_children(child)
+                        .into_iter()
+                        .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"));
+                    self.package = name.map(|n| self.text(n).to_string());
+                }
+                "import_declaration" => {
+                    let text = self.text(child);
+                    let name = text
+                        .trim_start_matches("import")
+                        .trim_end_matches(';')
+                        .trim()
+                        .to_string();
+                    self.imports.push(name);
+                }
+                "class_declaration" => {
+                    if let Some(e) = first_error(child) {
+                        // A syntax error inside a method body spoils that method only.
+                        if !inside_method_body(e) {
+                            return Err(self.diag(e, "syntax error"));
+                        }
+                    }
+                    let info = self.class_info(child)?;
+                    self.classes.push(info);
+                }
+                "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration"
+                | "annotation_type_declaration" => {
+                    let what = child
+                        .kind()
+                        .trim_end_matches("_declaration")
+                        .replace('_', " ");
+                    let name = child
+                        .child_by_field_name("name")
+                        .map(|n| self.text(n).to_string())
+                        .unwrap_or_default();
+                    self.top_skipped.push(self.diag(
+                        child,
+                        format!("{what} {name} is outside the supported subset"),
+                    ));
+                }
+                "ERROR" => return Err(self.diag(child, "syntax error")),
+                _ => {}
+            }
+        }
+        if let Some(e) = first_error(root).filter(|e| !inside_method_body(*e)) {
+            return Err(self.diag(e, "syntax error"));
+        }
+        if self.classes.is_empty() {
+            return Err(Diagnostic {
+                path: self.path.to_string(),
+                line: 1,
+                column: 1,
+                message: "no class declaration in this file".to_string(),
+            });
+        }
+        // Field initializers and constants first (a method body may use them), in order.
+        for ci in 0..self.classes.len() {
+            for fi in 0..self.classes[ci].fields.len() {
+                let Some(value) = self.classes[ci].field_nodes[fi] else {
+                    continue;
+                };
+                let field = &self.classes[ci].fields[fi];
+                let (ty, is_static, is_final) = (field.ty.clone(), field.is_static, field.is_final);
+                if self.classes[ci].fields[fi].unsupported.is_some() {
+                    continue;
+                }
+                let mut checker = MethodChecker::new(self, ci as u32, is_static, Type::Void);
+                let init = match checker.initializer(value, &ty) {
+                    Ok(init) => init,
+                    Err(e) => {
+                        let d = self.diag(e.node, e.message);
+                        let name = self.classes[ci].fields[fi].name.clone();
+                        self.classes[ci].skipped.push(Diagnostic {
+                            message: format!("field {name}'s initializer: {}", d.message),
+                            ..d.clone()
+                        });
+                        self.classes[ci].fields[fi].unsupported = Some(d);
+                        continue;
+                    }
+                };
+                let constant = if is_final && (ty.is_primitive() || ty == Type::String) {
+                    checker.constant(&init)
+                } else {
+                    None
+                };
+                let field = &mut self.classes[ci].fields[fi];
+                field.init = Some(init);
+                field.constant = constant;
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks one method (its signature was read by `collect`).
+    fn method(&self, ci: usize, mi: usize) -> Method {
+        let node = self.classes[ci].method_nodes[mi];
+        match &self.classes[ci].sigs[mi] {
+            Err(d) => Method {
+                name: self
+                    .text(node.child_by_field_name("name").unwrap_or(node))
+                    .to_string(),
+                class: ci as u32,
+                is_static: false,
+                is_constructor: node.kind() == "constructor_declaration",
+                is_private: false,
+                params: Vec::new(),
+                param_names: Vec::new(),
+                ret: Type::Void,
+                span: span_of(node),
+                body: Err(d.clone()),
+            },
+            Ok(sig) => {
+                let body = self.method_body(ci as u32, sig, node);
+                Method {
+                    name: sig.name.clone(),
+                    class: ci as u32,
+                    is_static: sig.is_static,
+                    is_constructor: sig.is_constructor,
+                    is_private: sig.is_private,
+                    params: sig.params.clone(),
+                    param_names: sig.param_names.clone(),
+                    ret: sig.ret.clone(),
+                    span: sig.span,
+                    body,
+                }
+            }
+        }
+    }
+
+    fn run(mut self, root: Node<'t>) -> Result<Unit, Diagnostic> {
+        self.collect(root)?;
+        let mut classes = Vec::new();
+        for ci in 0..self.classes.len() {
+            let mut methods = Vec::new();
+            for mi in 0..self.classes[ci].sigs.len() {
+                methods.push(self.method(ci, mi));
+            }
+            let info = &self.classes[ci];
+            let has_ctor = methods.iter().any(|m| m.is_constructor);
+            let has_no_arg = methods
+                .iter()
+                .any(|m| m.is_constructor && m.params.is_empty());
+            classes.push(Class {
+                name: info.name.clone(),
+                span: info.span,
+                fields: info.fields.clone(),
+                methods,
+                has_no_arg_constructor: !has_ctor || has_no_arg,
+                extends_something: info.extends_something,
+            });
+        }
+        for (ci, class) in classes.iter_mut().enumerate() {
+            let info = &self.classes[ci];
+            // Instance state roth cannot model makes the class's methods unsound to run.
+            let instance_problem = if info.has_superclass {
+                Some(
+                    "its class extends another class, whose state is outside the supported subset"
+                        .to_string(),
+                )
+            } else {
+                class
+                    .methods
+                    .iter()
+                    .find(|m| m.is_constructor && m.params.is_empty() && m.body.is_err())
+                    .map(|_| "its class's constructor is outside the supported subset".to_string())
+            };
+            for m in class.methods.iter_mut() {
+                if m.body.is_err() {
+                    continue;
+                }
+                let reason = if info.has_initializer_block {
+                    Some(
+                        "its class has an initializer block, which is outside the supported subset"
+                            .to_string(),
+                    )
+                } else if !m.is_static {
+                    instance_problem.clone()
+                } else {
+                    None
+                };
+                if let Some(reason) = reason {
+                    m.body = Err(Diagnostic {
+                        path: self.path.to_string(),
+                        line: m.span.line,
+                        column: m.span.column,
+                        message: reason,
+                    });
+                }
+            }
+        }
+        mark_unsupported_callers(&mut classes, self.path);
+        let mut skipped: Vec<Diagnostic> = self.top_skipped.clone();
+        skipped.extend(self.classes.iter().flat_map(|c| c.skipped.iter().cloned()));
+        skipped.sort_by_key(|d| (d.line, d.column));
+        Ok(Unit {
+            skipped,
+            path: self.path.to_string(),
+            source: Arc::from(self.src),
+            package: self.package.clone(),
+            imports: self.imports.clone(),
+            classes,
+        })
+    }
+
+    fn class_info(&self, node: Node<'t>) -> Result<ClassInfo<'t>, Diagnostic> {
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| self.text(n).to_string())
+            .ok_or_else(|| self.diag(node, "a class without a name"))?;
+        let extends_something = node.child_by_field_name("superclass").is_some()
+            || node.child_by_field_name("interfaces").is_some()
+            || node.child_by_field_name("type_parameters").is_some();
+        let mut info = ClassInfo {
+            name,
+            skipped: Vec::new(),
+            has_initializer_block: false,
+            has_superclass: node.child_by_field_name("superclass").is_some(),
+            span: span_of(node),
+            fields: Vec::new(),
+            field_nodes: Vec::new(),
+            sigs: Vec::new(),
+            method_nodes: Vec::new(),
+            extends_something,
+        };
+        let Some(body) = node.child_by_field_name("body") else {
+            return Ok(info);
+        };
+        for member in named_children(body) {
+            match member.kind() {
+                "field_declaration" => {
+                    let is_static = has_modifier(member, self.src, "static");
+                    let is_final = has_modifier(member, self.src, "final");
+                    let type_node = member
+                        .child_by_field_name("type")
+                        .ok_or_else(|| self.diag(member, "a field without a type"))?;
+                    // A field of a type outside the subset spoils only the methods using it.
+                    let (base, unsupported) = match self.ty(type_node) {
+                        Ok(t) => (t, None),
+                        Err(d) => (Type::Void, Some(d)),
+                    };
+                    let mut cursor = member.walk();
+                    let declarators: Vec<Node> = member
+                        .children_by_field_name("declarator", &mut cursor)
+                        .collect();
+                    for d in declarators {
+                        let name_node = d
+                            .child_by_field_name("name")
+                            .ok_or_else(|| self.diag(d, "a field without a name"))?;
+                        let ty = self.with_dimensions(base.clone(), d);
+                        let name = self.text(name_node).to_string();
+                        if info.fields.iter().any(|f| f.name == name) {
+                            return Err(self.diag(
+                                name_node,
+                                format!(
+                                    "variable {name} is already defined in class {}",
+                                    info.name
+                                ),
+                            ));
+                        }
+                        if let Some(d) = &unsupported {
+                            info.skipped.push(Diagnostic {
+                                message: format!("field {name}: {}", d.message),
+                                ..d.clone()
+                            });
+                        }
+                        info.fields.push(Field {
+                            name,
+                            ty,
+                            is_static,
+                            is_final,
+                            span: span_of(d),
+                            init: None,
+                            constant: None,
+                            unsupported: unsupported.clone(),
+                        });
+                        info.field_nodes.push(d.child_by_field_name("value"));
+                    }
+                }
+                "method_declaration" | "constructor_declaration" => {
+                    let sig = self.signature(member, &info.name);
+                    info.sigs.push(sig);
+                    info.method_nodes.push(member);
+                }
+                "block" | "static_initializer" => {
+                    info.has_initializer_block = true;
+                    info.skipped.push(self.diag(
+                        member,
+                        "an initializer block is outside the supported subset (the class's methods are not analysed)",
+                    ));
+                }
+                "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration"
+                | "annotation_type_declaration" => {
+                    let what = member
+                        .kind()
+                        .trim_end_matches("_declaration")
+                        .replace('_', " ");
+                    let name = member
+                        .child_by_field_name("name")
+                        .map(|n| self.text(n).to_string())
+                        .unwrap_or_default();
+                    info.skipped.push(self.diag(
+                        member,
+                        format!("nested {what} {name} is outside the supported subset"),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Ok(info)
+    }
+
+    fn signature(&self, node: Node, class_name: &str) -> Result<Signature, Diagnostic> {
+        let is_constructor = node.kind() == "constructor_declaration";
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| self.text(n).to_string())
+            .unwrap_or_default();
+        if is_constructor && name != class_name {
+            return Err(self.diag(node, "invalid method declaration; return type required"));
+        }
+        if node.child_by_field_name("type_parameters").is_some() {
+            return Err(self.diag(node, "generic methods are outside the supported subset"));
+        }
+        let ret = if is_constructor {
+            Type::Void
+        } else {
+            let t = node
+                .child_by_field_name("type")
+                .ok_or_else(|| self.diag(node, "a method without a return type"))?;
+            let t = self.ty(t)?;
+            // `int f()[]` style dimensions after the parameters.
+            self.with_dimensions(t, node)
+        };
+        let mut params = Vec::new();
+        let mut param_names = Vec::new();
+        let mut param_spans = Vec::new();
+        let mut param_final = Vec::new();
+        if let Some(list) = node.child_by_field_name("parameters") {
+            for p in named_children(list) {
+                if p.kind() != "formal_parameter" {
+                    return Err(self.diag(
+                        p,
+                        format!("{} parameters are outside the supported subset", p.kind()),
+                    ));
+                }
+                let t = p
+                    .child_by_field_name("type")
+                    .ok_or_else(|| self.diag(p, "a parameter without a type"))?;
+                let t = self.with_dimensions(self.ty(t)?, p);
+                let n = p
+                    .child_by_field_name("name")
+                    .ok_or_else(|| self.diag(p, "a parameter without a name"))?;
+                params.push(t);
+                param_names.push(self.text(n).to_string());
+                param_spans.push(span_of(n));
+                param_final.push(has_modifier(p, self.src, "final"));
+            }
+        }
+        if node.child_by_field_name("body").is_none() {
+            return Err(self.diag(node, "abstract and native methods have no body to analyse"));
+        }
+        Ok(Signature {
+            name,
+            is_static: has_modifier(node, self.src, "static"),
+            is_constructor,
+            is_private: has_modifier(node, self.src, "private"),
+            params,
+            param_names,
+            param_spans,
+            param_final,
+            ret,
+            span: span_of(node),
+        })
+    }
+
+    /// Adds C-style dimensions (`int a[]`) written after a declarator's name.
+    pub(super) fn with_dimensions(&self, mut ty: Type, declarator: Node) -> Type {
+        if let Some(d) = declarator.child_by_field_name("dimensions") {
+            for _ in 0..self.text(d).matches('[').count() {
+                ty = Type::array_of(ty);
+            }
+        }
+        ty
+    }
+
+    pub(super) fn ty(&self, node: Node) -> Result<Type, Diagnostic> {
+        match node.kind() {
+            "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
+                Type::from_keyword(self.text(node))
+                    .ok_or_else(|| self.diag(node, format!("unknown type {}", self.text(node))))
+            }
+            "type_identifier" | "scoped_type_identifier" => match self.text(node) {
+                "String" | "java.lang.String" => Ok(Type::String),
+                other => Err(self.diag(
+                    node,
+                    format!("type {other} is outside the supported subset (primitives, String and arrays of them)"),
+                )),
+            },
+            "array_type" => {
+                let element = node
+                    .child_by_field_name("element")
+                    .ok_or_else(|| self.diag(node, "an array type without an element type"))?;
+                let mut ty = self.ty(element)?;
+                let dims = node
+                    .child_by_field_name("dimensions")
+                    .map(|d| self.text(d).matches('[').count())
+                    .unwrap_or(1);
+                for _ in 0..dims {
+                    ty = Type::array_of(ty);
+                }
+                Ok(ty)
+            }
+            _ => Err(self.diag(
+                node,
+                format!(
+                    "type {} is outside the supported subset (primitives, String and arrays of them)",
+                    self.text(node)
+                ),
+            )),
+        }
+    }
+
+    fn method_body(&self, class: u32, sig: &Signature, node: Node) -> Result<Body, Diagnostic> {
+        if let Some(e) = first_error(node) {
+            let what = if e.is_missing() {
+                format!("syntax error: missing {}", e.kind())
+            } else {
+                "syntax error".to_string()
+            };
+            return Err(self.diag(e, what));
+        }
+        let body = node
+            .child_by_field_name("body")
+            .ok_or_else(|| self.diag(node, "no body"))?;
+        let mut checker = MethodChecker::new(self, class, sig.is_static, sig.ret.clone());
+        checker.is_constructor = sig.is_constructor;
+        for (i, ty) in sig.params.iter().enumerate() {
+            checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
+            checker.locals[i].is_final = sig.param_final[i];
+        }
+        checker.body(body).map_err(|e| self.diag(e.node, e.message))
+    }
+}
+
+/// A method that calls an unsupported one cannot run either: give it the callee's reason.
+fn mark_unsupported_callers(classes: &mut [Class], path: &str) {
+    loop {
+        let mut changed = false;
+        for ci in 0..classes.len() {
+            for mi in 0..classes[ci].methods.len() {
+                let Ok(body) = &classes[ci].methods[mi].body else {
+                    continue;
+                };
+                let mut bad = None;
+                visit_stmts(&body.stmts, &mut |e: &Expr| {
+                    if let ExprKind::Call { method, .. } = &e.kind {
+                        let callee =
+                            &classes[method.class as usize].methods[method.method as usize];
+                        if callee.body.is_err() && bad.is_none() {
+                            bad = Some((e.span, callee.signature()));
+                        }
+                    }
+                });
+                if let Some((span, name)) = bad {
+                    classes[ci].methods[mi].body = Err(Diagnostic {
+                        path: path.to_string(),
+                        line: span.line,
+                        column: span.column,
+                        message: format!("calls {name}, which is outside the supported subset"),
+                    });
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}

@@ -1,0 +1,890 @@
+//! Checking a method body's statements the way `javac` does for the supported subset: scopes
+//! and locals, definite assignment (JLS ch. 16) carried as one bit per local through every
+//! branch, `break` and `continue`, reachability and missing returns (JLS §14.22), and the
+//! lowering of each statement to the IR. The [`MethodChecker`] defined here also checks
+//! expressions, in [`super::expressions`], [`super::variables`] and [`super::calls`].
+
+use bitvec::vec::BitVec;
+use tree_sitter::Node;
+
+use crate::program::reader::declarations::{ClassInfo, FileChecker};
+use crate::program::reader::ir::*;
+use crate::program::reader::syntax::{
+    has_modifier, is_comment, named_children, span_of, statement_children,
+};
+
+/// Exceptions of `java.lang` a program may throw by simple name.
+const JAVA_LANG_EXCEPTIONS: &[&str] = &[
+    "Exception",
+    "RuntimeException",
+    "Error",
+    "Throwable",
+    "ArithmeticException",
+    "ArrayIndexOutOfBoundsException",
+    "ArrayStoreException",
+    "ClassCastException",
+    "IllegalArgumentException",
+    "IllegalStateException",
+    "IndexOutOfBoundsException",
+    "NegativeArraySizeException",
+    "NullPointerException",
+    "NumberFormatException",
+    "StringIndexOutOfBoundsException",
+    "UnsupportedOperationException",
+    "AssertionError",
+    "StackOverflowError",
+    "CloneNotSupportedException",
+    "InterruptedException",
+];
+
+/// Whether a statement can complete normally (JLS §14.22).
+type Completes = bool;
+
+/// A checking error inside a method, placed at a node.
+pub(super) struct CheckError<'t> {
+    pub(super) node: Node<'t>,
+    pub(super) message: String,
+}
+
+pub(super) type Checked<'t, T> = Result<T, CheckError<'t>>;
+
+/// Where `break` and `continue` may go.
+struct JumpTarget {
+    id: NodeId,
+    label: Option<String>,
+    is_loop: bool,
+    is_switch: bool,
+    /// Definite-assignment states at the reachable `break`s to this target.
+    breaks: Vec<BitVec>,
+    /// ... and at the reachable `continue`s.
+    continues: Vec<BitVec>,
+}
+
+pub(super) struct MethodChecker<'f, 's, 't> {
+    pub(super) file: &'f FileChecker<'s, 't>,
+    pub(super) class: u32,
+    pub(super) is_static: bool,
+    pub(super) is_constructor: bool,
+    ret: Type,
+    pub(super) locals: Vec<Local>,
+    scopes: Vec<Vec<(String, LocalId)>>,
+    next_id: u32,
+    targets: Vec<JumpTarget>,
+    /// Definitely assigned locals here (all set where the code cannot be reached).
+    pub(super) assigned: BitVec,
+    /// Labels of a labeled statement about to start its loop (so `continue label` finds it).
+    pending_label: Option<String>,
+}
+
+impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
+    pub(super) fn new(
+        file: &'f FileChecker<'s, 't>,
+        class: u32,
+        is_static: bool,
+        ret: Type,
+    ) -> Self {
+        MethodChecker {
+            file,
+            class,
+            is_static,
+            is_constructor: false,
+            ret,
+            locals: Vec::new(),
+            scopes: vec![Vec::new()],
+            next_id: 0,
+            targets: Vec::new(),
+            assigned: BitVec::new(),
+            pending_label: None,
+        }
+    }
+
+    pub(super) fn error<T>(&self, node: Node<'t>, message: impl Into<String>) -> Checked<'t, T> {
+        Err(CheckError {
+            node,
+            message: message.into(),
+        })
+    }
+
+    pub(super) fn unsupported<T>(&self, node: Node<'t>, what: &str) -> Checked<'t, T> {
+        self.error(node, format!("{what} is outside the supported subset"))
+    }
+
+    pub(super) fn text(&self, node: Node) -> &'s str {
+        self.file.text(node)
+    }
+
+    pub(super) fn id(&mut self) -> NodeId {
+        let id = NodeId(self.next_id);
+        self.next_id += 1;
+        id
+    }
+
+    pub(super) fn ty(&self, node: Node<'t>) -> Checked<'t, Type> {
+        self.file.ty(node).map_err(|d| CheckError {
+            node,
+            message: d.message,
+        })
+    }
+
+    pub(super) fn class(&self) -> &ClassInfo<'t> {
+        &self.file.classes[self.class as usize]
+    }
+
+    // ---- locals and scopes ----
+
+    pub(super) fn declare_param(&mut self, name: &str, ty: Type, span: Span) {
+        let id = LocalId(self.locals.len() as u32);
+        self.locals.push(Local {
+            name: name.to_string(),
+            ty,
+            span,
+            is_param: true,
+            is_hidden: false,
+            is_final: false,
+            constant: None,
+        });
+        self.scopes[0].push((name.to_string(), id));
+        self.assigned.push(true);
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<LocalId> {
+        self.scopes
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().rev())
+            .find(|(n, _)| n == name)
+            .map(|(_, id)| *id)
+    }
+
+    fn declare_local(
+        &mut self,
+        name_node: Node<'t>,
+        ty: Type,
+        is_final: bool,
+    ) -> Checked<'t, LocalId> {
+        let name = self.text(name_node).to_string();
+        if self.lookup(&name).is_some() {
+            return self.error(
+                name_node,
+                format!("variable {name} is already defined in this method"),
+            );
+        }
+        let id = self.hidden_local(&name, ty, span_of(name_node));
+        self.locals[id.0 as usize].is_hidden = false;
+        self.locals[id.0 as usize].is_final = is_final;
+        self.scopes.last_mut().expect("a scope").push((name, id));
+        Ok(id)
+    }
+
+    fn hidden_local(&mut self, name: &str, ty: Type, span: Span) -> LocalId {
+        let id = LocalId(self.locals.len() as u32);
+        self.locals.push(Local {
+            name: name.to_string(),
+            ty,
+            span,
+            is_param: false,
+            is_hidden: true,
+            is_final: false,
+            constant: None,
+        });
+        self.assigned.push(false);
+        id
+    }
+
+    pub(super) fn all_assigned(&self) -> BitVec {
+        BitVec::repeat(true, self.assigned.len())
+    }
+
+    /// Intersection of two assignment states (they may differ in length when locals were
+    /// declared in between: the new ones count as unassigned in the shorter).
+    pub(super) fn meet(a: &BitVec, b: &BitVec) -> BitVec {
+        let n = a.len().max(b.len());
+        let mut out = BitVec::repeat(false, n);
+        for i in 0..n {
+            let x = a.get(i).map(|b| *b).unwrap_or(false);
+            let y = b.get(i).map(|b| *b).unwrap_or(false);
+            out.set(i, x && y);
+        }
+        out
+    }
+
+    /// The assignment state after a statement: `normal` (its normal completion) met with the
+    /// states at the `break`s that leave it.
+    fn after_breaks(normal: BitVec, target: &JumpTarget) -> BitVec {
+        target
+            .breaks
+            .iter()
+            .fold(normal, |after, b| Self::meet(&after, b))
+    }
+
+    pub(super) fn set_assigned(&mut self, state: BitVec) {
+        let mut s = state;
+        s.resize(self.locals.len(), false);
+        self.assigned = s;
+    }
+
+    // ---- statements ----
+
+    pub(super) fn body(mut self, block: Node<'t>) -> Checked<'t, Body> {
+        let (stmts, completes) = self.block_statements(block)?;
+        if completes && self.ret != Type::Void {
+            let close = block
+                .child(block.child_count().saturating_sub(1))
+                .unwrap_or(block);
+            return self.error(close, "missing return statement");
+        }
+        Ok(Body {
+            locals: self.locals,
+            stmts,
+            node_count: self.next_id,
+        })
+    }
+
+    /// The statements of a block (or a constructor body) in a new scope, and whether the block
+    /// can complete normally.
+    fn block_statements(&mut self, block: Node<'t>) -> Checked<'t, (Vec<Stmt>, Completes)> {
+        self.scopes.push(Vec::new());
+        let result = self.statement_list(statement_children(block));
+        self.scopes.pop();
+        result
+    }
+
+    fn statement_list(&mut self, nodes: Vec<Node<'t>>) -> Checked<'t, (Vec<Stmt>, Completes)> {
+        let mut stmts = Vec::new();
+        let mut completes = true;
+        for child in nodes {
+            if !completes {
+                return self.error(child, "unreachable statement");
+            }
+            if child.kind() == "explicit_constructor_invocation" {
+                return self.unsupported(child, "calling another constructor");
+            }
+            let (s, c) = self.statement(child)?;
+            completes = c;
+            stmts.push(s);
+        }
+        Ok((stmts, completes))
+    }
+
+    /// A substatement (the body of an `if` or a loop) in its own scope.
+    fn substatement(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+        if node.kind() == "local_variable_declaration" {
+            return self.error(node, "variable declaration not allowed here");
+        }
+        self.scopes.push(Vec::new());
+        let r = self.statement(node);
+        self.scopes.pop();
+        r
+    }
+
+    fn unreachable_from_here(&mut self) {
+        self.assigned = self.all_assigned();
+    }
+
+    fn statement(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+        let span = span_of(node);
+        let (kind, completes) = match node.kind() {
+            ";" => (StmtKind::Empty, true),
+            "block" => {
+                let (stmts, c) = self.block_statements(node)?;
+                (StmtKind::Block(stmts), c)
+            }
+            "local_variable_declaration" => (self.local_declaration(node)?, true),
+            "expression_statement" => {
+                let inner = named_children(node)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| CheckError {
+                        node,
+                        message: "an empty expression statement".into(),
+                    })?;
+                let e = self.statement_expression(inner)?;
+                (StmtKind::Expr(e), true)
+            }
+            "if_statement" => {
+                let cond_node = self.field(node, "condition")?;
+                let (cond, when_true, when_false) = self.condition(cond_node)?;
+                self.set_assigned(when_true);
+                let (then, then_completes) = self.substatement(self.field(node, "consequence")?)?;
+                let after_then = self.assigned.clone();
+                self.set_assigned(when_false);
+                let (otherwise, else_completes) = match node.child_by_field_name("alternative") {
+                    Some(alt) => {
+                        let (s, c) = self.substatement(alt)?;
+                        (Some(Box::new(s)), c)
+                    }
+                    None => (None, true),
+                };
+                let after = Self::meet(&after_then, &self.assigned);
+                self.set_assigned(after);
+                (
+                    StmtKind::If {
+                        cond,
+                        then: Box::new(then),
+                        otherwise,
+                    },
+                    then_completes || else_completes,
+                )
+            }
+            "while_statement" => {
+                let id = self.id();
+                let cond_node = self.field(node, "condition")?;
+                let (cond, when_true, when_false) = self.condition(cond_node)?;
+                let constant = self.constant(&cond).and_then(|c| c.as_bool());
+                let body_node = self.field(node, "body")?;
+                if constant == Some(false) {
+                    return self.error(body_node, "unreachable statement");
+                }
+                self.push_target(id, true, false);
+                self.set_assigned(when_true);
+                let (body, _) = self.substatement(body_node)?;
+                let target = self.targets.pop().expect("pushed");
+                let after = Self::after_breaks(when_false, &target);
+                self.set_assigned(after);
+                let completes = constant != Some(true) || !target.breaks.is_empty();
+                return Ok((
+                    Stmt {
+                        id,
+                        span,
+                        kind: StmtKind::While {
+                            cond,
+                            body: Box::new(body),
+                        },
+                    },
+                    completes,
+                ));
+            }
+            "do_statement" => {
+                let id = self.id();
+                self.push_target(id, true, false);
+                let (body, body_completes) = self.substatement(self.field(node, "body")?)?;
+                let mut before_cond = if body_completes {
+                    self.assigned.clone()
+                } else {
+                    self.all_assigned()
+                };
+                let target_continues = self.targets.last().expect("pushed").continues.clone();
+                for c in &target_continues {
+                    before_cond = Self::meet(&before_cond, c);
+                }
+                self.set_assigned(before_cond);
+                let (cond, _, when_false) = self.condition(self.field(node, "condition")?)?;
+                let target = self.targets.pop().expect("pushed");
+                let constant = self.constant(&cond).and_then(|c| c.as_bool());
+                let after = Self::after_breaks(when_false, &target);
+                self.set_assigned(after);
+                let completes = ((body_completes || !target.continues.is_empty())
+                    && constant != Some(true))
+                    || !target.breaks.is_empty();
+                return Ok((
+                    Stmt {
+                        id,
+                        span,
+                        kind: StmtKind::Do {
+                            body: Box::new(body),
+                            cond,
+                        },
+                    },
+                    completes,
+                ));
+            }
+            "for_statement" => return self.for_statement(node),
+            "enhanced_for_statement" => return self.for_each(node),
+            "labeled_statement" => {
+                let id = self.id();
+                let children = named_children(node);
+                let label_node = children
+                    .iter()
+                    .find(|c| c.kind() == "identifier")
+                    .copied()
+                    .ok_or_else(|| CheckError {
+                        node,
+                        message: "a label without a name".into(),
+                    })?;
+                let label = self.text(label_node).to_string();
+                if self
+                    .targets
+                    .iter()
+                    .any(|t| t.label.as_deref() == Some(&label))
+                {
+                    return self.error(label_node, format!("label {label} already in use"));
+                }
+                // The labeled statement: the child after the colon (`;` is not a named node).
+                let inner = {
+                    let mut cursor = node.walk();
+                    let all: Vec<Node> = node.children(&mut cursor).collect();
+                    all.into_iter()
+                        .skip_while(|c| c.kind() != ":")
+                        .skip(1)
+                        .find(|c| !is_comment(*c))
+                }
+                .ok_or_else(|| CheckError {
+                    node,
+                    message: "a label without a statement".into(),
+                })?;
+                self.targets.push(JumpTarget {
+                    id,
+                    label: Some(label.clone()),
+                    is_loop: false,
+                    is_switch: false,
+                    breaks: Vec::new(),
+                    continues: Vec::new(),
+                });
+                let is_loop = matches!(
+                    inner.kind(),
+                    "while_statement" | "do_statement" | "for_statement" | "enhanced_for_statement"
+                );
+                if is_loop {
+                    self.pending_label = Some(label.clone());
+                }
+                let (body, body_completes) = self.substatement(inner)?;
+                self.pending_label = None;
+                let target = self.targets.pop().expect("pushed");
+                let normal = if body_completes {
+                    self.assigned.clone()
+                } else {
+                    self.all_assigned()
+                };
+                let after = Self::after_breaks(normal, &target);
+                self.set_assigned(after);
+                return Ok((
+                    Stmt {
+                        id,
+                        span,
+                        kind: StmtKind::Labeled {
+                            label,
+                            body: Box::new(body),
+                        },
+                    },
+                    body_completes || !target.breaks.is_empty(),
+                ));
+            }
+            "break_statement" | "continue_statement" => {
+                let is_break = node.kind() == "break_statement";
+                let label = named_children(node)
+                    .into_iter()
+                    .find(|c| c.kind() == "identifier")
+                    .map(|l| self.text(l).to_string());
+                let state = self.assigned.clone();
+                let index = self.targets.iter().rposition(|t| match &label {
+                    Some(l) => t.label.as_deref() == Some(l.as_str()) && (is_break || t.is_loop),
+                    None => t.is_loop || (is_break && t.is_switch),
+                });
+                let Some(index) = index else {
+                    let what = match (&label, is_break) {
+                        (Some(l), _) => format!("undefined label: {l}"),
+                        (None, true) => "break outside switch or loop".to_string(),
+                        (None, false) => "continue outside of loop".to_string(),
+                    };
+                    return self.error(node, what);
+                };
+                let target = &mut self.targets[index];
+                let target_id = target.id;
+                if is_break {
+                    target.breaks.push(state);
+                } else {
+                    target.continues.push(state);
+                }
+                self.unreachable_from_here();
+                let kind = if is_break {
+                    StmtKind::Break { target: target_id }
+                } else {
+                    StmtKind::Continue { target: target_id }
+                };
+                (kind, false)
+            }
+            "return_statement" => {
+                let value = named_children(node).into_iter().next();
+                let kind = match (value, &self.ret) {
+                    (None, Type::Void) => StmtKind::Return(None),
+                    (None, _) => return self.error(node, "missing return value"),
+                    (Some(v), Type::Void) => {
+                        return self.error(v, "incompatible types: unexpected return value");
+                    }
+                    (Some(v), ret) => {
+                        let ret = ret.clone();
+                        let e = self.expr(v)?;
+                        StmtKind::Return(Some(self.assignable(e, &ret, v)?))
+                    }
+                };
+                self.unreachable_from_here();
+                (kind, false)
+            }
+            "throw_statement" => {
+                let value = named_children(node)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| CheckError {
+                        node,
+                        message: "throw without an exception".into(),
+                    })?;
+                if value.kind() != "object_creation_expression" {
+                    return self.unsupported(value, "throwing anything but `new E(...)`");
+                }
+                let ty = self.field(value, "type")?;
+                let exception = self.exception_name(ty)?;
+                let mut args = Vec::new();
+                if let Some(list) = value.child_by_field_name("arguments") {
+                    for a in named_children(list) {
+                        args.push(self.expr(a)?);
+                    }
+                }
+                if value.child_by_field_name("body").is_some() {
+                    return self.unsupported(value, "an anonymous class");
+                }
+                match args.as_slice() {
+                    [] => {}
+                    [m] if matches!(m.ty, Type::String | Type::Null) => {}
+                    _ => {
+                        return self.error(
+                            value,
+                            "roth supports exceptions made with no argument or one String message",
+                        );
+                    }
+                }
+                self.unreachable_from_here();
+                (StmtKind::Throw { exception, args }, false)
+            }
+            "switch_expression" => return self.switch(node),
+            "try_statement" | "try_with_resources_statement" => {
+                return self.unsupported(node, "try/catch");
+            }
+            "assert_statement" => return self.unsupported(node, "assert"),
+            "synchronized_statement" => return self.unsupported(node, "synchronized"),
+            "local_class_declaration" | "class_declaration" => {
+                return self.unsupported(node, "a local class");
+            }
+            "yield_statement" => return self.unsupported(node, "yield"),
+            other => return self.unsupported(node, &format!("the statement kind {other}")),
+        };
+        let id = self.id();
+        Ok((Stmt { id, span, kind }, completes))
+    }
+
+    pub(super) fn field(&self, node: Node<'t>, name: &str) -> Checked<'t, Node<'t>> {
+        node.child_by_field_name(name).ok_or_else(|| CheckError {
+            node,
+            message: format!("missing {name}"),
+        })
+    }
+
+    fn push_target(&mut self, id: NodeId, is_loop: bool, is_switch: bool) {
+        let label = if is_loop {
+            self.pending_label.take()
+        } else {
+            None
+        };
+        self.targets.push(JumpTarget {
+            id,
+            label,
+            is_loop,
+            is_switch,
+            breaks: Vec::new(),
+            continues: Vec::new(),
+        });
+    }
+
+    fn exception_name(&self, ty: Node<'t>) -> Checked<'t, String> {
+        let name = self.text(ty);
+        if name.contains('.') {
+            return Ok(name.to_string());
+        }
+        if let Some(import) = self
+            .file
+            .imports
+            .iter()
+            .find(|i| i.rsplit('.').next() == Some(name))
+        {
+            return Ok(import.clone());
+        }
+        if self.file.classes.iter().any(|c| c.name == name) {
+            return Ok(match &self.file.package {
+                Some(p) => format!("{p}.{name}"),
+                None => name.to_string(),
+            });
+        }
+        if JAVA_LANG_EXCEPTIONS.contains(&name) {
+            return Ok(format!("java.lang.{name}"));
+        }
+        self.error(ty, format!("cannot find symbol: class {name}"))
+    }
+
+    fn local_declaration(&mut self, node: Node<'t>) -> Checked<'t, StmtKind> {
+        let is_final = has_modifier(node, self.file.src, "final");
+        let type_node = self.field(node, "type")?;
+        if self.text(type_node) == "var" {
+            return self.unsupported(type_node, "`var`");
+        }
+        let base = self.ty(type_node)?;
+        let mut cursor = node.walk();
+        let declarators: Vec<Node> = node
+            .children_by_field_name("declarator", &mut cursor)
+            .collect();
+        let mut decls = Vec::new();
+        for d in declarators {
+            let name = self.field(d, "name")?;
+            let ty = self.file.with_dimensions(base.clone(), d);
+            let id = self.declare_local(name, ty.clone(), is_final)?;
+            let init = match d.child_by_field_name("value") {
+                Some(v) => {
+                    let e = self.initializer(v, &ty)?;
+                    self.assigned.set(id.0 as usize, true);
+                    if is_final && (ty.is_primitive() || ty == Type::String) {
+                        self.locals[id.0 as usize].constant = self.constant(&e);
+                    }
+                    Some(e)
+                }
+                None => None,
+            };
+            decls.push((id, init));
+        }
+        Ok(StmtKind::Locals(decls))
+    }
+
+    /// A variable initializer: an expression, or an array initializer for an array type.
+    pub(super) fn initializer(&mut self, node: Node<'t>, ty: &Type) -> Checked<'t, Expr> {
+        if node.kind() == "array_initializer" {
+            return self.array_literal(node, ty);
+        }
+        let e = self.expr(node)?;
+        self.assignable(e, ty, node)
+    }
+
+    pub(super) fn array_literal(&mut self, node: Node<'t>, ty: &Type) -> Checked<'t, Expr> {
+        let Some(element) = ty.element().cloned() else {
+            return self.error(node, format!("illegal initializer for {ty}"));
+        };
+        let mut items = Vec::new();
+        for item in named_children(node) {
+            items.push(self.initializer(item, &element)?);
+        }
+        Ok(Expr {
+            id: self.id(),
+            span: span_of(node),
+            ty: ty.clone(),
+            kind: ExprKind::ArrayLiteral(items),
+        })
+    }
+
+    fn for_statement(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+        let span = span_of(node);
+        self.scopes.push(Vec::new());
+        let id = self.id();
+        let mut init = Vec::new();
+        let mut cursor = node.walk();
+        let init_nodes: Vec<Node> = node.children_by_field_name("init", &mut cursor).collect();
+        for i in init_nodes {
+            let s_span = span_of(i);
+            let kind = if i.kind() == "local_variable_declaration" {
+                self.local_declaration(i)?
+            } else {
+                StmtKind::Expr(self.statement_expression(i)?)
+            };
+            init.push(Stmt {
+                id: self.id(),
+                span: s_span,
+                kind,
+            });
+        }
+        let (cond, when_true, when_false, constant) = match node.child_by_field_name("condition") {
+            Some(c) => {
+                let (e, t, f) = self.condition(c)?;
+                let k = self.constant(&e).and_then(|c| c.as_bool());
+                (Some(e), t, f, k)
+            }
+            None => (None, self.assigned.clone(), self.all_assigned(), Some(true)),
+        };
+        let body_node = self.field(node, "body")?;
+        if constant == Some(false) {
+            return self.error(body_node, "unreachable statement");
+        }
+        self.push_target(id, true, false);
+        self.set_assigned(when_true);
+        let (body, body_completes) = self.substatement(body_node)?;
+        let mut before_update = if body_completes {
+            self.assigned.clone()
+        } else {
+            self.all_assigned()
+        };
+        for c in &self.targets.last().expect("pushed").continues.clone() {
+            before_update = Self::meet(&before_update, c);
+        }
+        self.set_assigned(before_update);
+        let mut update = Vec::new();
+        let mut cursor = node.walk();
+        let update_nodes: Vec<Node> = node.children_by_field_name("update", &mut cursor).collect();
+        for u in update_nodes {
+            update.push(self.statement_expression(u)?);
+        }
+        let target = self.targets.pop().expect("pushed");
+        let after = Self::after_breaks(when_false, &target);
+        self.scopes.pop();
+        self.set_assigned(after);
+        let completes = constant != Some(true) || !target.breaks.is_empty();
+        Ok((
+            Stmt {
+                id,
+                span,
+                kind: StmtKind::For {
+                    init,
+                    cond,
+                    update,
+                    body: Box::new(body),
+                },
+            },
+            completes,
+        ))
+    }
+
+    fn for_each(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+        let span = span_of(node);
+        let id = self.id();
+        let value_node = self.field(node, "value")?;
+        let array = self.expr(value_node)?;
+        let Some(element) = array.ty.element().cloned() else {
+            return self.error(value_node, "for-each not applicable to expression type");
+        };
+        self.scopes.push(Vec::new());
+        let type_node = self.field(node, "type")?;
+        if self.text(type_node) == "var" {
+            return self.unsupported(type_node, "`var`");
+        }
+        let ty = self.ty(type_node)?;
+        let name = self.field(node, "name")?;
+        let is_final = has_modifier(node, self.file.src, "final");
+        let array_local = self.hidden_local("$array", array.ty.clone(), span_of(value_node));
+        let index_local = self.hidden_local("$index", Type::Int, span_of(value_node));
+        let before = self.assigned.clone();
+        let var = self.declare_local(name, ty.clone(), is_final)?;
+        if !element.widens_to(&ty) {
+            return self.error(
+                type_node,
+                format!("incompatible types: {element} cannot be converted to {ty}"),
+            );
+        }
+        self.assigned.set(var.0 as usize, true);
+        self.assigned.set(array_local.0 as usize, true);
+        self.assigned.set(index_local.0 as usize, true);
+        self.push_target(id, true, false);
+        let (body, _) = self.substatement(self.field(node, "body")?)?;
+        let target = self.targets.pop().expect("pushed");
+        let after = Self::after_breaks(before, &target);
+        self.scopes.pop();
+        self.set_assigned(after);
+        Ok((
+            Stmt {
+                id,
+                span,
+                kind: StmtKind::ForEach {
+                    var,
+                    array,
+                    array_local,
+                    index_local,
+                    body: Box::new(body),
+                },
+            },
+            true,
+        ))
+    }
+
+    fn switch(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+        let span = span_of(node);
+        let id = self.id();
+        let cond_node = self.field(node, "condition")?;
+        let scrutinee = self.expr(cond_node)?;
+        let scrutinee = match scrutinee.ty {
+            Type::Char | Type::Byte | Type::Short | Type::Int | Type::String => scrutinee,
+            ref other => {
+                return self.error(
+                    cond_node,
+                    format!("switch on {other} is outside the supported subset (Java allows int, char, short, byte, String)"),
+                );
+            }
+        };
+        let body = self.field(node, "body")?;
+        let before = self.assigned.clone();
+        self.scopes.push(Vec::new());
+        self.push_target(id, false, true);
+        let mut groups = Vec::new();
+        let mut seen: Vec<Const> = Vec::new();
+        let mut has_default = false;
+        let mut completes = true;
+        let mut state = before.clone();
+        for group in named_children(body) {
+            if group.kind() == "switch_rule" {
+                return self.unsupported(group, "a `case ->` switch rule");
+            }
+            if group.kind() != "switch_block_statement_group" {
+                return self.unsupported(group, &format!("{} in a switch", group.kind()));
+            }
+            let mut labels = Vec::new();
+            let mut stmts_nodes = Vec::new();
+            for child in statement_children(group) {
+                if child.kind() == "switch_label" {
+                    let values = named_children(child);
+                    if values.is_empty() {
+                        if has_default {
+                            return self.error(child, "duplicate default label");
+                        }
+                        has_default = true;
+                        labels.push(None);
+                    }
+                    for v in values {
+                        let e = self.expr(v)?;
+                        let e = self.assignable(e, &scrutinee.ty.clone(), v)?;
+                        let Some(c) = self.constant(&e) else {
+                            return self.error(v, "constant expression required");
+                        };
+                        if seen.contains(&c) {
+                            return self.error(v, "duplicate case label");
+                        }
+                        seen.push(c.clone());
+                        labels.push(Some(c));
+                    }
+                } else {
+                    stmts_nodes.push(child);
+                }
+            }
+            // Entering a group: from the scrutinee (a label) or falling through.
+            let entry = if completes {
+                Self::meet(&state, &before)
+            } else {
+                before.clone()
+            };
+            self.set_assigned(entry);
+            let (stmts, c) = self.statement_list(stmts_nodes)?;
+            completes = c;
+            state = self.assigned.clone();
+            groups.push(SwitchGroup { labels, stmts });
+        }
+        let target = self.targets.pop().expect("pushed");
+        self.scopes.pop();
+        let mut after = if completes {
+            state
+        } else {
+            self.all_assigned()
+        };
+        if !has_default {
+            after = Self::meet(&after, &before);
+        }
+        after = Self::after_breaks(after, &target);
+        self.set_assigned(after);
+        let switch_completes = completes || !has_default || !target.breaks.is_empty();
+        Ok((
+            Stmt {
+                id,
+                span,
+                kind: StmtKind::Switch { scrutinee, groups },
+            },
+            switch_completes,
+        ))
+    }
+
+    fn statement_expression(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        match node.kind() {
+            "assignment_expression" | "update_expression" | "method_invocation" => self.expr(node),
+            "object_creation_expression" => self.unsupported(node, "creating an object"),
+            _ => self.error(node, "not a statement"),
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Checking the variables of a method body's expressions: simple names (a local, else a field
+//! of the class; reading a local that is not definitely assigned is `javac`'s error, JLS
+//! ch. 16), field accesses (`this.f`, `K.f`, the library's constants, `a.length`), the targets
+//! of assignments and of `++`/`--` (a `final` variable only in its one definite assignment),
+//! and assignments: simple ones by assignment conversion (JLS §5.2), compound ones in the
+//! promoted type (JLS §15.26.2). An assigned local becomes definitely assigned.
+
+use tree_sitter::Node;
+
+use crate::program::reader::constants::library_constant;
+use crate::program::reader::ir::*;
+use crate::program::reader::statements::{Checked, MethodChecker};
+use crate::program::reader::syntax::named_children;
+
+impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
+    /// A simple name used as a value.
+    pub(super) fn name(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        let e = self.variable(node)?;
+        if let ExprKind::Local(id) = e.kind
+            && !self
+                .assigned
+                .get(id.0 as usize)
+                .map(|b| *b)
+                .unwrap_or(false)
+        {
+            {
+                return self.error(
+                    node,
+                    format!(
+                        "variable {} might not have been initialized",
+                        self.text(node)
+                    ),
+                );
+            }
+        }
+        Ok(e)
+    }
+
+    /// A simple name as a variable: a local, else a field of this class.
+    fn variable(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        let name = self.text(node);
+        if let Some(id) = self.lookup(name) {
+            let ty = self.locals[id.0 as usize].ty.clone();
+            return Ok(self.make(node, ty, ExprKind::Local(id)));
+        }
+        let class = self.class;
+        if let Some(fi) = self.class().fields.iter().position(|f| f.name == name) {
+            let field = &self.class().fields[fi];
+            if let Some(d) = &field.unsupported {
+                return self.error(node, format!("uses field {name}: {}", d.message));
+            }
+            if !field.is_static && self.is_static {
+                return self.error(
+                    node,
+                    format!(
+                        "non-static variable {name} cannot be referenced from a static context"
+                    ),
+                );
+            }
+            let ty = field.ty.clone();
+            return Ok(self.make(
+                node,
+                ty,
+                ExprKind::Field(FieldRef {
+                    class,
+                    field: fi as u32,
+                }),
+            ));
+        }
+        self.error(node, format!("cannot find symbol: variable {name}"))
+    }
+
+    pub(super) fn field_access(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        let object = self.field(node, "object")?;
+        let field_node = self.field(node, "field")?;
+        let field = self.text(field_node);
+        if object.kind() == "this" {
+            if self.is_static {
+                return self.error(
+                    object,
+                    "non-static variable this cannot be referenced from a static context",
+                );
+            }
+            let class = self.class;
+            let Some(fi) = self
+                .class()
+                .fields
+                .iter()
+                .position(|f| f.name == field && !f.is_static)
+            else {
+                return self.error(field_node, format!("cannot find symbol: variable {field}"));
+            };
+            if let Some(d) = &self.class().fields[fi].unsupported {
+                return self.error(node, format!("uses field {field}: {}", d.message));
+            }
+            let ty = self.class().fields[fi].ty.clone();
+            return Ok(self.make(
+                node,
+                ty,
+                ExprKind::Field(FieldRef {
+                    class,
+                    field: fi as u32,
+                }),
+            ));
+        }
+        if object.kind() == "identifier" {
+            let class_name = self.text(object);
+            if self.lookup(class_name).is_none()
+                && !self.class().fields.iter().any(|f| f.name == class_name)
+            {
+                if let Some(c) = library_constant(class_name, field) {
+                    return Ok(self.make(node, c.ty(), ExprKind::Literal(c)));
+                }
+                if let Some(ci) = self.file.classes.iter().position(|c| c.name == class_name) {
+                    let Some(fi) = self.file.classes[ci]
+                        .fields
+                        .iter()
+                        .position(|f| f.name == field)
+                    else {
+                        return self
+                            .error(field_node, format!("cannot find symbol: variable {field}"));
+                    };
+                    let f = &self.file.classes[ci].fields[fi];
+                    if !f.is_static {
+                        return self.error(node, format!("non-static variable {field} cannot be referenced from a static context"));
+                    }
+                    let ty = f.ty.clone();
+                    return Ok(self.make(
+                        node,
+                        ty,
+                        ExprKind::Field(FieldRef {
+                            class: ci as u32,
+                            field: fi as u32,
+                        }),
+                    ));
+                }
+                if class_name == "System" {
+                    return self.unsupported(node, &format!("System.{field} outside a print call"));
+                }
+            }
+        }
+        let value = self.expr(object)?;
+        if field == "length" && value.ty.element().is_some() {
+            return Ok(self.make(node, Type::Int, ExprKind::Length(Box::new(value))));
+        }
+        self.error(
+            field_node,
+            format!("cannot find symbol: {field} in {}", value.ty),
+        )
+    }
+
+    /// The target of an assignment or `++`/`--`; `read` when its old value is used.
+    pub(super) fn lvalue(&mut self, node: Node<'t>, read: bool) -> Checked<'t, Expr> {
+        let node = if node.kind() == "parenthesized_expression" {
+            named_children(node).into_iter().next().unwrap_or(node)
+        } else {
+            node
+        };
+        let e = match node.kind() {
+            "identifier" => {
+                if read {
+                    self.name(node)?
+                } else {
+                    self.variable(node)?
+                }
+            }
+            "field_access" => {
+                let e = self.field_access(node)?;
+                if !matches!(e.kind, ExprKind::Field(_)) {
+                    return self.error(node, "unexpected type: required variable, found value");
+                }
+                e
+            }
+            "array_access" => self.expr(node)?,
+            _ => return self.error(node, "unexpected type: required variable, found value"),
+        };
+        match &e.kind {
+            ExprKind::Local(id) => {
+                let local = &self.locals[id.0 as usize];
+                if local.is_final
+                    && (self.assigned.get(id.0 as usize).map(|b| *b).unwrap_or(true)
+                        || read
+                        || local.is_param)
+                {
+                    return self.error(
+                        node,
+                        format!("cannot assign a value to final variable {}", local.name),
+                    );
+                }
+            }
+            ExprKind::Field(r) => {
+                let f = &self.file.classes[r.class as usize].fields[r.field as usize];
+                if f.is_final
+                    && !(self.is_constructor
+                        && f.init.is_none()
+                        && self.file.classes[r.class as usize].field_nodes[r.field as usize]
+                            .is_none()
+                        && r.class == self.class
+                        && !read)
+                {
+                    return self.error(
+                        node,
+                        format!("cannot assign a value to final variable {}", f.name),
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(e)
+    }
+
+    fn mark_assigned(&mut self, target: &Expr) {
+        if let ExprKind::Local(id) = target.kind {
+            self.assigned.set(id.0 as usize, true);
+        }
+    }
+
+    pub(super) fn assignment(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        let op_text = self.text(self.field(node, "operator")?);
+        let left_node = self.field(node, "left")?;
+        let right_node = self.field(node, "right")?;
+        if op_text == "=" {
+            let target = self.lvalue(left_node, false)?;
+            let value = self.expr(right_node)?;
+            let value = self.assignable(value, &target.ty.clone(), right_node)?;
+            self.mark_assigned(&target);
+            let ty = target.ty.clone();
+            return Ok(self.make(
+                node,
+                ty.clone(),
+                ExprKind::Assign {
+                    target: Box::new(target),
+                    op: None,
+                    op_type: ty,
+                    value: Box::new(value),
+                },
+            ));
+        }
+        let symbol = op_text.trim_end_matches('=');
+        let Some(op) = BinaryOp::from_symbol(symbol) else {
+            return self.unsupported(node, &format!("the operator {op_text}"));
+        };
+        let target = self.lvalue(left_node, true)?;
+        let value = self.expr(right_node)?;
+        let t = target.ty.clone();
+        if op == BinaryOp::Add && t == Type::String {
+            if value.ty == Type::Void {
+                return self.error(right_node, "'void' type not allowed here");
+            }
+            self.check_concat_operand(&value, right_node)?;
+            return Ok(self.make(
+                node,
+                t.clone(),
+                ExprKind::Assign {
+                    target: Box::new(target),
+                    op: Some(op),
+                    op_type: Type::String,
+                    value: Box::new(value),
+                },
+            ));
+        }
+        let bad = || format!("bad operand types for binary operator '{symbol}'");
+        let (op_type, value) = if op.is_shift() {
+            if !t.is_integral() || !value.ty.is_integral() {
+                return self.error(node, bad());
+            }
+            let vt = value.ty.promoted();
+            (t.promoted(), self.convert(value, &vt))
+        } else if op.is_bitwise() && t == Type::Boolean {
+            if value.ty != Type::Boolean {
+                return self.error(node, bad());
+            }
+            (Type::Boolean, value)
+        } else {
+            let numeric_ok = if op.is_bitwise() {
+                t.is_integral() && value.ty.is_integral()
+            } else {
+                t.is_numeric() && value.ty.is_numeric()
+            };
+            if !numeric_ok {
+                return self.error(node, bad());
+            }
+            let ot = Type::binary_promotion(&t, &value.ty);
+            (ot.clone(), self.convert(value, &ot))
+        };
+        Ok(self.make(
+            node,
+            t,
+            ExprKind::Assign {
+                target: Box::new(target),
+                op: Some(op),
+                op_type,
+                value: Box::new(value),
+            },
+        ))
+    }
+}
