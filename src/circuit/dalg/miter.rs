@@ -2,7 +2,7 @@
 //! good circuit, the faulty copy of the fault's fanout cone, and an active path from the fault
 //! site to an output), decided by the CDCL core of [`solver::sat`](crate::solver::sat).
 //!
-//! The encoding follows the classic SAT-based ATPG formulation (Larrabee 1992; the active-path
+//! The encoding follows the classic SAT-based ATPG formulation ([Larrabee 1992]; the active-path
 //! clauses of TEGUS): `a(n)` marks a net on the path; `a(n)` requires the good and faulty values
 //! of `n` to differ and, unless `n` is observed, some fanout in the cone to be active. Every
 //! detecting input assignment satisfies it (follow one chain of differing nets back from an

@@ -1,14 +1,24 @@
-//! The D-algorithm on gate netlists: the gate-level model of the generic [`engine`](crate::engine).
+//! The D-algorithm on gate netlists ([Roth 1966]): the gate-level model of the generic
+//! [`engine`](crate::engine), and the SAT miter that backs it up in the complete pass.
 //!
 //! [`Analysis`] holds what is computed once per circuit and shared by every thread: SCOAP
 //! measures (to order alternatives), post-dominators (unique sensitization) and learned
-//! implications (static learning). [`GateModel`] is the per-thread search state; see
-//! [`model`] for the values, the implication and the subtasks.
+//! implications (static learning, below). [`GateModel`] is the per-thread search state; see
+//! [`model`] for the values, the implication and the subtasks, and for the files the model's
+//! work is spread over (implication, frontiers, sensitization, recursive learning, conflict
+//! analysis, clauses, search).
 
+mod clauses;
+mod conflict;
 pub mod dominators;
+mod frontiers;
+mod implication;
 pub mod miter;
 pub mod model;
+mod recursive_learning;
 pub mod scoap;
+mod search;
+mod sensitization;
 
 use crate::circuit::netlist::{Netlist, NodeId};
 
@@ -54,7 +64,7 @@ impl<'n> Analysis<'n> {
         }
     }
 
-    /// The analysis with static learning (SOCRATES, Schulz et al. 1988): for every net and
+    /// The analysis with static learning (SOCRATES, [Schulz et al. 1988]): for every net and
     /// value, implication in the good circuit; each implied value `m = w` gives the contrapositive
     /// `m = !w => net = !value`. Kept are those local implication cannot find by itself: `m` an
     /// AND/NAND/OR/NOR output at its non-controlled value, whose opposite (the controlled value)

@@ -1,4 +1,4 @@
-//! SCOAP testability measures (Goldstein 1979): combinational 0- and 1-controllability and
+//! SCOAP testability measures ([Goldstein 1979]): combinational 0- and 1-controllability and
 //! observability of every net. The D-algorithm uses them only to order alternatives: the
 //! easiest way to justify a value first, the easiest gate to propagate through first.
 
