@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context as _;
 use clap::Args;
 use serde::Serialize;
 
+use roth::circuit::atpg::part::{self, OpenedParts, PartFile};
+use roth::circuit::atpg::report::AtpgReport;
 use roth::circuit::atpg::{self, AtpgOptions};
 use roth::circuit::generate::{Family, RandomOptions, generate};
 use roth::circuit::patterns::Fill;
@@ -16,7 +17,7 @@ use roth::circuit::{
     FaultSimulator, FaultUniverse, GateKind, Netlist, PackedPatterns, PatternFormat, PatternSet,
     read_bench, write_bench,
 };
-use roth::flow::{self as campaign, Status};
+use roth::flow as campaign;
 use roth::rng::Rng;
 
 use super::{
@@ -297,70 +298,6 @@ pub struct AtpgArgs {
     part: Option<PathBuf>,
 }
 
-/// A part of a sharded run, as `roth atpg --part` writes it and `roth merge` reads it.
-#[derive(Serialize, serde::Deserialize)]
-struct PartFile {
-    /// The format's version.
-    roth_part: u32,
-    circuit: String,
-    /// Of the circuit as normalized .bench: parts of different circuits are not merged.
-    fingerprint: String,
-    /// (I, N): part I of N, from 1.
-    shard: (usize, usize),
-    /// Collapsed faults of the whole circuit.
-    collapsed: usize,
-    /// Patterns in scan-view input order, one string of 0/1 each.
-    patterns: Vec<String>,
-    detected: Vec<String>,
-    untestable: Vec<String>,
-    aborted: Vec<String>,
-}
-
-/// A circuit's fingerprint: of its normalized .bench text.
-fn fingerprint(netlist: &Netlist) -> String {
-    roth::flow::shard::fingerprint(&write_bench(netlist))
-}
-
-#[derive(Serialize)]
-struct PhaseReport {
-    phase: String,
-    detected: usize,
-    patterns: usize,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct AtpgReport {
-    circuit: String,
-    faults: usize,
-    collapsed: usize,
-    detected: usize,
-    collapsed_detected: usize,
-    /// Names of the collapsed faults proved untestable.
-    untestable: Vec<String>,
-    /// Faults of the universe in untestable classes.
-    untestable_faults: usize,
-    /// Names of the collapsed faults given up on.
-    aborted: Vec<String>,
-    patterns: usize,
-    /// Percent of `faults` detected.
-    coverage: f64,
-    /// Percent of `faults` detected or proved untestable.
-    efficiency: f64,
-    backtracks: u64,
-    decisions: u64,
-    implications: u64,
-    learned_implications: usize,
-    /// Detected collapsed faults proved pairwise independent: no complete test set is smaller.
-    lower_bound: usize,
-    lower_bound_seconds: f64,
-    threads: usize,
-    seconds: f64,
-    /// Peak resident memory of the process, where the system tells it.
-    peak_memory_bytes: Option<u64>,
-    phases: Vec<PhaseReport>,
-}
-
 /// The peak resident set size of this process (Linux: `VmHWM` of `/proc/self/status`).
 fn peak_memory_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -414,29 +351,7 @@ pub fn atpg(session: &Session, args: AtpgArgs) -> Result<ExitCode, CliError> {
     })?;
     bar.finish_and_clear();
     if let (Some(path), Some(shard)) = (&args.part, options.shard) {
-        let names = |status: Status| -> Vec<String> {
-            result
-                .targets
-                .iter()
-                .filter(|(_, s)| *s == status)
-                .map(|&(id, _)| universe.name(&netlist, id))
-                .collect()
-        };
-        let part = PartFile {
-            roth_part: 1,
-            circuit: netlist.name().to_owned(),
-            fingerprint: fingerprint(&netlist),
-            shard: (shard.index, shard.count),
-            collapsed: universe.collapsed().len(),
-            patterns: result
-                .patterns
-                .iter()
-                .map(|p| p.iter().map(|&b| if b { '1' } else { '0' }).collect())
-                .collect(),
-            detected: names(Status::Detected),
-            untestable: names(Status::Untestable),
-            aborted: names(Status::Aborted),
-        };
+        let part = PartFile::new(&netlist, &universe, &result, shard);
         write_output(Some(path), &json(&part), true)?;
     }
     let outputs = Outputs {
@@ -467,46 +382,14 @@ fn finish_atpg(
     let threads = outputs.threads;
     let seconds = start.elapsed().as_secs_f64();
 
-    let names = |status: Status| -> Vec<String> {
-        result
-            .targets
-            .iter()
-            .filter(|(_, s)| *s == status)
-            .map(|&(id, _)| universe.name(netlist, id))
-            .collect()
-    };
-    let report = AtpgReport {
-        circuit: netlist.name().to_owned(),
-        faults: universe.len(),
-        collapsed: result.targets.len(),
-        detected: result.detected,
-        collapsed_detected: result.collapsed_detected,
-        untestable: names(Status::Untestable),
-        untestable_faults: result.untestable,
-        aborted: names(Status::Aborted),
-        patterns: result.patterns.len(),
-        coverage: percent(result.detected, universe.len()),
-        efficiency: percent(result.detected + result.untestable, universe.len()),
-        backtracks: result.counters.backtracks,
-        decisions: result.counters.decisions,
-        implications: result.counters.implications,
-        learned_implications: result.learning.implications,
-        lower_bound: result.lower_bound,
-        lower_bound_seconds: result.lower_bound_seconds,
+    let report = AtpgReport::new(
+        netlist,
+        universe,
+        result,
         threads,
         seconds,
-        peak_memory_bytes: peak_memory_bytes(),
-        phases: result
-            .phases
-            .iter()
-            .map(|p| PhaseReport {
-                phase: p.name.clone(),
-                detected: p.detected,
-                patterns: p.patterns,
-                seconds: p.seconds,
-            })
-            .collect(),
-    };
+        peak_memory_bytes(),
+    );
 
     let mut t = String::new();
     let _ = writeln!(t, "circuit       {}", report.circuit);
@@ -681,69 +564,9 @@ pub fn merge(session: &Session, args: MergeArgs) -> Result<ExitCode, CliError> {
         args.force,
     )?;
     let universe = FaultUniverse::new(&netlist);
-    let print_ = fingerprint(&netlist);
-    let mut parts: Vec<(PathBuf, PartFile)> = Vec::new();
-    for path in &args.parts {
-        let value = super::shard::read_part(path)?;
-        if let Some(kind) = value.get("kind").and_then(|k| k.as_str()) {
-            return Err(bad_input(format!(
-                "{}: a part of roth {kind}; merge it with the Java file or folder it was made from",
-                path.display()
-            )));
-        }
-        let part: PartFile = serde_json::from_value(value)
-            .with_context(|| format!("{}: not a part file of roth atpg --part", path.display()))
-            .bad_input()?;
-        if part.fingerprint != print_ {
-            return Err(bad_input(format!(
-                "{}: made from another circuit ({}), not {}",
-                path.display(),
-                part.circuit,
-                args.circuit.display()
-            )));
-        }
-        parts.push((path.clone(), part));
-    }
-    super::shard::check_complete(
-        parts
-            .iter()
-            .map(|(path, part)| (path.as_path(), part.shard)),
-        "roth atpg --shard I/N --part ...",
-    )?;
-    let width = netlist.inputs().len();
-    let mut tests = Vec::new();
-    let mut untestable = Vec::new();
-    for (path, part) in &parts {
-        for (k, p) in part.patterns.iter().enumerate() {
-            let bits: Option<Vec<bool>> = p
-                .chars()
-                .map(|c| match c {
-                    '0' => Some(false),
-                    '1' => Some(true),
-                    _ => None,
-                })
-                .collect();
-            match bits {
-                Some(bits) if bits.len() == width => tests.push(bits),
-                _ => {
-                    return Err(bad_input(format!(
-                        "{}: pattern {} is not {width} bits of 0 and 1",
-                        path.display(),
-                        k + 1
-                    )));
-                }
-            }
-        }
-        for name in &part.untestable {
-            let id = universe.find(&netlist, name).ok_or_else(|| {
-                bad_input(format!(
-                    "{}: no fault named `{name}` in the circuit",
-                    path.display()
-                ))
-            })?;
-            untestable.push(id);
-        }
-    }
+    let OpenedParts {
+        tests, untestable, ..
+    } = part::open_parts(&netlist, &universe, &args.circuit, &args.parts).bad_input()?;
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
     let options = AtpgOptions {
         flow: campaign::Options {

@@ -7,8 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use hashbrown::HashMap;
-use serde::{Deserialize, Serialize};
 
 use super::program::{
     TestgenArgs, file_report, junit_class, kills_per_test, phase_table, select_mutants, test_class,
@@ -19,13 +17,13 @@ use roth::flow::Shard;
 use roth::flow::shard::fingerprint;
 use roth::program::execution::interp::Limits;
 use roth::program::mutants::mutant::Mutant;
-use roth::program::proofs::equivalence::Rule;
 use roth::program::testgen::codebase::{SourceFile, java_files, method_parts};
-use roth::program::testgen::{self, Fate, Found, Generated, Options, PartsFound};
+use roth::program::testgen::parts::{
+    CodeBasePart, FileError, FileResult, FileSeen, PART_VERSION, PartKind, ScorePart, ScoreResult,
+    ScoreSettings, Settings, TestgenPart, check_parts, file_results, read_parts, refuse_changed,
+};
+use roth::program::testgen::{self, Generated, Options, PartsFound};
 use roth::program::{Unit, load};
-
-/// The version of the part file format.
-const PART_VERSION: u32 = 1;
 
 /// A Java file of the code base, read and checked, with its mutants.
 struct Loaded {
@@ -43,18 +41,6 @@ struct CodeBase {
     seen: Vec<FileSeen>,
     /// Files that could not be read or checked, and why.
     errors: Vec<FileError>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct FileSeen {
-    file: String,
-    fingerprint: String,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct FileError {
-    file: String,
-    error: String,
 }
 
 /// Reads every Java file under `root` (or `root` itself) and makes its mutants. A file that
@@ -94,10 +80,9 @@ fn load_code_base(
             }
             Err(e) => return Err(bad_input(format!("cannot read {}: {e}", root.display()))),
         };
-        code_base.seen.push(FileSeen {
-            file: source.relative.clone(),
-            fingerprint: fingerprint(&text),
-        });
+        code_base
+            .seen
+            .push(FileSeen::new(source.relative.clone(), &text));
         let unit = match load(&source.path.display().to_string(), &text) {
             Ok(unit) => unit,
             Err(d) if !single => {
@@ -204,45 +189,6 @@ struct FileOutcome {
     seconds: f64,
 }
 
-/// The settings a part was made with: parts made with different ones are not merged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Settings {
-    seed: u64,
-    step_limit: u64,
-    operators: Vec<String>,
-}
-
-/// A part of a sharded `roth testgen`, as `--part` writes it and `roth merge` reads it. It
-/// holds no times, so the same part run again gives the same file.
-#[derive(Serialize, Deserialize)]
-struct TestgenPart {
-    roth_part: u32,
-    /// `testgen`.
-    kind: String,
-    root: String,
-    /// (I, N): part I of N, from 1.
-    shard: (usize, usize),
-    settings: Settings,
-    /// Every file of the code base as the part saw it.
-    code_base: Vec<FileSeen>,
-    /// The files this part has mutants of.
-    results: Vec<FileResult>,
-}
-
-/// One file's share of a part.
-#[derive(Serialize, Deserialize)]
-struct FileResult {
-    file: String,
-    /// Ids of the mutants this part worked on (those of its methods).
-    mutants: Vec<u32>,
-    killed: Vec<u32>,
-    equivalent: Vec<(u32, Rule)>,
-    unknown: Vec<(u32, String)>,
-    /// The tests, in roth's test format.
-    tests: Vec<serde_json::Value>,
-    found_by: Found,
-}
-
 /// `roth testgen` on a code base: a folder, or any path with `--shard` or `--out-dir`.
 pub fn testgen(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliError> {
     if args.method.is_some() && args.file.is_dir() {
@@ -315,7 +261,15 @@ pub fn testgen(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliErr
                 .files
                 .iter()
                 .zip(&outcomes)
-                .filter_map(|(loaded, o)| Some(file_result(loaded, o.as_ref()?)))
+                .filter_map(|(loaded, o)| {
+                    let o = o.as_ref()?;
+                    Some(FileResult::new(
+                        loaded.source.relative.clone(),
+                        &loaded.unit,
+                        &o.mutants,
+                        &o.generated,
+                    ))
+                })
                 .collect(),
         };
         let text = serde_json::to_string_pretty(&part).context("JSON")? + "\n";
@@ -349,28 +303,6 @@ pub fn testgen(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliErr
         shards: None,
     };
     finish(session, &code_base, &outcomes, &outputs)
-}
-
-/// One file's outcome as a part stores it.
-fn file_result(loaded: &Loaded, outcome: &FileOutcome) -> FileResult {
-    let g = &outcome.generated;
-    let mut result = FileResult {
-        file: loaded.source.relative.clone(),
-        mutants: outcome.mutants.iter().map(|m| m.id).collect(),
-        killed: Vec::new(),
-        equivalent: Vec::new(),
-        unknown: Vec::new(),
-        tests: roth::program::testgen::testfile::tests_to_json(&loaded.unit, &g.tests),
-        found_by: g.found,
-    };
-    for (m, f) in outcome.mutants.iter().zip(&g.fates) {
-        match f {
-            Fate::Killed(_) => result.killed.push(m.id),
-            Fate::Equivalent(rule) => result.equivalent.push((m.id, rule.clone())),
-            Fate::Unknown(reason) => result.unknown.push((m.id, reason.clone())),
-        }
-    }
-    result
 }
 
 /// 0 when every mutant is settled and every file was read, 1 otherwise.
@@ -522,125 +454,19 @@ pub fn merge(session: &Session, args: &super::circuit::MergeArgs) -> Result<Exit
             "--patterns is for circuits; a program's merge writes --out-dir and --report",
         ));
     }
-    let mut values: Vec<(PathBuf, serde_json::Value)> = Vec::new();
-    for path in &args.parts {
-        let value = super::shard::read_part(path)?;
-        if value.get("roth_part").and_then(|v| v.as_u64()) != Some(u64::from(PART_VERSION))
-            && value.get("kind").is_some()
-        {
-            return Err(bad_input(format!(
-                "{}: part file version {}, this roth reads version {PART_VERSION}",
-                path.display(),
-                value["roth_part"]
-            )));
-        }
-        values.push((path.clone(), value));
-    }
-    let kind = |v: &serde_json::Value| v.get("kind").and_then(|k| k.as_str()).map(str::to_owned);
-    let first_kind = kind(&values[0].1);
-    for (path, value) in &values {
-        match kind(value) {
-            None => {
-                return Err(bad_input(format!(
-                    "{}: not a part of roth testgen or roth score (a circuit's part? merge it with its circuit)",
-                    path.display()
-                )));
-            }
-            k if k != first_kind => {
-                return Err(bad_input(format!(
-                    "{} is a part of roth {}, {} of roth {}",
-                    values[0].0.display(),
-                    first_kind.as_deref().unwrap_or("?"),
-                    path.display(),
-                    k.as_deref().unwrap_or("?")
-                )));
-            }
-            _ => {}
-        }
-    }
-    match first_kind.as_deref() {
-        Some("testgen") => {
-            let parts = typed_parts::<TestgenPart>(values, "testgen")?;
+    let raw = read_parts(&args.parts).bad_input()?;
+    match raw.kind {
+        PartKind::Testgen => {
+            let parts = raw.typed::<TestgenPart>().bad_input()?;
             merge_testgen(session, args, parts)
         }
-        Some("score") => {
+        PartKind::Score => {
             if args.out_dir.is_some() {
                 return Err(bad_input("--out-dir is for parts of roth testgen"));
             }
-            let parts = typed_parts::<ScorePart>(values, "score")?;
+            let parts = raw.typed::<ScorePart>().bad_input()?;
             merge_score(session, args, parts)
         }
-        Some(other) => Err(bad_input(format!(
-            "{}: a part of roth {other}, which roth merge does not know",
-            args.parts[0].display()
-        ))),
-        None => unreachable!("checked above"),
-    }
-}
-
-/// The parts read as their command's part format.
-fn typed_parts<P: serde::de::DeserializeOwned>(
-    values: Vec<(PathBuf, serde_json::Value)>,
-    command: &str,
-) -> Result<Vec<(PathBuf, P)>, CliError> {
-    values
-        .into_iter()
-        .map(|(path, value)| {
-            let part = serde_json::from_value(value)
-                .with_context(|| {
-                    format!(
-                        "{}: not a part file of roth {command} --part",
-                        path.display()
-                    )
-                })
-                .bad_input()?;
-            Ok((path, part))
-        })
-        .collect()
-}
-
-/// What the merge needs of a part of `roth testgen FOLDER` or `roth score FOLDER`: the two part
-/// formats differ only in their settings and in what they found per file.
-trait CodeBasePart {
-    type Settings: PartialEq + std::fmt::Debug;
-    type FileResult;
-    /// The command line that makes such parts, for the refusal of an incomplete set.
-    const HOW: &'static str;
-    fn shard(&self) -> (usize, usize);
-    fn settings(&self) -> &Self::Settings;
-    fn operators(settings: &Self::Settings) -> &[String];
-    /// Every file of the code base as the part saw it.
-    fn code_base(&self) -> &[FileSeen];
-    fn results(&self) -> &[Self::FileResult];
-    fn file(result: &Self::FileResult) -> &str;
-    /// The ids of the mutants of the file that the part worked on.
-    fn mutants(result: &Self::FileResult) -> &[u32];
-}
-
-impl CodeBasePart for TestgenPart {
-    type Settings = Settings;
-    type FileResult = FileResult;
-    const HOW: &'static str = "roth testgen FOLDER --shard I/N --part ...";
-    fn shard(&self) -> (usize, usize) {
-        self.shard
-    }
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    fn operators(settings: &Settings) -> &[String] {
-        &settings.operators
-    }
-    fn code_base(&self) -> &[FileSeen] {
-        &self.code_base
-    }
-    fn results(&self) -> &[FileResult] {
-        &self.results
-    }
-    fn file(result: &FileResult) -> &str {
-        &result.file
-    }
-    fn mutants(result: &FileResult) -> &[u32] {
-        &result.mutants
     }
 }
 
@@ -662,52 +488,16 @@ fn open_parts<'p, P: CodeBasePart>(
     input: &Path,
     parts: &'p [(PathBuf, P)],
 ) -> Result<Opened<'p, P>, CliError> {
-    let count = super::shard::check_complete(
-        parts
-            .iter()
-            .map(|(path, part)| (path.as_path(), part.shard())),
-        P::HOW,
-    )?;
-    let (first_path, first) = &parts[0];
-    for (path, part) in &parts[1..] {
-        if part.settings() != first.settings() {
-            return Err(bad_input(format!(
-                "{} and {} were made with different settings ({:?} and {:?})",
-                first_path.display(),
-                path.display(),
-                first.settings(),
-                part.settings()
-            )));
-        }
-        if part.code_base() != first.code_base() {
-            return Err(bad_input(format!(
-                "{} and {} were made from different versions of the code base",
-                first_path.display(),
-                path.display()
-            )));
-        }
-    }
+    let count = check_parts(parts).bad_input()?;
+    let first = &parts[0].1;
     let code_base = load_code_base(session, input, P::operators(first.settings()))?;
-    refuse_changed(input, first.code_base(), &code_base.seen)?;
+    refuse_changed(input, first.code_base(), &code_base.seen).bad_input()?;
     let per_file = code_base
         .files
         .iter()
         .map(|loaded| {
-            let results: Vec<(&Path, &P::FileResult)> = parts
-                .iter()
-                .filter_map(|(path, part)| {
-                    let r = part
-                        .results()
-                        .iter()
-                        .find(|r| P::file(r) == loaded.source.relative)?;
-                    Some((path.as_path(), r))
-                })
-                .collect();
-            check_owners(
-                loaded,
-                results.iter().map(|(path, r)| (*path, P::mutants(r))),
-            )?;
-            Ok(results)
+            let ids: Vec<u32> = loaded.mutants.iter().map(|m| m.id).collect();
+            file_results(parts, &loaded.source.relative, &ids).bad_input()
         })
         .collect::<Result<_, CliError>>()?;
     Ok(Opened {
@@ -715,65 +505,6 @@ fn open_parts<'p, P: CodeBasePart>(
         code_base,
         per_file,
     })
-}
-
-/// Refuses parts made from another version of the code base, naming the files that changed,
-/// are new or are gone.
-fn refuse_changed(input: &Path, theirs: &[FileSeen], ours: &[FileSeen]) -> Result<(), CliError> {
-    if theirs == ours {
-        return Ok(());
-    }
-    let by_file = |seen: &'_ [FileSeen]| -> HashMap<String, String> {
-        seen.iter()
-            .map(|f| (f.file.clone(), f.fingerprint.clone()))
-            .collect()
-    };
-    let (their_files, our_files) = (by_file(theirs), by_file(ours));
-    let mut changes: Vec<String> = Vec::new();
-    for f in ours {
-        match their_files.get(&f.file) {
-            None => changes.push(format!("{} is new", f.file)),
-            Some(p) if *p != f.fingerprint => changes.push(format!("{} changed", f.file)),
-            _ => {}
-        }
-    }
-    for f in theirs {
-        if !our_files.contains_key(&f.file) {
-            changes.push(format!("{} is gone", f.file));
-        }
-    }
-    Err(bad_input(format!(
-        "the parts were made from another version of {}: {}",
-        input.display(),
-        changes.join(", ")
-    )))
-}
-
-/// Every mutant of `loaded` must be in exactly one part's list of ids for the file.
-fn check_owners<'p>(
-    loaded: &Loaded,
-    lists: impl IntoIterator<Item = (&'p Path, &'p [u32])>,
-) -> Result<(), CliError> {
-    let mut owner: HashMap<u32, &Path> = HashMap::new();
-    for (path, ids) in lists {
-        for &id in ids {
-            if let Some(other) = owner.insert(id, path) {
-                return Err(bad_input(format!(
-                    "{} and {} both worked on mutant #{id} of {}",
-                    other.display(),
-                    path.display(),
-                    loaded.source.relative
-                )));
-            }
-        }
-    }
-    if let Some(m) = loaded.mutants.iter().find(|m| !owner.contains_key(&m.id)) {
-        return Err(bad_input(format!(
-            "mutant #{} of {} is in no part (parts made with other settings?)",
-            m.id, loaded.source.relative
-        )));
-    }
-    Ok(())
 }
 
 fn merge_testgen(
@@ -859,73 +590,6 @@ fn merge_testgen(
         shards: Some(count),
     };
     finish(session, &code_base, &outcomes, &outputs)
-}
-
-/// The settings a score part was made with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct ScoreSettings {
-    step_limit: u64,
-    operators: Vec<String>,
-    /// Of the test file: parts scored with different tests are not merged.
-    tests: String,
-}
-
-/// A part of a sharded `roth score`.
-#[derive(Serialize, Deserialize)]
-struct ScorePart {
-    roth_part: u32,
-    /// `score`.
-    kind: String,
-    root: String,
-    shard: (usize, usize),
-    settings: ScoreSettings,
-    code_base: Vec<FileSeen>,
-    results: Vec<ScoreResult>,
-}
-
-/// One file's verdicts in a score part, or in the whole score.
-#[derive(Clone, Serialize, Deserialize)]
-struct ScoreResult {
-    file: String,
-    /// The file's tests.
-    tests: usize,
-    /// Ids of the mutants scored.
-    mutants: Vec<u32>,
-    /// One row per mutant: its identity, `status` and `killed_by`.
-    rows: Vec<serde_json::Value>,
-}
-
-impl ScoreResult {
-    fn killed(&self) -> usize {
-        self.rows.iter().filter(|r| r["status"] == "killed").count()
-    }
-}
-
-impl CodeBasePart for ScorePart {
-    type Settings = ScoreSettings;
-    type FileResult = ScoreResult;
-    const HOW: &'static str = "roth score FOLDER --tests T --shard I/N --part ...";
-    fn shard(&self) -> (usize, usize) {
-        self.shard
-    }
-    fn settings(&self) -> &ScoreSettings {
-        &self.settings
-    }
-    fn operators(settings: &ScoreSettings) -> &[String] {
-        &settings.operators
-    }
-    fn code_base(&self) -> &[FileSeen] {
-        &self.code_base
-    }
-    fn results(&self) -> &[ScoreResult] {
-        &self.results
-    }
-    fn file(result: &ScoreResult) -> &str {
-        &result.file
-    }
-    fn mutants(result: &ScoreResult) -> &[u32] {
-        &result.mutants
-    }
 }
 
 /// `roth score FOLDER --tests REPORT`: each file's mutants against its tests.
