@@ -58,7 +58,7 @@ impl Shard {
 
     /// [`Shard::parse`] with the environment given as a lookup (`None`: the variable is not
     /// set), so that `auto` can be worked out without the process's environment.
-    pub fn parse_in(
+    pub(crate) fn parse_in(
         text: &str,
         environment: impl Fn(&str) -> Option<String>,
     ) -> Result<Shard, ShardError> {
