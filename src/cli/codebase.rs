@@ -1,66 +1,53 @@
-//! `roth testgen FOLDER`, `roth testgen --shard`, the merge of its parts, and `roth score
-//! FOLDER`: test generation and mutation scoring over a code base (every Java file under a
-//! folder), whole or sharded over a batch scheduler's job array. Each file keeps its own
-//! mutants, tests and JUnit class; the shard's item is a method with its mutants.
+//! What the commands on a code base share (`roth testgen FOLDER`, `roth score FOLDER` and
+//! `roth merge FOLDER PART...`): every Java file under a folder read with its mutants, the
+//! mutants of one part of the methods, where each file's JUnit class goes, the parts of a
+//! sharded run opened and checked, and the outputs: the JUnit classes, the report and the
+//! table of test generation, the table or report of a score. Each file keeps its own mutants,
+//! tests and JUnit class; the shard's item is a method with its mutants.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use hashbrown::HashMap;
-use serde::{Deserialize, Serialize};
 
-use super::program::{
-    TestgenArgs, file_report, junit_class, kills_per_test, phase_table, select_mutants, test_class,
-    unknown_lines,
-};
-use super::{BadInput, CliError, Session, bad_input};
 use roth::flow::Shard;
-use roth::flow::shard::fingerprint;
 use roth::program::execution::interp::Limits;
 use roth::program::mutants::mutant::Mutant;
-use roth::program::proofs::equivalence::Rule;
+use roth::program::testgen::Generated;
 use roth::program::testgen::codebase::{SourceFile, java_files, method_parts};
-use roth::program::testgen::{self, Fate, Found, Generated, Options, PartsFound};
+use roth::program::testgen::parts::{
+    CodeBasePart, FileError, FileSeen, ScoreResult, check_parts, file_results, refuse_changed,
+};
 use roth::program::{Unit, load};
 
-/// The version of the part file format.
-const PART_VERSION: u32 = 1;
+use super::common::program::{
+    file_report, junit_class, kills_per_test, phase_table, select_mutants, test_class,
+    unknown_lines,
+};
+use super::common::{BadInput, CliError, Session, bad_input, emit_report, write_output};
 
 /// A Java file of the code base, read and checked, with its mutants.
-struct Loaded {
-    source: SourceFile,
-    unit: Unit,
-    mutants: Vec<Mutant>,
+pub struct Loaded {
+    pub source: SourceFile,
+    pub unit: Unit,
+    pub mutants: Vec<Mutant>,
 }
 
 /// The files of a code base.
-struct CodeBase {
-    root: PathBuf,
-    files: Vec<Loaded>,
+pub struct CodeBase {
+    pub root: PathBuf,
+    pub files: Vec<Loaded>,
     /// Every file found, with its fingerprint (those that did not parse too): parts of a
     /// different version of the code base are not merged.
-    seen: Vec<FileSeen>,
+    pub seen: Vec<FileSeen>,
     /// Files that could not be read or checked, and why.
-    errors: Vec<FileError>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct FileSeen {
-    file: String,
-    fingerprint: String,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct FileError {
-    file: String,
-    error: String,
+    pub errors: Vec<FileError>,
 }
 
 /// Reads every Java file under `root` (or `root` itself) and makes its mutants. A file that
 /// does not parse is an error when it is all the code base, and otherwise reported (a
 /// warning) while the others go on.
-fn load_code_base(
+pub fn load_code_base(
     session: &Session,
     root: &Path,
     operators: &[String],
@@ -94,10 +81,9 @@ fn load_code_base(
             }
             Err(e) => return Err(bad_input(format!("cannot read {}: {e}", root.display()))),
         };
-        code_base.seen.push(FileSeen {
-            file: source.relative.clone(),
-            fingerprint: fingerprint(&text),
-        });
+        code_base
+            .seen
+            .push(FileSeen::new(source.relative.clone(), &text));
         let unit = match load(&source.path.display().to_string(), &text) {
             Ok(unit) => unit,
             Err(d) if !single => {
@@ -129,7 +115,7 @@ fn load_code_base(
 impl CodeBase {
     /// For each file, the mutants of the methods in `shard` (all of them without one): each
     /// method with mutants is an item, weighed by their number, cut in the code base's order.
-    fn selection(&self, shard: Option<Shard>) -> Vec<Vec<Mutant>> {
+    pub fn selection(&self, shard: Option<Shard>) -> Vec<Vec<Mutant>> {
         let mut methods: Vec<(usize, (u32, u32))> = Vec::new();
         let mut sizes: Vec<usize> = Vec::new();
         for (f, loaded) in self.files.iter().enumerate() {
@@ -171,7 +157,7 @@ impl CodeBase {
 
     /// Where each file's JUnit class goes under `out_dir` (files with no test write none);
     /// two files whose classes would share a path are refused.
-    fn test_paths(&self, out_dir: &Path) -> Result<Vec<PathBuf>, CliError> {
+    pub fn test_paths(&self, out_dir: &Path) -> Result<Vec<PathBuf>, CliError> {
         let mut paths: Vec<PathBuf> = Vec::new();
         for loaded in &self.files {
             let unit = &loaded.unit;
@@ -198,183 +184,14 @@ impl CodeBase {
 }
 
 /// What became of one file.
-struct FileOutcome {
-    mutants: Vec<Mutant>,
-    generated: Generated,
-    seconds: f64,
-}
-
-/// The settings a part was made with: parts made with different ones are not merged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Settings {
-    seed: u64,
-    step_limit: u64,
-    operators: Vec<String>,
-}
-
-/// A part of a sharded `roth testgen`, as `--part` writes it and `roth merge` reads it. It
-/// holds no times, so the same part run again gives the same file.
-#[derive(Serialize, Deserialize)]
-struct TestgenPart {
-    roth_part: u32,
-    /// `testgen`.
-    kind: String,
-    root: String,
-    /// (I, N): part I of N, from 1.
-    shard: (usize, usize),
-    settings: Settings,
-    /// Every file of the code base as the part saw it.
-    code_base: Vec<FileSeen>,
-    /// The files this part has mutants of.
-    results: Vec<FileResult>,
-}
-
-/// One file's share of a part.
-#[derive(Serialize, Deserialize)]
-struct FileResult {
-    file: String,
-    /// Ids of the mutants this part worked on (those of its methods).
-    mutants: Vec<u32>,
-    killed: Vec<u32>,
-    equivalent: Vec<(u32, Rule)>,
-    unknown: Vec<(u32, String)>,
-    /// The tests, in roth's test format.
-    tests: Vec<serde_json::Value>,
-    found_by: Found,
-}
-
-/// `roth testgen` on a code base: a folder, or any path with `--shard` or `--out-dir`.
-pub fn testgen(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliError> {
-    if args.method.is_some() && args.file.is_dir() {
-        return Err(bad_input(
-            "--method picks a method of one file; give the file instead of the folder",
-        ));
-    }
-    if args.out.is_some() && args.file.is_dir() {
-        return Err(bad_input(
-            "--out writes one class; for a folder give --out-dir DIR (one class per file)",
-        ));
-    }
-    let shard = args.shard.as_deref().map(super::shard::parse).transpose()?;
-    let mut code_base = load_code_base(session, &args.file, &args.operators)?;
-    if let Some(spec) = &args.method {
-        // One file (checked above): its mutants of that method.
-        let loaded = &mut code_base.files[0];
-        loaded.mutants = select_mutants(&loaded.unit, Some(spec), &args.operators)?.mutants;
-    }
-    let test_paths = match &args.out_dir {
-        Some(dir) => Some(code_base.test_paths(dir)?),
-        None => None,
-    };
-    super::refuse_existing(
-        test_paths
-            .iter()
-            .flatten()
-            .chain([&args.report, &args.part].into_iter().flatten())
-            .map(PathBuf::as_path),
-        args.force,
-    )?;
-    let options = super::program::testgen_options(session, args, args.seed, args.step_limit)?;
-    let limits = options.limits;
-    let selection = code_base.selection(shard);
-    let total: usize = selection.iter().map(Vec::len).sum();
-    let bar = session.progress_bar(total as u64, "mutants");
-    let mut done = 0usize;
-    let mut outcomes: Vec<Option<FileOutcome>> = Vec::new();
-    for (loaded, mutants) in code_base.files.iter().zip(selection) {
-        if mutants.is_empty() && shard.is_some() {
-            outcomes.push(None);
-            continue;
-        }
-        let start = std::time::Instant::now();
-        bar.set_message(loaded.source.relative.clone());
-        let generated = testgen::generate(&loaded.unit, &mutants, &options, &mut |p| {
-            bar.set_position((done + p.done * mutants.len() / p.total.max(1)) as u64);
-        });
-        done += mutants.len();
-        outcomes.push(Some(FileOutcome {
-            mutants,
-            generated,
-            seconds: start.elapsed().as_secs_f64(),
-        }));
-    }
-    bar.finish_and_clear();
-    if let (Some(path), Some(shard)) = (&args.part, shard) {
-        let part = TestgenPart {
-            roth_part: PART_VERSION,
-            kind: "testgen".into(),
-            root: args.file.display().to_string(),
-            shard: (shard.index, shard.count),
-            settings: Settings {
-                seed: args.seed,
-                step_limit: args.step_limit,
-                operators: args.operators.clone(),
-            },
-            code_base: code_base.seen.clone(),
-            results: code_base
-                .files
-                .iter()
-                .zip(&outcomes)
-                .filter_map(|(loaded, o)| Some(file_result(loaded, o.as_ref()?)))
-                .collect(),
-        };
-        let text = serde_json::to_string_pretty(&part).context("JSON")? + "\n";
-        super::write_output(Some(path), &text, true)?;
-        let mutants: usize = outcomes.iter().flatten().map(|o| o.mutants.len()).sum();
-        let unknown: usize = outcomes
-            .iter()
-            .flatten()
-            .map(|o| o.generated.unknown())
-            .sum();
-        if !session.quiet {
-            eprintln!(
-                "part {} of {}: {} files, {mutants} mutants, {unknown} unknown; wrote {}",
-                shard.index,
-                shard.count,
-                part.results.len(),
-                path.display()
-            );
-        }
-        return Ok(exit_code(unknown, &code_base));
-    }
-    let outcomes: Vec<FileOutcome> = outcomes.into_iter().flatten().collect();
-    let outputs = Outputs {
-        test_paths,
-        report: args.report.clone(),
-        json: args.json,
-        force: args.force,
-        limits,
-        test_timeout: args.test_timeout,
-        seed: args.seed,
-        shards: None,
-    };
-    finish(session, &code_base, &outcomes, &outputs)
-}
-
-/// One file's outcome as a part stores it.
-fn file_result(loaded: &Loaded, outcome: &FileOutcome) -> FileResult {
-    let g = &outcome.generated;
-    let mut result = FileResult {
-        file: loaded.source.relative.clone(),
-        mutants: outcome.mutants.iter().map(|m| m.id).collect(),
-        killed: Vec::new(),
-        equivalent: Vec::new(),
-        unknown: Vec::new(),
-        tests: roth::program::testgen::testfile::tests_to_json(&loaded.unit, &g.tests),
-        found_by: g.found,
-    };
-    for (m, f) in outcome.mutants.iter().zip(&g.fates) {
-        match f {
-            Fate::Killed(_) => result.killed.push(m.id),
-            Fate::Equivalent(rule) => result.equivalent.push((m.id, rule.clone())),
-            Fate::Unknown(reason) => result.unknown.push((m.id, reason.clone())),
-        }
-    }
-    result
+pub struct FileOutcome {
+    pub mutants: Vec<Mutant>,
+    pub generated: Generated,
+    pub seconds: f64,
 }
 
 /// 0 when every mutant is settled and every file was read, 1 otherwise.
-fn exit_code(unknown: usize, code_base: &CodeBase) -> ExitCode {
+pub fn exit_code(unknown: usize, code_base: &CodeBase) -> ExitCode {
     if unknown > 0 || !code_base.errors.is_empty() {
         ExitCode::from(1)
     } else {
@@ -383,22 +200,22 @@ fn exit_code(unknown: usize, code_base: &CodeBase) -> ExitCode {
 }
 
 /// Where a code base's test generation writes.
-struct Outputs {
+pub struct Outputs {
     /// Each file's JUnit class.
-    test_paths: Option<Vec<PathBuf>>,
-    report: Option<PathBuf>,
-    json: bool,
-    force: bool,
-    limits: Limits,
-    test_timeout: u32,
-    seed: u64,
+    pub test_paths: Option<Vec<PathBuf>>,
+    pub report: Option<PathBuf>,
+    pub json: bool,
+    pub force: bool,
+    pub limits: Limits,
+    pub test_timeout: u32,
+    pub seed: u64,
     /// The number of parts merged.
-    shards: Option<usize>,
+    pub shards: Option<usize>,
 }
 
 /// The outputs of test generation over a code base (one run, or parts merged): the JUnit
 /// classes, the report, the table.
-fn finish(
+pub fn finish(
     session: &Session,
     code_base: &CodeBase,
     outcomes: &[FileOutcome],
@@ -429,7 +246,7 @@ fn finish(
                 std::fs::create_dir_all(folder)
                     .with_context(|| format!("cannot create {}", folder.display()))?;
             }
-            super::write_output(Some(&paths[k]), &source, outputs.force)?;
+            write_output(Some(&paths[k]), &source, outputs.force)?;
         }
         let mut report = file_report(&loaded.unit, &outcome.mutants, g, &kills);
         report["file"] = loaded.source.relative.clone().into();
@@ -484,13 +301,13 @@ fn finish(
         "seed": outputs.seed,
         "seconds": seconds,
     });
-    if let Some(path) = &outputs.report {
-        let text = serde_json::to_string_pretty(&report).context("JSON")? + "\n";
-        super::write_output(Some(path), &text, outputs.force)?;
-    }
-    if outputs.json {
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
-    } else {
+    emit_report(
+        &report,
+        outputs.report.as_deref(),
+        outputs.json,
+        outputs.force,
+    )?;
+    if !outputs.json {
         let mut out = table;
         if outcomes.len() == 1 {
             out.push('\n');
@@ -514,200 +331,34 @@ fn finish(
     Ok(exit_code(unknown, code_base))
 }
 
-/// `roth merge FOLDER PART...`: the parts of a sharded `roth testgen` or `roth score` as one
-/// run.
-pub fn merge(session: &Session, args: &super::circuit::MergeArgs) -> Result<ExitCode, CliError> {
-    if args.patterns.is_some() {
-        return Err(bad_input(
-            "--patterns is for circuits; a program's merge writes --out-dir and --report",
-        ));
-    }
-    let mut values: Vec<(PathBuf, serde_json::Value)> = Vec::new();
-    for path in &args.parts {
-        let value = super::shard::read_part(path)?;
-        if value.get("roth_part").and_then(|v| v.as_u64()) != Some(u64::from(PART_VERSION))
-            && value.get("kind").is_some()
-        {
-            return Err(bad_input(format!(
-                "{}: part file version {}, this roth reads version {PART_VERSION}",
-                path.display(),
-                value["roth_part"]
-            )));
-        }
-        values.push((path.clone(), value));
-    }
-    let kind = |v: &serde_json::Value| v.get("kind").and_then(|k| k.as_str()).map(str::to_owned);
-    let first_kind = kind(&values[0].1);
-    for (path, value) in &values {
-        match kind(value) {
-            None => {
-                return Err(bad_input(format!(
-                    "{}: not a part of roth testgen or roth score (a circuit's part? merge it with its circuit)",
-                    path.display()
-                )));
-            }
-            k if k != first_kind => {
-                return Err(bad_input(format!(
-                    "{} is a part of roth {}, {} of roth {}",
-                    values[0].0.display(),
-                    first_kind.as_deref().unwrap_or("?"),
-                    path.display(),
-                    k.as_deref().unwrap_or("?")
-                )));
-            }
-            _ => {}
-        }
-    }
-    match first_kind.as_deref() {
-        Some("testgen") => {
-            let parts = typed_parts::<TestgenPart>(values, "testgen")?;
-            merge_testgen(session, args, parts)
-        }
-        Some("score") => {
-            if args.out_dir.is_some() {
-                return Err(bad_input("--out-dir is for parts of roth testgen"));
-            }
-            let parts = typed_parts::<ScorePart>(values, "score")?;
-            merge_score(session, args, parts)
-        }
-        Some(other) => Err(bad_input(format!(
-            "{}: a part of roth {other}, which roth merge does not know",
-            args.parts[0].display()
-        ))),
-        None => unreachable!("checked above"),
-    }
-}
-
-/// The parts read as their command's part format.
-fn typed_parts<P: serde::de::DeserializeOwned>(
-    values: Vec<(PathBuf, serde_json::Value)>,
-    command: &str,
-) -> Result<Vec<(PathBuf, P)>, CliError> {
-    values
-        .into_iter()
-        .map(|(path, value)| {
-            let part = serde_json::from_value(value)
-                .with_context(|| {
-                    format!(
-                        "{}: not a part file of roth {command} --part",
-                        path.display()
-                    )
-                })
-                .bad_input()?;
-            Ok((path, part))
-        })
-        .collect()
-}
-
-/// What the merge needs of a part of `roth testgen FOLDER` or `roth score FOLDER`: the two part
-/// formats differ only in their settings and in what they found per file.
-trait CodeBasePart {
-    type Settings: PartialEq + std::fmt::Debug;
-    type FileResult;
-    /// The command line that makes such parts, for the refusal of an incomplete set.
-    const HOW: &'static str;
-    fn shard(&self) -> (usize, usize);
-    fn settings(&self) -> &Self::Settings;
-    fn operators(settings: &Self::Settings) -> &[String];
-    /// Every file of the code base as the part saw it.
-    fn code_base(&self) -> &[FileSeen];
-    fn results(&self) -> &[Self::FileResult];
-    fn file(result: &Self::FileResult) -> &str;
-    /// The ids of the mutants of the file that the part worked on.
-    fn mutants(result: &Self::FileResult) -> &[u32];
-}
-
-impl CodeBasePart for TestgenPart {
-    type Settings = Settings;
-    type FileResult = FileResult;
-    const HOW: &'static str = "roth testgen FOLDER --shard I/N --part ...";
-    fn shard(&self) -> (usize, usize) {
-        self.shard
-    }
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    fn operators(settings: &Settings) -> &[String] {
-        &settings.operators
-    }
-    fn code_base(&self) -> &[FileSeen] {
-        &self.code_base
-    }
-    fn results(&self) -> &[FileResult] {
-        &self.results
-    }
-    fn file(result: &FileResult) -> &str {
-        &result.file
-    }
-    fn mutants(result: &FileResult) -> &[u32] {
-        &result.mutants
-    }
-}
-
 /// The parts of one run, checked, and what each part found for each file of the code base.
-struct Opened<'p, P: CodeBasePart> {
+pub struct Opened<'p, P: CodeBasePart> {
     /// N.
-    count: usize,
-    code_base: CodeBase,
+    pub count: usize,
+    pub code_base: CodeBase,
     /// Parallel to `code_base.files`: each part's result for the file, with the part's path;
     /// together they cover each of the file's mutants exactly once.
-    per_file: Vec<Vec<(&'p Path, &'p P::FileResult)>>,
+    pub per_file: Vec<Vec<(&'p Path, &'p P::FileResult)>>,
 }
 
 /// Checks that the parts are one whole run (all N parts, the same settings, the same code base
 /// as the parts saw it and as it is now, every mutant in exactly one part) and gathers each
 /// file's results.
-fn open_parts<'p, P: CodeBasePart>(
+pub fn open_parts<'p, P: CodeBasePart>(
     session: &Session,
     input: &Path,
     parts: &'p [(PathBuf, P)],
 ) -> Result<Opened<'p, P>, CliError> {
-    let count = super::shard::check_complete(
-        parts
-            .iter()
-            .map(|(path, part)| (path.as_path(), part.shard())),
-        P::HOW,
-    )?;
-    let (first_path, first) = &parts[0];
-    for (path, part) in &parts[1..] {
-        if part.settings() != first.settings() {
-            return Err(bad_input(format!(
-                "{} and {} were made with different settings ({:?} and {:?})",
-                first_path.display(),
-                path.display(),
-                first.settings(),
-                part.settings()
-            )));
-        }
-        if part.code_base() != first.code_base() {
-            return Err(bad_input(format!(
-                "{} and {} were made from different versions of the code base",
-                first_path.display(),
-                path.display()
-            )));
-        }
-    }
+    let count = check_parts(parts).bad_input()?;
+    let first = &parts[0].1;
     let code_base = load_code_base(session, input, P::operators(first.settings()))?;
-    refuse_changed(input, first.code_base(), &code_base.seen)?;
+    refuse_changed(input, first.code_base(), &code_base.seen).bad_input()?;
     let per_file = code_base
         .files
         .iter()
         .map(|loaded| {
-            let results: Vec<(&Path, &P::FileResult)> = parts
-                .iter()
-                .filter_map(|(path, part)| {
-                    let r = part
-                        .results()
-                        .iter()
-                        .find(|r| P::file(r) == loaded.source.relative)?;
-                    Some((path.as_path(), r))
-                })
-                .collect();
-            check_owners(
-                loaded,
-                results.iter().map(|(path, r)| (*path, P::mutants(r))),
-            )?;
-            Ok(results)
+            let ids: Vec<u32> = loaded.mutants.iter().map(|m| m.id).collect();
+            file_results(parts, &loaded.source.relative, &ids).bad_input()
         })
         .collect::<Result<_, CliError>>()?;
     Ok(Opened {
@@ -717,352 +368,8 @@ fn open_parts<'p, P: CodeBasePart>(
     })
 }
 
-/// Refuses parts made from another version of the code base, naming the files that changed,
-/// are new or are gone.
-fn refuse_changed(input: &Path, theirs: &[FileSeen], ours: &[FileSeen]) -> Result<(), CliError> {
-    if theirs == ours {
-        return Ok(());
-    }
-    let by_file = |seen: &'_ [FileSeen]| -> HashMap<String, String> {
-        seen.iter()
-            .map(|f| (f.file.clone(), f.fingerprint.clone()))
-            .collect()
-    };
-    let (their_files, our_files) = (by_file(theirs), by_file(ours));
-    let mut changes: Vec<String> = Vec::new();
-    for f in ours {
-        match their_files.get(&f.file) {
-            None => changes.push(format!("{} is new", f.file)),
-            Some(p) if *p != f.fingerprint => changes.push(format!("{} changed", f.file)),
-            _ => {}
-        }
-    }
-    for f in theirs {
-        if !our_files.contains_key(&f.file) {
-            changes.push(format!("{} is gone", f.file));
-        }
-    }
-    Err(bad_input(format!(
-        "the parts were made from another version of {}: {}",
-        input.display(),
-        changes.join(", ")
-    )))
-}
-
-/// Every mutant of `loaded` must be in exactly one part's list of ids for the file.
-fn check_owners<'p>(
-    loaded: &Loaded,
-    lists: impl IntoIterator<Item = (&'p Path, &'p [u32])>,
-) -> Result<(), CliError> {
-    let mut owner: HashMap<u32, &Path> = HashMap::new();
-    for (path, ids) in lists {
-        for &id in ids {
-            if let Some(other) = owner.insert(id, path) {
-                return Err(bad_input(format!(
-                    "{} and {} both worked on mutant #{id} of {}",
-                    other.display(),
-                    path.display(),
-                    loaded.source.relative
-                )));
-            }
-        }
-    }
-    if let Some(m) = loaded.mutants.iter().find(|m| !owner.contains_key(&m.id)) {
-        return Err(bad_input(format!(
-            "mutant #{} of {} is in no part (parts made with other settings?)",
-            m.id, loaded.source.relative
-        )));
-    }
-    Ok(())
-}
-
-fn merge_testgen(
-    session: &Session,
-    args: &super::circuit::MergeArgs,
-    parts: Vec<(PathBuf, TestgenPart)>,
-) -> Result<ExitCode, CliError> {
-    let Opened {
-        count,
-        code_base,
-        per_file,
-    } = open_parts(session, &args.circuit, &parts)?;
-    let settings = parts[0].1.settings.clone();
-    let test_paths = match &args.out_dir {
-        Some(dir) => Some(code_base.test_paths(dir)?),
-        None => None,
-    };
-    super::refuse_existing(
-        test_paths
-            .iter()
-            .flatten()
-            .chain(&args.report)
-            .map(PathBuf::as_path),
-        args.force,
-    )?;
-    let limits = Limits {
-        steps: settings.step_limit,
-        ..Limits::default()
-    };
-    let options = Options {
-        seed: settings.seed,
-        limits,
-        compact: !args.no_compact,
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1),
-        ..Options::default()
-    };
-    let mut outcomes = Vec::new();
-    let bar = session.progress_bar(code_base.files.len() as u64, "files");
-    for (k, (loaded, results)) in code_base.files.iter().zip(per_file).enumerate() {
-        bar.set_position(k as u64);
-        bar.set_message(loaded.source.relative.clone());
-        let start = std::time::Instant::now();
-        let mut found = PartsFound::default();
-        for (path, result) in results {
-            let tests = roth::program::testgen::testfile::read_tests(
-                &loaded.unit,
-                &serde_json::json!({ "tests": result.tests }).to_string(),
-            )
-            .map_err(|e| {
-                bad_input(format!(
-                    "{}: tests of {}: {e}",
-                    path.display(),
-                    loaded.source.relative
-                ))
-            })?;
-            found.tests.extend(tests);
-            found.equivalent.extend(result.equivalent.iter().cloned());
-            found.unknown.extend(result.unknown.iter().cloned());
-            found.found.d_algorithm += result.found_by.d_algorithm;
-            found.found.global += result.found_by.global;
-            found.found.targeted += result.found_by.targeted;
-        }
-        let generated = testgen::merge(&loaded.unit, &loaded.mutants, found, &options, &mut |_| {})
-            .map_err(|e| CliError::from(anyhow::anyhow!("{}: {e}", loaded.source.relative)))?;
-        outcomes.push(FileOutcome {
-            mutants: loaded.mutants.clone(),
-            generated,
-            seconds: start.elapsed().as_secs_f64(),
-        });
-    }
-    bar.finish_and_clear();
-    let outputs = Outputs {
-        test_paths,
-        report: args.report.clone(),
-        json: args.json,
-        force: args.force,
-        limits,
-        test_timeout: args.test_timeout,
-        seed: settings.seed,
-        shards: Some(count),
-    };
-    finish(session, &code_base, &outcomes, &outputs)
-}
-
-/// The settings a score part was made with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct ScoreSettings {
-    step_limit: u64,
-    operators: Vec<String>,
-    /// Of the test file: parts scored with different tests are not merged.
-    tests: String,
-}
-
-/// A part of a sharded `roth score`.
-#[derive(Serialize, Deserialize)]
-struct ScorePart {
-    roth_part: u32,
-    /// `score`.
-    kind: String,
-    root: String,
-    shard: (usize, usize),
-    settings: ScoreSettings,
-    code_base: Vec<FileSeen>,
-    results: Vec<ScoreResult>,
-}
-
-/// One file's verdicts in a score part, or in the whole score.
-#[derive(Clone, Serialize, Deserialize)]
-struct ScoreResult {
-    file: String,
-    /// The file's tests.
-    tests: usize,
-    /// Ids of the mutants scored.
-    mutants: Vec<u32>,
-    /// One row per mutant: its identity, `status` and `killed_by`.
-    rows: Vec<serde_json::Value>,
-}
-
-impl ScoreResult {
-    fn killed(&self) -> usize {
-        self.rows.iter().filter(|r| r["status"] == "killed").count()
-    }
-}
-
-impl CodeBasePart for ScorePart {
-    type Settings = ScoreSettings;
-    type FileResult = ScoreResult;
-    const HOW: &'static str = "roth score FOLDER --tests T --shard I/N --part ...";
-    fn shard(&self) -> (usize, usize) {
-        self.shard
-    }
-    fn settings(&self) -> &ScoreSettings {
-        &self.settings
-    }
-    fn operators(settings: &ScoreSettings) -> &[String] {
-        &settings.operators
-    }
-    fn code_base(&self) -> &[FileSeen] {
-        &self.code_base
-    }
-    fn results(&self) -> &[ScoreResult] {
-        &self.results
-    }
-    fn file(result: &ScoreResult) -> &str {
-        &result.file
-    }
-    fn mutants(result: &ScoreResult) -> &[u32] {
-        &result.mutants
-    }
-}
-
-/// `roth score FOLDER --tests REPORT`: each file's mutants against its tests.
-pub fn score(session: &Session, args: &super::program::ScoreArgs) -> Result<ExitCode, CliError> {
-    use roth::program::execution::analysis::{Verdict, analyse};
-    if args.method.is_some() {
-        return Err(bad_input(
-            "--method picks a method of one file; give the file instead of the folder",
-        ));
-    }
-    let shard = args.shard.as_deref().map(super::shard::parse).transpose()?;
-    if let Some(path) = &args.part {
-        super::refuse_existing([path.as_path()], args.force)?;
-    }
-    let text = std::fs::read_to_string(&args.tests)
-        .with_context(|| format!("cannot read {}", args.tests.display()))
-        .bad_input()?;
-    let code_base = load_code_base(session, &args.file, &args.operators)?;
-    let limits = Limits {
-        steps: args.step_limit,
-        ..Limits::default()
-    };
-    let selection = code_base.selection(shard);
-    let bar = session.progress_bar(code_base.files.len() as u64, "files");
-    let mut results = Vec::new();
-    for (k, (loaded, mutants)) in code_base.files.iter().zip(selection).enumerate() {
-        bar.set_position(k as u64);
-        if mutants.is_empty() && shard.is_some() {
-            continue;
-        }
-        let tests = match super::program::tests_of_file(&text, &loaded.source.relative) {
-            Some(entry) => {
-                roth::program::testgen::testfile::read_tests(&loaded.unit, &entry.to_string())
-                    .map_err(|e| {
-                        bad_input(format!(
-                            "{}: tests of {}: {e}",
-                            args.tests.display(),
-                            loaded.source.relative
-                        ))
-                    })?
-            }
-            None => Vec::new(),
-        };
-        let analysis = analyse(
-            &loaded.unit,
-            &mutants,
-            &tests,
-            limits,
-            args.threads,
-            &|_| {},
-        )
-        .map_err(super::program::analysis_error)?;
-        let rows = mutants
-            .iter()
-            .zip(&analysis.verdicts)
-            .map(|(m, v)| {
-                super::program::mutant_json(
-                    m,
-                    serde_json::json!({
-                        "status": match v { Verdict::Killed(_) => "killed", Verdict::NotReached => "not reached", Verdict::Survived => "survived" },
-                        "killed_by": match v { Verdict::Killed(t) => Some(tests[*t].name.clone()), _ => None },
-                    }),
-                )
-            })
-            .collect();
-        results.push(ScoreResult {
-            file: loaded.source.relative.clone(),
-            tests: tests.len(),
-            mutants: mutants.iter().map(|m| m.id).collect(),
-            rows,
-        });
-    }
-    bar.finish_and_clear();
-    if let (Some(path), Some(shard)) = (&args.part, shard) {
-        let part = ScorePart {
-            roth_part: PART_VERSION,
-            kind: "score".into(),
-            root: args.file.display().to_string(),
-            shard: (shard.index, shard.count),
-            settings: ScoreSettings {
-                step_limit: args.step_limit,
-                operators: args.operators.clone(),
-                tests: fingerprint(&text),
-            },
-            code_base: code_base.seen.clone(),
-            results,
-        };
-        let json = serde_json::to_string_pretty(&part).context("JSON")? + "\n";
-        super::write_output(Some(path), &json, true)?;
-        if !session.quiet {
-            eprintln!(
-                "part {} of {}: {} files scored; wrote {}",
-                shard.index,
-                shard.count,
-                part.results.len(),
-                path.display()
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    print_score(&code_base, &results, args.json, None)
-}
-
-fn merge_score(
-    session: &Session,
-    args: &super::circuit::MergeArgs,
-    parts: Vec<(PathBuf, ScorePart)>,
-) -> Result<ExitCode, CliError> {
-    if args.report.is_some() {
-        return Err(bad_input(
-            "a score's merge prints its report (--json); --report is for roth testgen's parts",
-        ));
-    }
-    let Opened {
-        count,
-        code_base,
-        per_file,
-    } = open_parts(session, &args.circuit, &parts)?;
-    let mut results = Vec::new();
-    for (loaded, mine) in code_base.files.iter().zip(per_file) {
-        let mut rows: Vec<serde_json::Value> = mine
-            .iter()
-            .flat_map(|(_, r)| r.rows.iter().cloned())
-            .collect();
-        rows.sort_by_key(|r| r["id"].as_u64());
-        results.push(ScoreResult {
-            file: loaded.source.relative.clone(),
-            tests: mine.first().map_or(0, |(_, r)| r.tests),
-            mutants: loaded.mutants.iter().map(|m| m.id).collect(),
-            rows,
-        });
-    }
-    print_score(&code_base, &results, args.json, Some(count))
-}
-
 /// A code base's score: a row per file and the totals, or the JSON report.
-fn print_score(
+pub fn print_score(
     code_base: &CodeBase,
     results: &[ScoreResult],
     json: bool,

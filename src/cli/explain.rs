@@ -10,7 +10,9 @@ use roth::circuit::dalg::Justification;
 use roth::explain::circuit::{self as explain_circuit, circuit_svg};
 use roth::explain::{Trace, html, tree};
 
-use super::{CliError, Session, bad_input, refuse_existing, write_output};
+use super::common::circuit::load;
+use super::common::program::load_unit;
+use super::common::{CliError, Session, bad_input, refuse_existing, write_output};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -124,7 +126,7 @@ pub fn explain(session: &Session, args: ExplainArgs) -> Result<ExitCode, CliErro
             "--mutant and --cfg-svg are for Java files; for a circuit give --fault",
         ));
     }
-    let netlist = super::circuit::load(session, &args.file)?;
+    let netlist = load(session, &args.file)?;
     let Some(fault_name) = &args.fault else {
         return Err(bad_input(
             "give the fault to explain with --fault \"NET sa0\"",
@@ -251,7 +253,7 @@ fn explain_program(session: &Session, args: ExplainArgs) -> Result<ExitCode, Cli
             "--fault and --circuit-svg are for circuits; for a Java file give --mutant",
         ));
     }
-    let unit = super::program::load_unit(session, &args.file)?;
+    let unit = load_unit(session, &args.file)?;
     let mutants = roth::program::mutants::mutant::generate(&unit);
     let Some(id) = args.mutant else {
         return Err(bad_input(format!(
@@ -297,32 +299,4 @@ fn explain_program(session: &Session, args: ExplainArgs) -> Result<ExitCode, Cli
         draw: &draw,
     };
     write_trace(&args, &trace, &subject, picture)
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    /// A Markdown table.
-    Markdown,
-    /// One block per concept.
-    Text,
-}
-
-#[derive(Debug, Args)]
-#[command(after_help = "\
-Each row pairs a concept of test generation for circuits with its counterpart for programs
-(Zhang 2021, Table 1.1, extended with what roth implements on both sides) and names the
-module implementing each side, so the table is also a map of the code.")]
-pub struct AnalogyArgs {
-    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
-    format: TableFormat,
-}
-
-pub fn analogy(_: &Session, args: AnalogyArgs) -> Result<ExitCode, CliError> {
-    use roth::explain::analogy;
-    let text = match args.format {
-        TableFormat::Markdown => analogy::markdown(),
-        TableFormat::Text => analogy::text(),
-    };
-    write_output(None, &text, false)?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::{CliError, Session, bad_input};
+use super::common::{CliError, Session, bad_input, write_output};
 use roth::solver::{
     self, JType, Model, Problem, SolveOptions, Solver, Value, ValueChoice, Verdict,
 };
@@ -164,7 +164,7 @@ pub fn solve(session: &Session, args: SolveArgs) -> Result<ExitCode, CliError> {
             }
         }
     };
-    super::write_output(None, &out, false)?;
+    write_output(None, &out, false)?;
     if args.stats {
         let s = stats;
         eprintln!(

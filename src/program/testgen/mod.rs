@@ -8,6 +8,7 @@ mod campaign;
 pub mod codebase;
 pub mod inputs;
 pub mod junit;
+pub mod parts;
 pub mod testfile;
 
 pub use campaign::*;

@@ -2,6 +2,12 @@
 //! collapsed stuck-at faults, with the D-algorithm of [`dalg`](super::dalg) as the searcher and
 //! the fault simulator for dropping and compaction. The final pattern set is re-checked by fault
 //! simulation over the whole fault universe.
+//!
+//! [`part`] holds the part file of a sharded run and the merge's checks of a set of parts,
+//! [`report`] the JSON report of a run.
+
+pub mod part;
+pub mod report;
 
 use std::time::Instant;
 

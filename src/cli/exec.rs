@@ -1,0 +1,167 @@
+//! `roth exec`: one method of a Java file run on arguments given as Java literals, as the JVM
+//! would: its return value or exception, printed text and changed state.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use roth::program::Unit;
+use roth::program::execution::interp::{Compiled, Limits, Outcome, Termination, Value};
+use roth::program::execution::literal::{parse_value, split_top_level};
+use roth::program::reader::text;
+
+use super::common::program::load_unit;
+use super::common::{CliError, Session, bad_input};
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Arguments are Java literals, one per parameter, after `--`:
+    3  -7L  'a'  true  \"text\"  2.5  null  {1, 2, 3}  {{1, 2}, {3}}
+
+Output: the outcome on the first line, `return VALUE` (as String.valueOf prints it; arrays as
+[1, 2, 3]), `return` for void, `throw CLASS` (the exception's full class name) or `timeout`;
+then `printed \"...\"` with everything written to System.out, `field NAME = VALUE` for each
+field the call changed, and `array NAME = [...]` for each array argument the call changed.
+
+Examples:
+    roth exec programs/Triangle.java --method classify -- 3 4 5
+    roth exec programs/QuickSort.java --method sort -- '{3, 1, 2}'
+    roth exec Counter.java --method add --this 'count=5' -- 2")]
+pub struct ExecArgs {
+    /// The Java source file.
+    file: PathBuf,
+
+    /// The method to run: `name`, `Class.name`, or with parameter types (`max(int, int)`).
+    #[arg(long, short)]
+    method: String,
+
+    /// Fields of the receiver (instance methods) set after construction:
+    /// `name=value,name=value`.
+    #[arg(long = "this", value_name = "FIELDS")]
+    this: Option<String>,
+
+    /// Steps before the run counts as non-terminating (`timeout`).
+    #[arg(long, default_value_t = 10_000_000)]
+    step_limit: u64,
+
+    /// Nested calls before `java.lang.StackOverflowError`.
+    #[arg(long, default_value_t = 2_000)]
+    depth_limit: u32,
+
+    /// The arguments, as Java literals.
+    #[arg(last = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+pub fn exec(session: &Session, args: ExecArgs) -> Result<ExitCode, CliError> {
+    let unit = load_unit(session, &args.file)?;
+    let (class, method) = unit.find_method(&args.method).map_err(bad_input)?;
+    let m = unit.method(class, method);
+    if let Err(d) = &m.body {
+        return Err(bad_input(format!(
+            "method {} is outside the supported subset: {d}",
+            m.signature()
+        )));
+    }
+    // Accept one argument per word, or several literals in one word separated by commas.
+    let words: Vec<String> = if args.args.len() == 1 && m.params.len() > 1 {
+        split_top_level(&args.args[0])
+    } else {
+        args.args.clone()
+    };
+    if words.len() != m.params.len() {
+        return Err(bad_input(format!(
+            "{} takes {} argument(s), {} given",
+            m.signature(),
+            m.params.len(),
+            words.len()
+        )));
+    }
+    let mut values = Vec::new();
+    for (k, (w, ty)) in words.iter().zip(&m.params).enumerate() {
+        let v = parse_value(w, ty).map_err(|e| {
+            bad_input(format!(
+                "argument {} ({} {}): {e}",
+                k + 1,
+                ty,
+                m.param_names[k]
+            ))
+        })?;
+        values.push(v);
+    }
+    let fields = match &args.this {
+        Some(text) => receiver_fields(&unit, class, text)?,
+        None => Vec::new(),
+    };
+    if m.is_static && !fields.is_empty() {
+        session.warn("--this has no receiver to set for a static method; static fields are set");
+    }
+    let program = Compiled::new(&unit, None);
+    let limits = Limits {
+        steps: args.step_limit,
+        depth: args.depth_limit,
+        ..Limits::default()
+    };
+    let before = program
+        .initial_fields(class, method, &fields)
+        .map_err(bad_input)?;
+    let outcome = program
+        .run(class, method, &values, &fields, limits)
+        .map_err(bad_input)?;
+    let mut out = describe(&outcome);
+    for ((name, after), (_, was)) in outcome.fields.iter().zip(&before) {
+        if !after.same(was) {
+            out.push_str(&format!("field {name} = {after}\n"));
+        }
+    }
+    for (k, after) in outcome.args.iter().enumerate() {
+        if let Some(after) = after
+            && !after.same(&values[k])
+        {
+            out.push_str(&format!("array {} = {after}\n", m.param_names[k]));
+        }
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `name=value,...` for the receiver's fields, each read as its field's type.
+fn receiver_fields(unit: &Unit, class: u32, text: &str) -> Result<Vec<(String, Value)>, CliError> {
+    let mut out = Vec::new();
+    for part in split_top_level(text) {
+        let Some((name, value)) = part.split_once('=') else {
+            return Err(bad_input(format!(
+                "--this expects name=value, got `{part}`"
+            )));
+        };
+        let name = name.trim();
+        let c = &unit.classes[class as usize];
+        let Some(f) = c.fields.iter().find(|f| f.name == name) else {
+            return Err(bad_input(format!("class {} has no field {name}", c.name)));
+        };
+        if f.constant.is_some() {
+            return Err(bad_input(format!("field {name} is a constant")));
+        }
+        let v = parse_value(value, &f.ty).map_err(|e| bad_input(format!("field {name}: {e}")))?;
+        out.push((name.to_string(), v));
+    }
+    Ok(out)
+}
+
+/// The outcome's first line and the printed text.
+pub fn describe(outcome: &Outcome) -> String {
+    let mut out = match &outcome.termination {
+        Termination::Return(None) => "return\n".to_string(),
+        Termination::Return(Some(v)) => format!("return {v}\n"),
+        Termination::Throw(e) => format!("throw {e}\n"),
+        Termination::Timeout => "timeout\n".to_string(),
+    };
+    if !outcome.printed.is_empty() {
+        out.push_str(&format!(
+            "printed {}\n",
+            text::string_literal(&text::utf16(&outcome.printed))
+        ));
+    }
+    out
+}
