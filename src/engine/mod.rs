@@ -1,9 +1,9 @@
 //! The generic D-algorithm: a subtask stack over a model, with backtracking.
 //!
-//! Roth's D-algorithm (1966) and its software form (Zhang 2021, ch. 3, Fig. 3.8) share one loop:
-//! implication runs to a fixed point; the model says where the search stands (a test is found,
-//! the target still needs excitation, propagation or justification, or the current state is a
-//! dead end); the engine takes a subtask, tries its alternatives one at a time, and on a conflict
+//! Roth's D-algorithm [Roth 1966] and its software form ([Zhang 2021] ch. 3, Fig. 3.8) share one
+//! loop: implication runs to a fixed point; the model says where the search stands (a test is
+//! found, the target still needs excitation, propagation or justification, or the current state is
+//! a dead end); the engine takes a subtask, tries its alternatives one at a time, and on a conflict
 //! restores the exact earlier state and tries the next one. A subtask whose alternatives are all
 //! spent is popped, and the search backtracks to the previous decision.
 //!

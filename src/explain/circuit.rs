@@ -1,4 +1,4 @@
-//! The D-algorithm on one stuck-at fault, traced (Roth 1966): the gate-level tracer, and the
+//! The D-algorithm on one stuck-at fault, traced ([Roth 1966]): the gate-level tracer, and the
 //! circuit drawn with the values of a step.
 //!
 //! Values are Roth's five, 0 1 X D D' (D is 1 in the good circuit and 0 in the faulty one),

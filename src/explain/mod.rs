@@ -4,8 +4,8 @@
 //! A trace is recorded by a [`Tracer`](crate::engine::Tracer) on the engine's own search, not by
 //! a second search: every step a student reads is one the engine took. The model-specific
 //! tracers ([`circuit`], and the program's) turn the engine's events into [`Step`]s of one
-//! shape: the subtask taken (excitation, propagation or justification, Roth 1966; MEE, MEP and
-//! JUST in Zhang 2021, ch. 3.4), the alternative chosen among how many, the values implication
+//! shape: the subtask taken (excitation, propagation or justification, [Roth 1966]; MEE, MEP and
+//! JUST in [Zhang 2021] ch. 3.4), the alternative chosen among how many, the values implication
 //! set and what backtracking undid, the frontiers after it (D- and J-frontier; propagation
 //! sites and the unjustified element list), and conflicts. From that one shape come the text,
 //! the JSON, the decision tree (thesis Fig. 3.10) and the HTML page.

@@ -1,4 +1,4 @@
-//! The software D-algorithm on one mutant, traced (Zhang 2021, ch. 3): the program model's
+//! The software D-algorithm on one mutant, traced ([Zhang 2021] ch. 3): the program model's
 //! words for a trace, and the elements its pictures show.
 //!
 //! Elements are the method's CFG nodes and edges, whose value is their execution status (EXS:

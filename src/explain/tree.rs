@@ -1,4 +1,4 @@
-//! The decision tree of a trace (after Zhang 2021, Fig. 3.10): one node per alternative
+//! The decision tree of a trace (after [Zhang 2021] Fig. 3.10): one node per alternative
 //! tried, under the decision it was tried beneath; conflicts and dead ends are red leaves, the
 //! path to the test green, alternatives backtracking abandoned grey.
 

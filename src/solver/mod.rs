@@ -8,9 +8,9 @@
 //!   linear terms (difference constraints, Fourier–Motzkin, overflow as wrap cases;
 //!   [`relations`]), search
 //!   with Godzilla's smallest-domain-first and bisection ([`search`]), and the text language
-//!   of `roth solve` ([`parse`](mod@parse)). After DeMillo and Offutt's domain reduction
-//!   (`003_*` §4) with modern propagation; its one rule: *unknown* is allowed, a wrong
-//!   *unsat* or a model that does not satisfy the constraints never is.
+//!   of `roth solve` ([`parse`](mod@parse)). After the domain reduction of
+//!   [DeMillo & Offutt 1991] §4, with modern propagation; its one rule: *unknown* is
+//!   allowed, a wrong *unsat* or a model that does not satisfy the constraints never is.
 //!
 //! ```
 //! use roth::solver::{parse, solve, SolveOptions, Verdict};

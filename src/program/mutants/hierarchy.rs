@@ -1,5 +1,5 @@
-//! Mutant hierarchies: the program side's fault collapsing (Kapoor 2011, `001_*` §2-3;
-//! minimal mutant sets in the sense of Ammann, Delamaro and Offutt).
+//! Mutant hierarchies: the program side's fault collapsing ([Kapoor 2011] §2-3;
+//! minimal mutant sets in the sense of [Ammann, Delamaro & Offutt 2014]).
 //!
 //! Mutant `k` is stronger than mutant `j` (`k` subsumes `j`) when every input that kills `k`
 //! also kills `j`; a test set that kills the strongest mutants then kills all of them, so

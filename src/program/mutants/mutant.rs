@@ -1,6 +1,6 @@
 //! Mutants: muJava's method-level (traditional) operators as source edits, the program model's
-//! faults (Zhang 2021, ch. 1 Table 1.1; Ma, Offutt and Kwon's muJava, with the deletion
-//! operators of Delamaro, Offutt and Ammann).
+//! faults ([Zhang 2021] ch. 1 Table 1.1; muJava [Ma, Offutt & Kwon 2005], with the deletion
+//! operators of [Delamaro, Offutt & Ammann 2014]).
 //!
 //! | operator | what it does |
 //! |---|---|

@@ -1,5 +1,5 @@
 //! Ablation of the software D-algorithm's advanced methods, as the thesis measures them
-//! (Zhang 2021, `004_*` ch. 4, tables 4.1 to 4.5): the first pass of the 2-pass system
+//! ([Zhang 2021] ch. 4, tables 4.1 to 4.5): the first pass of the 2-pass system
 //! (ch. 3.5, steps iii to ix) run with a method switched off and with all on.
 //!
 //! The pass takes the mutants in order; a mutant a test found earlier already kills is

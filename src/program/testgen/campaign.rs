@@ -1,5 +1,5 @@
 //! Test generation for a Java unit: the program side of the shared campaign in [`crate::flow`]
-//! (Zhang 2021, ch. 5: the multi-pass ATG system).
+//! ([Zhang 2021] ch. 5: the multi-pass ATG system).
 //!
 //! Mutants are the targets. The campaign runs random tests with mutant dropping, then searches
 //! per surviving mutant under growing limits, then compacts the test set (greedy cover of the
