@@ -8,6 +8,8 @@
 //! [`solver`] the interval / finite-domain solver, [`explain`] the teaching traces and pictures
 //! (drawn with [`layout`]), [`rng`] the deterministic generator behind `--seed`.
 
+#![warn(unreachable_pub)]
+
 pub mod circuit;
 pub mod engine;
 pub mod explain;

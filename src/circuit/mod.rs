@@ -8,13 +8,13 @@ pub mod atpg;
 pub mod bench;
 pub mod bound;
 pub mod dalg;
-pub mod fault;
-pub mod fsim;
+pub(crate) mod fault;
+pub(crate) mod fsim;
 pub mod generate;
 pub mod netlist;
 pub mod patterns;
 pub mod sim;
-pub mod xsim;
+pub(crate) mod xsim;
 
 pub use bench::{BenchError, ParsedBench, parse_bench, read_bench, write_bench};
 pub use fault::{Fault, FaultId, FaultSite, FaultUniverse};

@@ -20,7 +20,7 @@ use super::patterns::Bit;
 /// A three-valued word: bit `i` of `one` (of `zero`) is set when the value is 1 (0) in cube
 /// `i`; never both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Ternary {
+pub(crate) struct Ternary {
     pub one: u64,
     pub zero: u64,
 }

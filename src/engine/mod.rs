@@ -20,7 +20,7 @@
 //! [`bumpalo::Bump`] arena that the caller resets between targets; the model's own state is
 //! restored through its [`Trail`].
 
-pub mod trail;
+pub(crate) mod trail;
 
 use std::fmt;
 use std::time::Instant;

@@ -264,7 +264,7 @@ pub(crate) struct Recorder {
 }
 
 impl Recorder {
-    pub fn new(start: Vec<String>, limit: usize) -> Recorder {
+    pub(crate) fn new(start: Vec<String>, limit: usize) -> Recorder {
         Recorder {
             last: start,
             limit,
@@ -273,7 +273,7 @@ impl Recorder {
     }
 
     /// The changes from the last snapshot to `now`, which becomes the last.
-    pub fn diff(&mut self, now: Vec<String>) -> Vec<Change> {
+    pub(crate) fn diff(&mut self, now: Vec<String>) -> Vec<Change> {
         let changes = now
             .iter()
             .zip(&self.last)
@@ -289,7 +289,7 @@ impl Recorder {
     }
 
     /// A subtask was pushed at `depth`.
-    pub fn push(
+    pub(crate) fn push(
         &mut self,
         depth: usize,
         kind: Option<String>,
@@ -305,7 +305,7 @@ impl Recorder {
     }
 
     /// The words of the subtask last pushed at `depth`.
-    pub fn subtask_words(&self, depth: usize) -> &str {
+    pub(crate) fn subtask_words(&self, depth: usize) -> &str {
         depth
             .checked_sub(1)
             .and_then(|d| self.subtasks.get(d))
@@ -315,7 +315,7 @@ impl Recorder {
     /// Adds values the model's own reasoning derived between steps (unique sensitization,
     /// learning) to the last step, whose frontiers become `frontiers` (they are the state after
     /// it); returns them instead when there is no step yet.
-    pub fn attach(
+    pub(crate) fn attach(
         &mut self,
         implied: Vec<Change>,
         frontiers: Vec<Frontier>,
@@ -340,7 +340,7 @@ impl Recorder {
 
     /// Records a step; returns its number, or `None` past the limit.
     #[allow(clippy::too_many_arguments)]
-    pub fn step(
+    pub(crate) fn step(
         &mut self,
         action: Action,
         depth: usize,
@@ -422,7 +422,7 @@ pub(crate) struct StepTracer<D> {
 
 impl<D> StepTracer<D> {
     /// A tracer starting from the values `start` (every element's), recording `limit` steps.
-    pub fn new(describe: D, start: Vec<String>, limit: usize) -> StepTracer<D> {
+    pub(crate) fn new(describe: D, start: Vec<String>, limit: usize) -> StepTracer<D> {
         StepTracer {
             describe,
             recorder: Recorder::new(start, limit),

@@ -5,11 +5,11 @@
 use std::fmt;
 
 /// Values a congruence narrowing lists exactly (beyond, it moves the bounds only).
-pub const CONGRUENCE_VALUES: u128 = 256;
+pub(crate) const CONGRUENCE_VALUES: u128 = 256;
 
 /// A set of integers as sorted, disjoint, non-adjacent closed intervals.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct IntDomain {
+pub(crate) struct IntDomain {
     ranges: Vec<(i64, i64)>,
 }
 
@@ -31,11 +31,11 @@ impl fmt::Debug for IntDomain {
 }
 
 impl IntDomain {
-    pub fn empty() -> IntDomain {
+    pub(crate) fn empty() -> IntDomain {
         IntDomain { ranges: Vec::new() }
     }
 
-    pub fn range(lo: i64, hi: i64) -> IntDomain {
+    pub(crate) fn range(lo: i64, hi: i64) -> IntDomain {
         if lo > hi {
             IntDomain::empty()
         } else {
@@ -46,7 +46,7 @@ impl IntDomain {
     }
 
     /// The same with bounds given in `i128`, clipped to `i64`.
-    pub fn range_wide(lo: i128, hi: i128) -> IntDomain {
+    pub(crate) fn range_wide(lo: i128, hi: i128) -> IntDomain {
         let lo = lo.max(i64::MIN as i128);
         let hi = hi.min(i64::MAX as i128);
         if lo > hi {
@@ -56,12 +56,12 @@ impl IntDomain {
         }
     }
 
-    pub fn singleton(v: i64) -> IntDomain {
+    pub(crate) fn singleton(v: i64) -> IntDomain {
         IntDomain::range(v, v)
     }
 
     /// The smallest domain holding all of `values`.
-    pub fn from_values(values: impl IntoIterator<Item = i64>) -> IntDomain {
+    pub(crate) fn from_values(values: impl IntoIterator<Item = i64>) -> IntDomain {
         let mut vs: Vec<i64> = values.into_iter().collect();
         vs.sort_unstable();
         vs.dedup();
@@ -76,7 +76,7 @@ impl IntDomain {
     }
 
     /// The union of several (possibly overlapping) intervals.
-    pub fn from_ranges(mut parts: Vec<(i64, i64)>) -> IntDomain {
+    pub(crate) fn from_ranges(mut parts: Vec<(i64, i64)>) -> IntDomain {
         parts.retain(|&(lo, hi)| lo <= hi);
         parts.sort_unstable();
         let mut ranges: Vec<(i64, i64)> = Vec::with_capacity(parts.len());
@@ -89,24 +89,24 @@ impl IntDomain {
         IntDomain { ranges }
     }
 
-    pub fn ranges(&self) -> &[(i64, i64)] {
+    pub(crate) fn ranges(&self) -> &[(i64, i64)] {
         &self.ranges
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.ranges.is_empty()
     }
 
-    pub fn min(&self) -> i64 {
+    pub(crate) fn min(&self) -> i64 {
         self.ranges[0].0
     }
 
-    pub fn max(&self) -> i64 {
+    pub(crate) fn max(&self) -> i64 {
         self.ranges[self.ranges.len() - 1].1
     }
 
     /// Number of values.
-    pub fn size(&self) -> u128 {
+    pub(crate) fn size(&self) -> u128 {
         self.ranges
             .iter()
             .map(|&(lo, hi)| (hi as i128 - lo as i128 + 1) as u128)
@@ -114,25 +114,25 @@ impl IntDomain {
     }
 
     /// The value, when exactly one is left.
-    pub fn value(&self) -> Option<i64> {
+    pub(crate) fn value(&self) -> Option<i64> {
         match self.ranges[..] {
             [(lo, hi)] if lo == hi => Some(lo),
             _ => None,
         }
     }
 
-    pub fn contains(&self, v: i64) -> bool {
+    pub(crate) fn contains(&self, v: i64) -> bool {
         let k = self.ranges.partition_point(|&(_, hi)| hi < v);
         k < self.ranges.len() && self.ranges[k].0 <= v
     }
 
     /// The values, for small domains.
-    pub fn values(&self) -> impl Iterator<Item = i64> + '_ {
+    pub(crate) fn values(&self) -> impl Iterator<Item = i64> + '_ {
         self.ranges.iter().flat_map(|&(lo, hi)| lo..=hi)
     }
 
     /// The values in `[lo, hi]` only.
-    pub fn clip(&self, lo: i64, hi: i64) -> IntDomain {
+    pub(crate) fn clip(&self, lo: i64, hi: i64) -> IntDomain {
         IntDomain {
             ranges: self
                 .ranges
@@ -143,7 +143,7 @@ impl IntDomain {
         }
     }
 
-    pub fn intersect(&self, other: &IntDomain) -> IntDomain {
+    pub(crate) fn intersect(&self, other: &IntDomain) -> IntDomain {
         let (mut i, mut j) = (0, 0);
         let mut ranges = Vec::new();
         while i < self.ranges.len() && j < other.ranges.len() {
@@ -162,14 +162,14 @@ impl IntDomain {
         IntDomain { ranges }
     }
 
-    pub fn union(&self, other: &IntDomain) -> IntDomain {
+    pub(crate) fn union(&self, other: &IntDomain) -> IntDomain {
         let mut parts = self.ranges.clone();
         parts.extend_from_slice(&other.ranges);
         IntDomain::from_ranges(parts)
     }
 
     /// Without value `v`.
-    pub fn remove(&self, v: i64) -> IntDomain {
+    pub(crate) fn remove(&self, v: i64) -> IntDomain {
         let mut ranges = Vec::with_capacity(self.ranges.len() + 1);
         for &(lo, hi) in &self.ranges {
             if v < lo || v > hi {
@@ -187,7 +187,7 @@ impl IntDomain {
     }
 
     /// The value of the domain nearest to `v` (the lower on a tie).
-    pub fn nearest(&self, v: i64) -> i64 {
+    pub(crate) fn nearest(&self, v: i64) -> i64 {
         let mut best = self.min();
         let mut distance = u128::MAX;
         for &(lo, hi) in &self.ranges {
@@ -205,7 +205,7 @@ impl IntDomain {
     /// integers, so `-1` is congruent to `2^bits - 1`). Exact when at most
     /// [`CONGRUENCE_VALUES`] values qualify; otherwise only the bounds move to the first and
     /// last qualifying value, which keeps the result a superset and the domain small.
-    pub fn congruent(&self, r: u64, bits: u32) -> IntDomain {
+    pub(crate) fn congruent(&self, r: u64, bits: u32) -> IntDomain {
         if bits == 0 || self.is_empty() {
             return self.clone();
         }
@@ -248,7 +248,7 @@ impl IntDomain {
     }
 
     /// The `k`-th value in increasing order (`k < size()`).
-    pub fn nth(&self, mut k: u128) -> i64 {
+    pub(crate) fn nth(&self, mut k: u128) -> i64 {
         for &(lo, hi) in &self.ranges {
             let n = (hi as i128 - lo as i128 + 1) as u128;
             if k < n {
@@ -262,7 +262,7 @@ impl IntDomain {
 
 /// The position of non-NaN `x` among the doubles in increasing order (`-0.0` taken as `0.0`):
 /// consecutive doubles have consecutive keys, so halving keys bisects the doubles themselves.
-pub fn order_key(x: f64) -> u64 {
+pub(crate) fn order_key(x: f64) -> u64 {
     let x = if x == 0.0 { 0.0 } else { x };
     let bits = x.to_bits();
     if bits >> 63 == 1 {
@@ -274,7 +274,7 @@ pub fn order_key(x: f64) -> u64 {
 }
 
 /// The double at position `key` (inverse of [`order_key`]).
-pub fn from_order_key(key: u64) -> f64 {
+pub(crate) fn from_order_key(key: u64) -> f64 {
     if key >> 63 == 1 {
         f64::from_bits(key & !(1 << 63))
     } else {
@@ -285,14 +285,14 @@ pub fn from_order_key(key: u64) -> f64 {
 /// A set of doubles: the closed interval `[lo, hi]` (infinities allowed; empty when `lo > hi`)
 /// and NaN when `nan`. Zero's sign is not tracked: an interval holding 0 holds both zeros.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RealDomain {
+pub(crate) struct RealDomain {
     pub lo: f64,
     pub hi: f64,
     pub nan: bool,
 }
 
 impl RealDomain {
-    pub fn full() -> RealDomain {
+    pub(crate) fn full() -> RealDomain {
         RealDomain {
             lo: f64::NEG_INFINITY,
             hi: f64::INFINITY,
@@ -300,11 +300,11 @@ impl RealDomain {
         }
     }
 
-    pub fn interval(lo: f64, hi: f64) -> RealDomain {
+    pub(crate) fn interval(lo: f64, hi: f64) -> RealDomain {
         RealDomain { lo, hi, nan: false }
     }
 
-    pub fn singleton(d: f64) -> RealDomain {
+    pub(crate) fn singleton(d: f64) -> RealDomain {
         if d.is_nan() {
             RealDomain {
                 lo: f64::INFINITY,
@@ -316,16 +316,16 @@ impl RealDomain {
         }
     }
 
-    pub fn has_numbers(&self) -> bool {
+    pub(crate) fn has_numbers(&self) -> bool {
         self.lo <= self.hi
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         !self.has_numbers() && !self.nan
     }
 
     /// The one value left, when so (NaN included; a zero interval is not one value).
-    pub fn value(&self) -> Option<f64> {
+    pub(crate) fn value(&self) -> Option<f64> {
         if self.nan {
             (!self.has_numbers()).then_some(f64::NAN)
         } else if self.lo == self.hi && self.lo != 0.0 {
@@ -335,15 +335,7 @@ impl RealDomain {
         }
     }
 
-    pub fn contains(&self, d: f64) -> bool {
-        if d.is_nan() {
-            self.nan
-        } else {
-            self.lo <= d && d <= self.hi
-        }
-    }
-
-    pub fn intersect(&self, other: &RealDomain) -> RealDomain {
+    pub(crate) fn intersect(&self, other: &RealDomain) -> RealDomain {
         RealDomain {
             lo: self.lo.max(other.lo),
             hi: self.hi.min(other.hi),
@@ -352,7 +344,7 @@ impl RealDomain {
     }
 
     /// How many values: the doubles in `[lo, hi]` (the two zeros counted once), and NaN.
-    pub fn count(&self) -> u128 {
+    pub(crate) fn count(&self) -> u128 {
         let numbers = if self.has_numbers() {
             (order_key(self.hi) - order_key(self.lo)) as u128 + 1
         } else {
@@ -361,7 +353,7 @@ impl RealDomain {
         numbers + u128::from(self.nan)
     }
 
-    pub fn hull(&self, other: &RealDomain) -> RealDomain {
+    pub(crate) fn hull(&self, other: &RealDomain) -> RealDomain {
         if !self.has_numbers() {
             return RealDomain {
                 nan: self.nan || other.nan,

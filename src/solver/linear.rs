@@ -83,7 +83,7 @@ impl Form {
 
 /// The required linear equalities of one width.
 #[derive(Clone, Debug)]
-pub struct LinearSystem {
+pub(crate) struct LinearSystem {
     width: u32,
     /// The columns that are nodes; the columns after them are free unknowns.
     atoms: Vec<ExprId>,
@@ -221,7 +221,7 @@ pub(crate) fn required_conjuncts(problem: &Problem, roots: &[ExprId]) -> Vec<Exp
 }
 
 /// The equalities `roots` require (through `&&` and boolean `&`), as one system per width.
-pub fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
+pub(crate) fn extract(problem: &Problem, roots: &[ExprId]) -> Vec<LinearSystem> {
     let mut equalities: [Vec<Form>; 2] = [Vec::new(), Vec::new()];
     let mut fresh = 0u32;
     for e in required_conjuncts(problem, roots) {
@@ -321,14 +321,14 @@ pub(crate) fn inverse_odd(u: u64) -> u64 {
 
 impl LinearSystem {
     /// The atoms: nodes whose changes call for a new run.
-    pub fn atoms(&self) -> &[ExprId] {
+    pub(crate) fn atoms(&self) -> &[ExprId] {
         &self.atoms
     }
 
     /// Substitutes the fixed atoms, eliminates, fails when the congruences have no solution,
     /// and narrows each pivot atom to the residue class its row allows whatever the other
     /// unknowns are (exactly one value when the row has no other unknown and an odd pivot).
-    pub fn propagate(&self, store: &mut Store) -> Result<(), Conflict> {
+    pub(crate) fn propagate(&self, store: &mut Store) -> Result<(), Conflict> {
         let mask = mask_of(self.width);
         let columns = self.rows[0].0.len();
         let fixed = |j: usize| self.atoms.get(j).and_then(|&atom| store.int(atom).value());

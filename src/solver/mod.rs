@@ -23,15 +23,15 @@
 //! assert!(stats.decisions < 10);
 //! ```
 
-pub mod domain;
-pub mod expr;
+pub(crate) mod domain;
+pub(crate) mod expr;
 pub mod java;
-pub mod linear;
-pub mod parse;
-pub mod propagate;
-pub mod relations;
+pub(crate) mod linear;
+pub(crate) mod parse;
+pub(crate) mod propagate;
+pub(crate) mod relations;
 pub mod sat;
-pub mod search;
+pub(crate) mod search;
 
 pub use expr::{Constraint, ExprId, Model, Node, Problem, TypeError, VarId};
 pub use java::{BinOp, Exception, JType, UnOp, Value};

@@ -24,17 +24,17 @@ const ENUMERATION_LIMIT: u128 = 256;
 
 /// A domain became empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Conflict;
+pub(crate) struct Conflict;
 
 /// A node's domain.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Dom {
+pub(crate) enum Dom {
     Int(IntDomain),
     Real(RealDomain),
 }
 
 impl Dom {
-    pub fn full(ty: JType) -> Dom {
+    pub(crate) fn full(ty: JType) -> Dom {
         if ty == JType::Double {
             Dom::Real(RealDomain::full())
         } else {
@@ -43,7 +43,7 @@ impl Dom {
         }
     }
 
-    pub fn of_value(v: Value) -> Dom {
+    pub(crate) fn of_value(v: Value) -> Dom {
         match v {
             Value::Int(_, i) => Dom::Int(IntDomain::singleton(i)),
             Value::Double(d) => Dom::Real(RealDomain::singleton(d)),
@@ -53,7 +53,7 @@ impl Dom {
 
 /// The domains of all nodes, with an undo trail for backtracking.
 #[derive(Clone, Debug)]
-pub struct Store {
+pub(crate) struct Store {
     doms: Vec<Dom>,
     trail: Vec<(u32, Dom)>,
     levels: Vec<usize>,
@@ -62,7 +62,7 @@ pub struct Store {
 }
 
 impl Store {
-    pub fn new(problem: &Problem) -> Store {
+    pub(crate) fn new(problem: &Problem) -> Store {
         let doms = (0..problem.node_count())
             .map(|i| {
                 let e = ExprId(i as u32);
@@ -80,34 +80,34 @@ impl Store {
         }
     }
 
-    pub fn dom(&self, e: ExprId) -> &Dom {
+    pub(crate) fn dom(&self, e: ExprId) -> &Dom {
         &self.doms[e.index()]
     }
 
-    pub fn int(&self, e: ExprId) -> &IntDomain {
+    pub(crate) fn int(&self, e: ExprId) -> &IntDomain {
         match &self.doms[e.index()] {
             Dom::Int(d) => d,
             Dom::Real(_) => panic!("node {e:?} is a double"),
         }
     }
 
-    pub fn real(&self, e: ExprId) -> RealDomain {
+    pub(crate) fn real(&self, e: ExprId) -> RealDomain {
         match &self.doms[e.index()] {
             Dom::Real(d) => *d,
             Dom::Int(_) => panic!("node {e:?} is not a double"),
         }
     }
 
-    pub fn level(&self) -> usize {
+    pub(crate) fn level(&self) -> usize {
         self.levels.len()
     }
 
-    pub fn push_level(&mut self) {
+    pub(crate) fn push_level(&mut self) {
         self.levels.push(self.trail.len());
     }
 
     /// Undoes everything since level `level` was entered.
-    pub fn backtrack_to(&mut self, level: usize) {
+    pub(crate) fn backtrack_to(&mut self, level: usize) {
         if level >= self.levels.len() {
             return;
         }
@@ -121,7 +121,7 @@ impl Store {
     }
 
     /// Intersects the domain of `e` with `d`.
-    pub fn narrow_int(&mut self, e: ExprId, d: &IntDomain) -> Result<(), Conflict> {
+    pub(crate) fn narrow_int(&mut self, e: ExprId, d: &IntDomain) -> Result<(), Conflict> {
         let current = self.int(e);
         let next = current.intersect(d);
         if next.is_empty() {
@@ -133,7 +133,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn narrow_range(&mut self, e: ExprId, lo: i128, hi: i128) -> Result<(), Conflict> {
+    pub(crate) fn narrow_range(&mut self, e: ExprId, lo: i128, hi: i128) -> Result<(), Conflict> {
         let current = self.int(e);
         if current.min() as i128 >= lo && current.max() as i128 <= hi {
             return Ok(());
@@ -141,7 +141,7 @@ impl Store {
         self.narrow_int(e, &IntDomain::range_wide(lo, hi))
     }
 
-    pub fn remove_value(&mut self, e: ExprId, v: i64) -> Result<(), Conflict> {
+    pub(crate) fn remove_value(&mut self, e: ExprId, v: i64) -> Result<(), Conflict> {
         let current = self.int(e);
         if !current.contains(v) {
             return Ok(());
@@ -154,7 +154,7 @@ impl Store {
         Ok(())
     }
 
-    pub fn narrow_real(&mut self, e: ExprId, d: &RealDomain) -> Result<(), Conflict> {
+    pub(crate) fn narrow_real(&mut self, e: ExprId, d: &RealDomain) -> Result<(), Conflict> {
         let current = self.real(e);
         let next = current.intersect(d);
         if next.is_empty() {
@@ -177,7 +177,7 @@ impl Store {
 
 /// The domain of values `v` wraps to in `ty` for `v` in `[lo, hi]`: exact for one interval
 /// (the image of a contiguous range is at most two contiguous pieces).
-pub fn wrap_range(ty: JType, lo: i128, hi: i128) -> IntDomain {
+pub(crate) fn wrap_range(ty: JType, lo: i128, hi: i128) -> IntDomain {
     let (tmin, tmax) = ty.range();
     if lo >= tmin as i128 && hi <= tmax as i128 {
         return IntDomain::range(lo as i64, hi as i64);
@@ -205,7 +205,7 @@ fn fits(ty: JType, lo: i128, hi: i128) -> bool {
 
 /// Which nodes Java evaluates whenever it evaluates the constraints (the roots given): not
 /// the right operands of `&&` and `||` nor the branches of `?:`, nor anything only below them.
-pub fn strict_nodes(problem: &Problem, roots: &[ExprId]) -> Vec<bool> {
+pub(crate) fn strict_nodes(problem: &Problem, roots: &[ExprId]) -> Vec<bool> {
     let mut strict = vec![false; problem.node_count()];
     let mut stack: Vec<ExprId> = roots.to_vec();
     while let Some(e) = stack.pop() {
@@ -228,7 +228,7 @@ pub fn strict_nodes(problem: &Problem, roots: &[ExprId]) -> Vec<bool> {
 }
 
 /// The operands of a node.
-pub fn operands(node: Node) -> Vec<ExprId> {
+pub(crate) fn operands(node: Node) -> Vec<ExprId> {
     match node {
         Node::Const(_) | Node::Var(_) => vec![],
         Node::Unary(_, a) | Node::Cast(_, a) => vec![a],
@@ -238,7 +238,7 @@ pub fn operands(node: Node) -> Vec<ExprId> {
 }
 
 /// Runs the propagator of node `e` once.
-pub fn propagate(
+pub(crate) fn propagate(
     problem: &Problem,
     store: &mut Store,
     e: ExprId,

@@ -85,7 +85,7 @@ struct Relation {
 
 /// The comparisons of a problem between `int` or `long` terms.
 #[derive(Clone, Debug, Default)]
-pub struct Relations {
+pub(crate) struct Relations {
     terms: Vec<Term>,
     index: HashMap<ExprId, usize>,
     relations: Vec<Relation>,
@@ -95,7 +95,7 @@ pub struct Relations {
 /// minus `j` moduli (`2^32` for `int`), which puts the mathematical value in the type's range
 /// shifted by `j` moduli. A sum, difference or negation of values in range is in one of the
 /// cases -1, 0, 1; `k * x` in one of about `|k|` cases.
-pub type Case = (ExprId, i128);
+pub(crate) type Case = (ExprId, i128);
 
 /// Terms with more wrap cases than this are atoms instead.
 const MAX_CASES: i128 = 5;
@@ -284,7 +284,7 @@ fn stated(op: BinOp, truth: bool) -> BinOp {
 
 impl Relations {
     /// The comparisons between `int` or `long` terms anywhere in `problem`.
-    pub fn extract(problem: &Problem) -> Relations {
+    pub(crate) fn extract(problem: &Problem) -> Relations {
         let mut out = Relations::default();
         for i in 0..problem.node_count() {
             let node = ExprId::from_index(i);
@@ -368,13 +368,13 @@ impl Relations {
         t
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.relations.is_empty()
     }
 
     /// The nodes whose domains the relations read: their terms, the conditions of their
     /// choices, and comparisons.
-    pub fn watched(&self) -> impl Iterator<Item = ExprId> + '_ {
+    pub(crate) fn watched(&self) -> impl Iterator<Item = ExprId> + '_ {
         self.terms
             .iter()
             .map(|t| t.node)
@@ -386,7 +386,7 @@ impl Relations {
     }
 
     /// The comparison nodes.
-    pub fn comparisons(&self) -> impl Iterator<Item = ExprId> + '_ {
+    pub(crate) fn comparisons(&self) -> impl Iterator<Item = ExprId> + '_ {
         self.relations.iter().map(|r| r.node)
     }
 
@@ -433,7 +433,7 @@ impl Relations {
     /// contradictory; `cases` are the wrap cases decided so far.
     /// Returns the work done, in inequalities examined and derived by elimination (at least
     /// one per round), so that a propagation budget charges this propagator by its cost.
-    pub fn propagate(&self, store: &mut Store, cases: &[Case]) -> Result<u64, Conflict> {
+    pub(crate) fn propagate(&self, store: &mut Store, cases: &[Case]) -> Result<u64, Conflict> {
         let mut work = 0;
         // Narrowed bounds can make more sums exact: a few rounds until nothing changes.
         for _ in 0..4 {
@@ -540,7 +540,7 @@ impl Relations {
 
     /// A sum in force that may wrap and has no case yet, with the cases it can be in: the
     /// search decides it.
-    pub fn undecided_case(&self, store: &Store, cases: &[Case]) -> Option<(ExprId, Vec<i128>)> {
+    pub(crate) fn undecided_case(&self, store: &Store, cases: &[Case]) -> Option<(ExprId, Vec<i128>)> {
         let mut reading = self.reading(store, cases).ok()?;
         for r in self.in_force(store) {
             reading.read(r.left).ok()?;

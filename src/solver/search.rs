@@ -64,7 +64,7 @@ pub struct SolveOptions {
 }
 
 /// Restarts [`solve`] makes by default after a first run that ran out of work.
-pub const RESTARTS: u32 = 2;
+pub(crate) const RESTARTS: u32 = 2;
 
 /// The share of a solve's limits each restart gets, as a fraction `RESTART_SHARE / 8`.
 const RESTART_SHARE: u64 = 1;

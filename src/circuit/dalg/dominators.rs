@@ -19,9 +19,9 @@ pub struct Dominators {
 }
 
 /// The virtual node after all outputs.
-pub const SINK: u32 = u32::MAX - 1;
+pub(crate) const SINK: u32 = u32::MAX - 1;
 /// Marks nets from which no output can be reached.
-pub const UNOBSERVABLE: u32 = u32::MAX;
+pub(crate) const UNOBSERVABLE: u32 = u32::MAX;
 
 impl Dominators {
     pub fn new(netlist: &Netlist) -> Dominators {

@@ -10,13 +10,13 @@
 
 mod clauses;
 mod conflict;
-pub mod dominators;
+pub(crate) mod dominators;
 mod frontiers;
 mod implication;
 pub mod miter;
-pub mod model;
+pub(crate) mod model;
 mod recursive_learning;
-pub mod scoap;
+pub(crate) mod scoap;
 mod search;
 mod sensitization;
 

@@ -27,7 +27,7 @@ use crate::program::reader::ir::{
 
 /// A condition and the value it is known to have.
 #[derive(Clone, Debug)]
-pub struct Guard<'a> {
+pub(crate) struct Guard<'a> {
     pub cond: &'a Expr,
     pub holds: bool,
     /// The locals the condition reads.
@@ -44,7 +44,7 @@ struct Candidate<'a> {
 }
 
 /// The guards that hold at `point` of statement `target` of `body`.
-pub fn at<'a>(body: &'a Body, target: &Stmt, point: Point) -> Vec<Guard<'a>> {
+pub(crate) fn at<'a>(body: &'a Body, target: &Stmt, point: Point) -> Vec<Guard<'a>> {
     let mut candidates = Vec::new();
     let mut loops = Vec::new();
     if !collect(&body.stmts, target, &mut candidates, &mut loops) {
@@ -81,7 +81,7 @@ pub fn at<'a>(body: &'a Body, target: &Stmt, point: Point) -> Vec<Guard<'a>> {
 
 /// Requires the guards at `point` of `target` on the inputs of the executor's region (a
 /// guard over a local the region does not read is left out).
-pub fn constrain(ex: &mut Executor<'_>, body: &Body, target: &Stmt, point: Point) {
+pub(crate) fn constrain(ex: &mut Executor<'_>, body: &Body, target: &Stmt, point: Point) {
     for g in at(body, target, point) {
         if !g
             .locals

@@ -10,7 +10,7 @@
 
 pub mod classify;
 pub mod equivalence;
-pub mod guards;
-pub mod regions;
+pub(crate) mod guards;
+pub(crate) mod regions;
 pub mod symbolic;
-pub mod zones;
+pub(crate) mod zones;

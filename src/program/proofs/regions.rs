@@ -16,7 +16,7 @@ use crate::program::reader::ir::{Body, Expr, ExprKind, LocalId, Stmt, StmtKind};
 
 /// The program point at which an expression region starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Point {
+pub(crate) enum Point {
     /// The statement's entry (an `if` condition, a `switch` scrutinee).
     Entry,
     /// A loop's head, where its condition is evaluated.
@@ -27,7 +27,7 @@ pub enum Point {
 
 /// One region: an expression evaluated at a statement's head, or a run of statements.
 #[derive(Clone, Copy, Debug)]
-pub enum Part<'m> {
+pub(crate) enum Part<'m> {
     /// A condition, a `for` update or a `for`-each array, evaluated alone.
     Expr {
         stmt: &'m Stmt,
@@ -46,7 +46,7 @@ pub enum Part<'m> {
 
 impl<'m> Part<'m> {
     /// The source range the region covers.
-    pub fn span(&self) -> (u32, u32) {
+    pub(crate) fn span(&self) -> (u32, u32) {
         match self {
             Part::Expr { expr, .. } => (expr.span.start, expr.span.end),
             Part::Stmts(s) => (s[0].span.start, s[s.len() - 1].span.end),
@@ -55,7 +55,7 @@ impl<'m> Part<'m> {
     }
 
     /// The statement whose entry facts hold at the region's entry.
-    pub fn first(&self) -> &'m Stmt {
+    pub(crate) fn first(&self) -> &'m Stmt {
         match self {
             Part::Expr { stmt, .. } => stmt,
             Part::Stmts(s) => &s[0],
@@ -65,7 +65,7 @@ impl<'m> Part<'m> {
 }
 
 /// The statement lists directly inside `s` (a lone substatement as a list of one).
-pub fn child_lists(s: &Stmt) -> Vec<&[Stmt]> {
+pub(crate) fn child_lists(s: &Stmt) -> Vec<&[Stmt]> {
     fn one(b: &Stmt) -> &[Stmt] {
         match &b.kind {
             StmtKind::Block(stmts) => stmts,
@@ -94,7 +94,7 @@ fn contains(outer: (u32, u32), inner: (u32, u32)) -> bool {
 }
 
 /// The lists and indices from the body down to the innermost statement containing `site`.
-pub fn chain(body: &Body, site: (u32, u32)) -> Vec<(&[Stmt], usize)> {
+pub(crate) fn chain(body: &Body, site: (u32, u32)) -> Vec<(&[Stmt], usize)> {
     let mut out = Vec::new();
     let mut lists: Vec<&[Stmt]> = vec![&body.stmts];
     'down: loop {
@@ -159,7 +159,7 @@ fn locals_read(s: &Stmt, out: &mut hashbrown::HashSet<LocalId>) {
 
 /// The regions for a mutation of `site`, smallest first, and the spans of the loops that
 /// enclose each (for liveness).
-pub fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
+pub(crate) fn ladder(body: &Body, site: (u32, u32)) -> Vec<Part<'_>> {
     let chain = chain(body, site);
     let mut parts = Vec::new();
     let Some(&(list, i)) = chain.last() else {
@@ -246,7 +246,7 @@ type FlowNode = (Option<(u32, u32)>, Vec<usize>);
 /// Uses count every read on the node, conditional ones included; only whole-statement
 /// assignments `x = e;`, initialized declarations and a for-each loop's variable (assigned on
 /// entering the body, out of scope after) kill, so the result is a sound over-approximation.
-pub struct Liveness {
+pub(crate) struct Liveness {
     /// Per CFG node, the locals live on entry to it.
     live_in: Vec<bitvec::vec::BitVec>,
     /// Per CFG node, its source span and successors.
@@ -254,7 +254,7 @@ pub struct Liveness {
 }
 
 impl Liveness {
-    pub fn new(cfg: &crate::program::model::cfg::Cfg, body: &Body) -> Liveness {
+    pub(crate) fn new(cfg: &crate::program::model::cfg::Cfg, body: &Body) -> Liveness {
         use crate::program::model::cfg::{NodeKind, Var};
         use bitvec::vec::BitVec;
         use petgraph::visit::EdgeRef;
@@ -336,7 +336,7 @@ impl Liveness {
 
     /// The locals live after the statements spanning `region`: live on entry to a node outside
     /// the region that a node inside it leads to.
-    pub fn after(&self, region: (u32, u32)) -> Vec<LocalId> {
+    pub(crate) fn after(&self, region: (u32, u32)) -> Vec<LocalId> {
         let inside = |i: usize| matches!(self.nodes[i].0, Some(s) if contains(region, s));
         let mut live = bitvec::vec::BitVec::<usize>::repeat(
             false,
@@ -355,7 +355,7 @@ impl Liveness {
 
 /// Finds in `body` (the mutant's) the region that is `part` in the original, given the edit:
 /// original text `[start, end)` replaced by `delta` more bytes.
-pub fn find_again<'b>(
+pub(crate) fn find_again<'b>(
     body: &'b Body,
     part: &Part<'_>,
     edit: (u32, u32),
@@ -411,7 +411,7 @@ pub fn find_again<'b>(
 
 /// The condition of a `while`, `do` or `for` loop (`None` for other statements and a `for`
 /// without one).
-pub fn loop_condition(s: &Stmt) -> Option<&Expr> {
+pub(crate) fn loop_condition(s: &Stmt) -> Option<&Expr> {
     match &s.kind {
         StmtKind::While { cond, .. } | StmtKind::Do { cond, .. } => Some(cond),
         StmtKind::For { cond, .. } => cond.as_ref(),

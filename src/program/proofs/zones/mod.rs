@@ -31,7 +31,7 @@ mod loops;
 mod transfer;
 mod watch;
 
-pub use watch::cell_never_read;
+pub(crate) use watch::cell_never_read;
 
 use hashbrown::HashMap;
 
@@ -65,7 +65,7 @@ enum Tracked {
 }
 
 /// The facts of one method.
-pub struct Facts {
+pub(crate) struct Facts {
     vars: Vec<Tracked>,
     /// The tracked quantities' bounds (their types' ranges), over which every zone is.
     dbm: Dbm,
@@ -112,7 +112,7 @@ struct Analysis<'a> {
 
 impl Facts {
     /// Analyses `body` of `unit`.
-    pub fn of(unit: &Unit, body: &Body) -> Facts {
+    pub(crate) fn of(unit: &Unit, body: &Body) -> Facts {
         let mut a = Analysis::new(unit, body, None);
         let start = Some(a.dbm().top());
         let mut jumps = Jumps::default();
@@ -130,7 +130,7 @@ impl Facts {
     }
 
     /// Whether no input reaches the innermost statement containing `site`.
-    pub fn unreachable(&self, site: (u32, u32)) -> bool {
+    pub(crate) fn unreachable(&self, site: (u32, u32)) -> bool {
         let innermost = self
             .spans
             .iter()
@@ -148,7 +148,7 @@ impl Facts {
 
     /// Adds the facts at `point` of statement `stmt` as constraints on the inputs the
     /// executor made (facts on values the region does not read are left out).
-    pub fn constrain(&self, ex: &mut Executor<'_>, stmt: &Stmt, point: Point) {
+    pub(crate) fn constrain(&self, ex: &mut Executor<'_>, stmt: &Stmt, point: Point) {
         let zone = match point {
             Point::Entry => self.entry.get(&stmt.id),
             Point::Head => self.head.get(&stmt.id),

@@ -51,7 +51,7 @@ pub(super) const GHOST_ABOVE: i128 = i32::MAX as i128 + 2;
 /// and at every operation that may throw, the zones prove no changed cell is left (an insertion
 /// sort's `key = a[i]++` is overwritten by the shift or the insertion that follows). The
 /// caller checks that the array is never assigned, escapes nowhere and has no alias.
-pub fn cell_never_read(
+pub(crate) fn cell_never_read(
     unit: &Unit,
     body: &Body,
     array: LocalId,
