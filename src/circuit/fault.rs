@@ -67,7 +67,7 @@ impl Fault {
     }
 
     /// The net the fault is on (the stem itself, or the stem feeding the branch).
-    pub fn net(&self, netlist: &Netlist) -> NodeId {
+    pub(crate) fn net(&self, netlist: &Netlist) -> NodeId {
         match self.site {
             FaultSite::Stem(n) => n,
             FaultSite::Branch(pin) => netlist.fanins(pin.gate)[pin.pin as usize],

@@ -282,7 +282,7 @@ pub struct RegionSimulator {
 }
 
 impl RegionSimulator {
-    pub fn new(netlist: &Netlist) -> RegionSimulator {
+    pub(crate) fn new(netlist: &Netlist) -> RegionSimulator {
         RegionSimulator {
             cone: ConeSimulator::new(netlist),
             memo: RegionMemo::new(netlist),
@@ -291,13 +291,13 @@ impl RegionSimulator {
 
     /// Forgets what was computed for the previous block: the next calls give fault-free
     /// values of another block.
-    pub fn next_block(&mut self) {
+    pub(crate) fn next_block(&mut self) {
         self.memo.next_round();
     }
 
     /// The patterns of the block that detect `fault`, as [`ConeSimulator::detect`]; `good`
     /// must be the same block's values since the last [`next_block`](Self::next_block).
-    pub fn detect(&mut self, netlist: &Netlist, good: &[u64], fault: Fault) -> u64 {
+    pub(crate) fn detect(&mut self, netlist: &Netlist, good: &[u64], fault: Fault) -> u64 {
         let (site, value) = match faulty_site(netlist, good, fault) {
             Ok(site) => site,
             Err(mask) => return mask,

@@ -28,7 +28,7 @@ impl NodeId {
     }
 
     /// The node at position `index` (which must be below `u32::MAX`).
-    pub fn from_index(index: usize) -> NodeId {
+    pub(crate) fn from_index(index: usize) -> NodeId {
         NodeId(u32::try_from(index).expect("more than 2^32 nodes"))
     }
 }
@@ -74,7 +74,7 @@ impl GateKind {
     }
 
     /// Parses a gate keyword in any case (`BUF` and `BUFF` are the same; `INV` is `NOT`).
-    pub fn from_keyword(word: &str) -> Option<GateKind> {
+    pub(crate) fn from_keyword(word: &str) -> Option<GateKind> {
         let kinds = [
             ("AND", GateKind::And),
             ("NAND", GateKind::Nand),
@@ -117,7 +117,7 @@ impl GateKind {
 
     /// Evaluates the gate on 64 patterns at once (bit `i` of each word is pattern `i`).
     #[inline]
-    pub fn eval_words(self, mut inputs: impl Iterator<Item = u64>) -> u64 {
+    pub(crate) fn eval_words(self, mut inputs: impl Iterator<Item = u64>) -> u64 {
         let first = inputs.next().unwrap_or(0);
         match self {
             GateKind::And => inputs.fold(first, |acc, v| acc & v),
@@ -240,7 +240,7 @@ impl Netlist {
     }
 
     /// Distance from the inputs: 0 for inputs, 1 + the largest fanin level for gates.
-    pub fn level(&self, node: NodeId) -> u32 {
+    pub(crate) fn level(&self, node: NodeId) -> u32 {
         self.levels[node.index()]
     }
 
@@ -249,7 +249,7 @@ impl Netlist {
     /// it feeds. A value change at `node` reaches the rest of the circuit only through its
     /// stem, along the one path there.
     #[inline]
-    pub fn stem(&self, node: NodeId) -> NodeId {
+    pub(crate) fn stem(&self, node: NodeId) -> NodeId {
         self.stems[node.index()]
     }
 
@@ -280,24 +280,24 @@ impl Netlist {
 
     /// The gate pins `node` feeds, ordered by gate then pin.
     #[inline]
-    pub fn fanouts(&self, node: NodeId) -> &[Pin] {
+    pub(crate) fn fanouts(&self, node: NodeId) -> &[Pin] {
         let i = node.index();
         &self.fanout_list[self.fanout_offsets[i] as usize..self.fanout_offsets[i + 1] as usize]
     }
 
     /// How many output positions (primary or pseudo-primary) observe `node` directly.
-    pub fn observations(&self, node: NodeId) -> u32 {
+    pub(crate) fn observations(&self, node: NodeId) -> u32 {
         self.observations[node.index()]
     }
 
     /// Whether `node` is observed directly at some output.
     #[inline]
-    pub fn is_observed(&self, node: NodeId) -> bool {
+    pub(crate) fn is_observed(&self, node: NodeId) -> bool {
         self.observations[node.index()] > 0
     }
 
     /// Number of sinks of the net: gate pins it feeds plus outputs observing it.
-    pub fn sinks(&self, node: NodeId) -> usize {
+    pub(crate) fn sinks(&self, node: NodeId) -> usize {
         self.fanouts(node).len() + self.observations(node) as usize
     }
 
@@ -408,7 +408,7 @@ fn format_cycle(nets: &[String]) -> String {
 
 impl BuildError {
     /// Where in the source the error is, when it is tied to one place.
-    pub fn span(&self) -> Option<Span> {
+    pub(crate) fn span(&self) -> Option<Span> {
         match self {
             BuildError::DrivenTwice { second, .. } => Some(*second),
             BuildError::CombinationalLoop { span, .. }
@@ -421,7 +421,7 @@ impl BuildError {
 
 /// Handle of a net while a netlist is being built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct NetRef(u32);
+pub(crate) struct NetRef(u32);
 
 #[derive(Clone, Debug)]
 enum Driver {
@@ -453,7 +453,7 @@ pub struct NetlistBuilder {
 }
 
 impl NetlistBuilder {
-    pub fn new(name: impl Into<String>) -> NetlistBuilder {
+    pub(crate) fn new(name: impl Into<String>) -> NetlistBuilder {
         NetlistBuilder {
             name: name.into(),
             ..NetlistBuilder::default()
@@ -461,7 +461,7 @@ impl NetlistBuilder {
     }
 
     /// The handle of the net called `name`, creating it on first mention.
-    pub fn net(&mut self, name: &str) -> NetRef {
+    pub(crate) fn net(&mut self, name: &str) -> NetRef {
         if let Some(&r) = self.by_name.get(name) {
             return r;
         }
@@ -500,14 +500,14 @@ impl NetlistBuilder {
     }
 
     /// Declares `net` a primary input.
-    pub fn input(&mut self, net: NetRef, span: Span) -> Result<(), BuildError> {
+    pub(crate) fn input(&mut self, net: NetRef, span: Span) -> Result<(), BuildError> {
         self.drive(net, Driver::Input, span)?;
         self.inputs.push(net);
         Ok(())
     }
 
     /// Declares `net` a primary output. A net declared twice is kept once, with a warning.
-    pub fn output(&mut self, net: NetRef, span: Span) {
+    pub(crate) fn output(&mut self, net: NetRef, span: Span) {
         if self.outputs.iter().any(|&(o, _)| o == net) {
             let name = &self.nets[net.0 as usize].name;
             self.warnings.push(Warning {
@@ -522,7 +522,7 @@ impl NetlistBuilder {
 
     /// Defines `q = DFF(d)`; under full scan `q` becomes a pseudo-primary input and `d` a
     /// pseudo-primary output.
-    pub fn dff(&mut self, q: NetRef, d: NetRef, span: Span) -> Result<(), BuildError> {
+    pub(crate) fn dff(&mut self, q: NetRef, d: NetRef, span: Span) -> Result<(), BuildError> {
         self.note_use(d, span);
         self.drive(q, Driver::Dff(d), span)?;
         self.dffs.push(q);
@@ -530,7 +530,7 @@ impl NetlistBuilder {
     }
 
     /// Defines `out = kind(fanins...)`.
-    pub fn gate(
+    pub(crate) fn gate(
         &mut self,
         out: NetRef,
         kind: GateKind,
@@ -557,7 +557,7 @@ impl NetlistBuilder {
 
     /// Levelizes and checks the circuit. Warnings (undriven nets made inputs, repeated outputs)
     /// are returned beside the netlist.
-    pub fn build(mut self) -> Result<(Netlist, Vec<Warning>), BuildError> {
+    pub(crate) fn build(mut self) -> Result<(Netlist, Vec<Warning>), BuildError> {
         let net_count = self.nets.len();
         if net_count == 0 {
             return Err(BuildError::Empty);

@@ -51,7 +51,7 @@ pub enum Bit {
 }
 
 impl Bit {
-    pub fn from_bool(b: bool) -> Bit {
+    pub(crate) fn from_bool(b: bool) -> Bit {
         if b { Bit::One } else { Bit::Zero }
     }
 
@@ -207,7 +207,7 @@ impl PatternSet {
     }
 
     /// Parses the JSON pattern format.
-    pub fn parse_json(text: &str, file: &str) -> Result<PatternSet, PatternError> {
+    pub(crate) fn parse_json(text: &str, file: &str) -> Result<PatternSet, PatternError> {
         let parsed: JsonFile = serde_json::from_str(text).map_err(|e| PatternError::Syntax {
             file: file.to_owned(),
             line: e.line(),
@@ -262,7 +262,7 @@ impl PatternSet {
     /// writes in some modes are skipped; pattern lines are `N: INPUTS [OUTPUTS]`. A file whose
     /// first line that is not a `*` comment is already a pattern (`N: BITS` or bare `BITS`)
     /// names no inputs or outputs: its values are by position, every line as wide as the first.
-    pub fn parse_atalanta(text: &str, file: &str) -> Result<PatternSet, PatternError> {
+    pub(crate) fn parse_atalanta(text: &str, file: &str) -> Result<PatternSet, PatternError> {
         #[derive(PartialEq)]
         enum Section {
             Preamble,
@@ -444,11 +444,6 @@ impl PatternSet {
         Ok(set)
     }
 
-    /// Whether any input bit is a don't care.
-    pub fn has_x(&self) -> bool {
-        self.patterns.iter().any(|p| p.inputs.contains(&Bit::X))
-    }
-
     /// Replaces don't-care input bits; random fill draws from `rng` pattern by pattern, bit by
     /// bit, so it depends only on the seed and the file.
     pub fn fill(&mut self, fill: Fill, rng: &mut Rng) {
@@ -527,7 +522,7 @@ impl PatternSet {
     }
 
     /// The JSON form, one pattern per line.
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         let mut out = String::new();
         let list = |names: &[String]| serde_json::to_string(names).expect("strings serialize");
         let _ = write!(
@@ -554,7 +549,7 @@ impl PatternSet {
     }
 
     /// The Atalanta `.test` form.
-    pub fn to_atalanta(&self) -> String {
+    pub(crate) fn to_atalanta(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "* Name of circuit:  {}.bench", self.circuit);
         let _ = writeln!(out, "* Primary inputs :");
@@ -573,7 +568,7 @@ impl PatternSet {
     }
 
     /// The STIL form. Written by `StilWriter`.
-    pub fn to_stil(&self, netlist: &Netlist) -> String {
+    pub(crate) fn to_stil(&self, netlist: &Netlist) -> String {
         StilWriter { netlist, set: self }.to_string()
     }
 }

@@ -80,7 +80,7 @@ impl PackedPatterns {
         self.count += 1;
     }
 
-    pub fn inputs(&self) -> usize {
+    pub(crate) fn inputs(&self) -> usize {
         self.inputs
     }
 
@@ -110,7 +110,7 @@ impl PackedPatterns {
     }
 
     /// The value of `input` in pattern `pattern`.
-    pub fn get(&self, pattern: usize, input: usize) -> bool {
+    pub(crate) fn get(&self, pattern: usize, input: usize) -> bool {
         let word = self.words[(pattern / 64) * self.inputs + input];
         (word >> (pattern % 64)) & 1 == 1
     }

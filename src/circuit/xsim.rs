@@ -190,7 +190,7 @@ fn lane(t: Ternary) -> Option<bool> {
 }
 
 impl CubeSimulator {
-    pub fn new(netlist: &Netlist) -> CubeSimulator {
+    pub(crate) fn new(netlist: &Netlist) -> CubeSimulator {
         CubeSimulator {
             good: vec![Ternary::default(); netlist.len()],
             faulty: vec![Ternary::default(); netlist.len()],
@@ -344,7 +344,7 @@ impl CubeSimulator {
     /// monotone, so a node with a known fault-free value has the same faulty value whenever
     /// the faulty circuit only refines a don't care. The answers are those of propagating the
     /// fault through its cone.
-    pub fn detect(&mut self, netlist: &Netlist, fault: Fault) -> u64 {
+    pub(crate) fn detect(&mut self, netlist: &Netlist, fault: Fault) -> u64 {
         let (site, value) = match self.faulty_site(netlist, fault, false) {
             Ok(site) => site,
             Err(mask) => return mask,
@@ -375,7 +375,7 @@ impl CubeSimulator {
 
     /// The loaded cubes (as bits) with some fill that may detect `fault`: the others detect it
     /// under no fill, so no search needs to try extending them for it.
-    pub fn may_detect(&mut self, netlist: &Netlist, fault: Fault) -> u64 {
+    pub(crate) fn may_detect(&mut self, netlist: &Netlist, fault: Fault) -> u64 {
         self.simulate(netlist, fault, true)
     }
 
@@ -505,7 +505,7 @@ impl CubeSimulator {
 
     /// Nodes the walks of [`support`](Self::support) visited since the last call: what the
     /// supports cost, so that a caller can stop asking for them.
-    pub fn take_support_work(&mut self) -> u64 {
+    pub(crate) fn take_support_work(&mut self) -> u64 {
         std::mem::take(&mut self.support_work)
     }
 
@@ -519,7 +519,7 @@ impl CubeSimulator {
     /// its inputs. Three-valued evaluation only gains known values when inputs get known ones,
     /// so the kept inputs keep every needed value, the output's two different values included.
     /// `None` when the cube does not detect the fault.
-    pub fn support(&mut self, netlist: &Netlist, fault: Fault) -> Option<Vec<u32>> {
+    pub(crate) fn support(&mut self, netlist: &Netlist, fault: Fault) -> Option<Vec<u32>> {
         if self.simulate(netlist, fault, false) & 1 == 0 {
             return None;
         }

@@ -215,7 +215,7 @@ pub trait Tracer<M: Model + ?Sized> {
 
 /// The tracer that records nothing.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoTrace;
+pub(crate) struct NoTrace;
 
 impl<M: Model + ?Sized> Tracer<M> for NoTrace {}
 

@@ -20,24 +20,24 @@ impl<E> Default for Trail<E> {
 }
 
 impl<E> Trail<E> {
-    pub fn new() -> Trail<E> {
+    pub(crate) fn new() -> Trail<E> {
         Trail::default()
     }
 
     /// Records an entry (typically an element and its value before the change).
     #[inline]
-    pub fn push(&mut self, entry: E) {
+    pub(crate) fn push(&mut self, entry: E) {
         self.entries.push(entry);
     }
 
     /// The current level: undoing to it restores the present state.
     #[inline]
-    pub fn level(&self) -> usize {
+    pub(crate) fn level(&self) -> usize {
         self.entries.len()
     }
 
     /// Hands every entry recorded since `level` to `restore`, newest first, and forgets them.
-    pub fn undo_to(&mut self, level: usize, mut restore: impl FnMut(E)) {
+    pub(crate) fn undo_to(&mut self, level: usize, mut restore: impl FnMut(E)) {
         while self.entries.len() > level {
             let entry = self.entries.pop().expect("length checked above");
             restore(entry);
@@ -45,13 +45,8 @@ impl<E> Trail<E> {
     }
 
     /// The entries recorded since `level`, oldest first.
-    pub fn since(&self, level: usize) -> &[E] {
+    pub(crate) fn since(&self, level: usize) -> &[E] {
         &self.entries[level.min(self.entries.len())..]
-    }
-
-    /// Forgets everything (the caller restores its state another way).
-    pub fn clear(&mut self) {
-        self.entries.clear();
     }
 }
 

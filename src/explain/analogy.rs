@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 /// One row: the concept, the circuit side, the program side, and where each lives.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
-pub struct Row {
+pub(crate) struct Row {
     pub concept: &'static str,
     pub circuit: &'static str,
     pub program: &'static str,
@@ -32,7 +32,7 @@ const fn row(
 }
 
 /// The table, Table 1.1's rows first, then roth's own.
-pub const ROWS: &[Row] = &[
+pub(crate) const ROWS: &[Row] = &[
     row(
         "what is tested",
         "circuit (gate netlist, full scan)",

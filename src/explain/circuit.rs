@@ -46,7 +46,7 @@ impl Default for Options {
 }
 
 /// A value pair in Roth's notation.
-pub fn five_valued([good, faulty]: [u8; 2]) -> String {
+pub(crate) fn five_valued([good, faulty]: [u8; 2]) -> String {
     let one = |v: u8| match v {
         0 => "0",
         1 => "1",

@@ -295,7 +295,7 @@ impl Default for ProgramOptions {
 }
 
 /// Names of the trace's elements for `cfg`: nodes, edges, then the source's variables.
-pub fn element_names(cfg: &Cfg, variables: &[String]) -> Vec<String> {
+pub(crate) fn element_names(cfg: &Cfg, variables: &[String]) -> Vec<String> {
     let mut names: Vec<String> = cfg
         .graph
         .node_indices()

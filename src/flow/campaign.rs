@@ -153,7 +153,7 @@ impl Spare<'_> {
     }
 
     /// Whether the `later` threads may start.
-    pub fn released(&self) -> bool {
+    pub(crate) fn released(&self) -> bool {
         self.released.load(Ordering::Acquire)
     }
 }
@@ -254,7 +254,7 @@ impl<'b, W: Workbench> CampaignRun<'b, W> {
 
     /// A campaign that starts from tests and verdicts found elsewhere (the parts of a sharded
     /// run): `status[t]` must be `Detected` exactly for the targets `tests` detect.
-    pub fn seeded(
+    pub(crate) fn seeded(
         bench: &'b W,
         options: &'b Options,
         tests: Vec<W::Test>,

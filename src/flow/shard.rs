@@ -156,7 +156,7 @@ pub enum PartSetError {
 /// Checks that `parts` (each file with its `(I, N)`) are all the parts of one run: the same N,
 /// each part once, none missing (the missing ones are named, with `how` to make them).
 /// Returns N.
-pub fn check_complete<'p>(
+pub(crate) fn check_complete<'p>(
     parts: impl IntoIterator<Item = (&'p Path, (usize, usize))>,
     how: &str,
 ) -> Result<usize, PartSetError> {
@@ -218,7 +218,7 @@ pub enum ReadPartError {
 }
 
 /// A part file, read as JSON (each merge then reads it as its command's part).
-pub fn read_part(path: &Path) -> Result<serde_json::Value, ReadPartError> {
+pub(crate) fn read_part(path: &Path) -> Result<serde_json::Value, ReadPartError> {
     let text = std::fs::read_to_string(path).map_err(|source| ReadPartError::Read {
         path: path.to_path_buf(),
         source,
@@ -233,7 +233,7 @@ pub fn read_part(path: &Path) -> Result<serde_json::Value, ReadPartError> {
 /// `count` consecutive runs of about equal total weight: an item goes to the part whose share
 /// of the total its middle falls in. Deterministic, and order-preserving (so the models'
 /// orders keep related targets together). With fewer items than parts, some parts are empty.
-pub fn cut(weights: &[u64], count: usize) -> Vec<usize> {
+pub(crate) fn cut(weights: &[u64], count: usize) -> Vec<usize> {
     let count = count.max(1);
     let total: u128 = weights.iter().map(|&w| u128::from(w)).sum::<u128>().max(1);
     let mut so_far: u128 = 0;

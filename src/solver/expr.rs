@@ -21,11 +21,11 @@ impl VarId {
 pub struct ExprId(pub(crate) u32);
 
 impl ExprId {
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.0 as usize
     }
 
-    pub fn from_index(i: usize) -> ExprId {
+    pub(crate) fn from_index(i: usize) -> ExprId {
         ExprId(i as u32)
     }
 }
@@ -151,7 +151,7 @@ impl Key {
 impl Problem {
     /// `e` as a Java expression, fully parenthesised below the top; subterms deeper than
     /// `depth` print as `…` (a loop's terms grow with every iteration).
-    pub fn show(&self, e: ExprId, depth: usize) -> String {
+    pub(crate) fn show(&self, e: ExprId, depth: usize) -> String {
         let mut out = String::new();
         self.show_into(e, depth, true, &mut out);
         out
@@ -265,7 +265,7 @@ impl Problem {
         self.types[e.index()]
     }
 
-    pub fn node_count(&self) -> usize {
+    pub(crate) fn node_count(&self) -> usize {
         self.nodes.len()
     }
 
@@ -295,7 +295,7 @@ impl Problem {
         self.constant(Value::Int(JType::Long, v))
     }
 
-    pub fn boolean(&mut self, b: bool) -> ExprId {
+    pub(crate) fn boolean(&mut self, b: bool) -> ExprId {
         self.constant(Value::boolean(b))
     }
 
@@ -526,7 +526,7 @@ impl Problem {
 
     /// Excludes the given values of the given variables taken together (a nogood): a next
     /// solution differs from `model` in at least one of `vars`.
-    pub fn exclude(&mut self, vars: &[VarId], model: &Model) {
+    pub(crate) fn exclude(&mut self, vars: &[VarId], model: &Model) {
         self.constraints.push(Constraint::Exclude(
             vars.iter().map(|&v| (v, model.get(v))).collect(),
         ));
@@ -595,7 +595,7 @@ impl Problem {
 
     /// Which nodes the constraints reach (their operands, transitively, and the variables of
     /// nogoods): the only part of the problem a solution has to care about.
-    pub fn cone(&self) -> Vec<bool> {
+    pub(crate) fn cone(&self) -> Vec<bool> {
         let mut reached = vec![false; self.nodes.len()];
         let mut stack: Vec<ExprId> = Vec::new();
         for c in &self.constraints {
@@ -614,13 +614,13 @@ impl Problem {
     /// nodes they reach, and for each variable of `self` its variable in the restriction.
     /// A caller that keeps many questions' terms in one problem (each region's original
     /// built once) asks the solver about the one question's terms only.
-    pub fn restricted(&self) -> (Problem, Vec<Option<VarId>>) {
+    pub(crate) fn restricted(&self) -> (Problem, Vec<Option<VarId>>) {
         self.restrict(&self.cone(), &self.constraints)
     }
 
     /// The problem of the required terms `roots` alone (over the nodes they reach), and for
     /// each variable of `self` its variable there: one part of [`components`](Problem::components).
-    pub fn restricted_to(&self, roots: &[ExprId]) -> (Problem, Vec<Option<VarId>>) {
+    pub(crate) fn restricted_to(&self, roots: &[ExprId]) -> (Problem, Vec<Option<VarId>>) {
         let mut reached = vec![false; self.nodes.len()];
         self.reach(roots.to_vec(), &mut reached);
         let constraints: Vec<Constraint> = roots.iter().map(|&e| Constraint::Holds(e)).collect();

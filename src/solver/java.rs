@@ -15,7 +15,7 @@ thread_local! {
 }
 
 /// The width of `int` on this thread (32 but in tests that narrow it).
-pub fn int_width() -> u32 {
+pub(crate) fn int_width() -> u32 {
     INT_WIDTH.with(|w| w.get())
 }
 
@@ -37,7 +37,7 @@ pub fn with_int_width<T>(bits: u32, f: impl FnOnce() -> T) -> T {
 
 /// A shift distance as Java masks it: the low 6 bits for `long`, 5 for `int` (at a narrowed
 /// test width, the distance modulo the width).
-pub fn shift_distance(ty: JType, b: i64) -> u32 {
+pub(crate) fn shift_distance(ty: JType, b: i64) -> u32 {
     if ty == JType::Long {
         (b & 63) as u32
     } else {
@@ -59,7 +59,7 @@ pub enum JType {
 
 impl JType {
     /// The Java keyword.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             JType::Boolean => "boolean",
             JType::Byte => "byte",
@@ -71,7 +71,7 @@ impl JType {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<JType> {
+    pub(crate) fn from_name(name: &str) -> Option<JType> {
         Some(match name {
             "boolean" => JType::Boolean,
             "byte" => JType::Byte,
@@ -85,7 +85,7 @@ impl JType {
     }
 
     /// Integral types (boolean excluded).
-    pub fn is_integral(self) -> bool {
+    pub(crate) fn is_integral(self) -> bool {
         matches!(
             self,
             JType::Byte | JType::Short | JType::Char | JType::Int | JType::Long
@@ -97,7 +97,7 @@ impl JType {
     }
 
     /// Whether values are carried as integers (`boolean` as 0/1 included).
-    pub fn is_discrete(self) -> bool {
+    pub(crate) fn is_discrete(self) -> bool {
         self != JType::Double
     }
 
@@ -118,7 +118,7 @@ impl JType {
     }
 
     /// Unary numeric promotion (JLS §5.6): byte, short and char become int.
-    pub fn promoted(self) -> JType {
+    pub(crate) fn promoted(self) -> JType {
         match self {
             JType::Byte | JType::Short | JType::Char => JType::Int,
             other => other,
@@ -126,7 +126,7 @@ impl JType {
     }
 
     /// Binary numeric promotion (JLS §5.6): double, else long, else int.
-    pub fn binary_promotion(a: JType, b: JType) -> JType {
+    pub(crate) fn binary_promotion(a: JType, b: JType) -> JType {
         if a == JType::Double || b == JType::Double {
             JType::Double
         } else if a == JType::Long || b == JType::Long {
@@ -152,11 +152,11 @@ pub enum Value {
 }
 
 impl Value {
-    pub fn boolean(b: bool) -> Value {
+    pub(crate) fn boolean(b: bool) -> Value {
         Value::Int(JType::Boolean, i64::from(b))
     }
 
-    pub fn ty(self) -> JType {
+    pub(crate) fn ty(self) -> JType {
         match self {
             Value::Int(ty, _) => ty,
             Value::Double(_) => JType::Double,
@@ -164,14 +164,14 @@ impl Value {
     }
 
     /// The integer carried (booleans as 0/1); doubles are not integers.
-    pub fn as_int(self) -> Option<i64> {
+    pub(crate) fn as_int(self) -> Option<i64> {
         match self {
             Value::Int(_, v) => Some(v),
             Value::Double(_) => None,
         }
     }
 
-    pub fn as_bool(self) -> Option<bool> {
+    pub(crate) fn as_bool(self) -> Option<bool> {
         match self {
             Value::Int(JType::Boolean, v) => Some(v != 0),
             _ => None,
@@ -179,7 +179,7 @@ impl Value {
     }
 
     /// The value as a double (widening of an integral value, JLS §5.1.2).
-    pub fn as_f64(self) -> f64 {
+    pub(crate) fn as_f64(self) -> f64 {
         match self {
             Value::Int(_, v) => v as f64,
             Value::Double(d) => d,
@@ -204,7 +204,7 @@ impl fmt::Display for Value {
 }
 
 /// A double as Java source text that reads back to the same value.
-pub fn double_literal(d: f64) -> String {
+pub(crate) fn double_literal(d: f64) -> String {
     if d.is_nan() {
         "Double.NaN".to_string()
     } else if d == f64::INFINITY {
@@ -245,7 +245,7 @@ pub fn wrap(ty: JType, v: i128) -> i64 {
 
 /// Casts a double to an integral type (JLS §5.1.3): NaN to 0, toward zero, saturating at the
 /// bounds of `int` or `long`; narrower types go through `int`.
-pub fn double_to_integral(ty: JType, d: f64) -> i64 {
+pub(crate) fn double_to_integral(ty: JType, d: f64) -> i64 {
     let through = match ty {
         JType::Long => JType::Long,
         _ => JType::Int,
@@ -268,7 +268,7 @@ pub fn double_to_integral(ty: JType, d: f64) -> i64 {
 }
 
 /// A cast of `v` to `ty` (numeric types only, or boolean to boolean).
-pub fn cast(ty: JType, v: Value) -> Value {
+pub(crate) fn cast(ty: JType, v: Value) -> Value {
     match (ty, v) {
         (JType::Double, v) => Value::Double(v.as_f64()),
         (ty, Value::Double(d)) => Value::Int(ty, double_to_integral(ty, d)),
@@ -305,7 +305,7 @@ pub enum BinOp {
 }
 
 impl BinOp {
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             BinOp::Add => "+",
             BinOp::Sub => "-",
@@ -359,7 +359,7 @@ pub enum Exception {
 
 /// Applies an arithmetic, bitwise or shift operator to two integers already promoted to `ty`
 /// (for shifts, `ty` is the promoted left operand's type and `b` any integer).
-pub fn integer_op(op: BinOp, ty: JType, a: i64, b: i64) -> Result<i64, Exception> {
+pub(crate) fn integer_op(op: BinOp, ty: JType, a: i64, b: i64) -> Result<i64, Exception> {
     let (a128, b128) = (a as i128, b as i128);
     Ok(match op {
         BinOp::Add => wrap(ty, a128 + b128),
@@ -396,7 +396,7 @@ pub fn integer_op(op: BinOp, ty: JType, a: i64, b: i64) -> Result<i64, Exception
 }
 
 /// Applies an arithmetic operator to two doubles (IEEE 754, Java's `%` is `fmod`).
-pub fn double_op(op: BinOp, a: f64, b: f64) -> f64 {
+pub(crate) fn double_op(op: BinOp, a: f64, b: f64) -> f64 {
     match op {
         BinOp::Add => a + b,
         BinOp::Sub => a - b,
@@ -421,7 +421,7 @@ pub fn double_op(op: BinOp, a: f64, b: f64) -> f64 {
 }
 
 /// A comparison of two numbers promoted to the same type (NaN compares false, except `!=`).
-pub fn compare(op: BinOp, a: Value, b: Value) -> bool {
+pub(crate) fn compare(op: BinOp, a: Value, b: Value) -> bool {
     match (a, b) {
         (Value::Int(_, x), Value::Int(_, y)) => match op {
             BinOp::Lt => x < y,

@@ -540,7 +540,11 @@ impl Relations {
 
     /// A sum in force that may wrap and has no case yet, with the cases it can be in: the
     /// search decides it.
-    pub(crate) fn undecided_case(&self, store: &Store, cases: &[Case]) -> Option<(ExprId, Vec<i128>)> {
+    pub(crate) fn undecided_case(
+        &self,
+        store: &Store,
+        cases: &[Case],
+    ) -> Option<(ExprId, Vec<i128>)> {
         let mut reading = self.reading(store, cases).ok()?;
         for r in self.in_force(store) {
             reading.read(r.left).ok()?;

@@ -13,7 +13,7 @@
 use std::time::Instant;
 
 /// A variable, numbered from zero.
-pub type Var = u32;
+pub(crate) type Var = u32;
 
 /// A literal: `2 * var + negated`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,12 +21,12 @@ pub struct Lit(u32);
 
 impl Lit {
     /// The positive literal of `var`.
-    pub fn pos(var: Var) -> Lit {
+    pub(crate) fn pos(var: Var) -> Lit {
         Lit(2 * var)
     }
 
     /// The negative literal of `var`.
-    pub fn neg(var: Var) -> Lit {
+    pub(crate) fn neg(var: Var) -> Lit {
         Lit(2 * var + 1)
     }
 
@@ -35,11 +35,11 @@ impl Lit {
         if value { Lit::pos(var) } else { Lit::neg(var) }
     }
 
-    pub fn var(self) -> Var {
+    pub(crate) fn var(self) -> Var {
         self.0 >> 1
     }
 
-    pub fn is_negated(self) -> bool {
+    pub(crate) fn is_negated(self) -> bool {
         self.0 & 1 == 1
     }
 
@@ -164,10 +164,6 @@ impl Solver {
         self.watches.push(Vec::new());
         self.heap.insert(v, &self.activity);
         v
-    }
-
-    pub fn num_vars(&self) -> usize {
-        self.assigns.len()
     }
 
     /// The value of `var` in the model after [`SatResult::Sat`].

@@ -16,7 +16,7 @@ use crate::flow::Status;
 use crate::flow::shard::{self, PartSetError, ReadPartError, Shard};
 
 /// The version of the part file format.
-pub const PART_VERSION: u32 = 1;
+pub(crate) const PART_VERSION: u32 = 1;
 
 /// The command line that makes the parts, for the refusal of an incomplete set.
 const HOW: &str = "roth atpg --shard I/N --part ...";
@@ -75,7 +75,7 @@ impl PartFile {
 }
 
 /// A circuit's fingerprint: of its normalized .bench text.
-pub fn fingerprint(netlist: &Netlist) -> String {
+pub(crate) fn fingerprint(netlist: &Netlist) -> String {
     shard::fingerprint(&write_bench(netlist))
 }
 

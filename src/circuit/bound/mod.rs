@@ -20,29 +20,29 @@ mod swaps;
 
 /// Implications (gate evaluations) the search for necessary values may spend per net of the
 /// circuit, beyond [`BASE_IMPLICATIONS`].
-pub const IMPLICATIONS_PER_NET: u64 = 8192;
+pub(crate) const IMPLICATIONS_PER_NET: u64 = 8192;
 /// Implications every circuit may spend, whatever its size.
-pub const BASE_IMPLICATIONS: u64 = 1 << 25;
+pub(crate) const BASE_IMPLICATIONS: u64 = 1 << 25;
 /// Implications recursive learning may spend on one fault, per net of the circuit, beyond
 /// [`BASE_LEARNING`].
-pub const LEARNING_PER_NET: u64 = 16;
+pub(crate) const LEARNING_PER_NET: u64 = 16;
 /// Implications recursive learning may spend on one fault, whatever the circuit's size.
-pub const BASE_LEARNING: u64 = 1 << 16;
+pub(crate) const BASE_LEARNING: u64 = 1 << 16;
 /// Necessary values kept per net of the circuit (4 bytes each), beyond [`BASE_VALUES`].
-pub const VALUES_PER_NET: usize = 512;
+pub(crate) const VALUES_PER_NET: usize = 512;
 /// Necessary values every circuit may keep, whatever its size.
-pub const BASE_VALUES: usize = 1 << 20;
+pub(crate) const BASE_VALUES: usize = 1 << 20;
 
 /// Work local search may spend ([`swaps::grow`]), per necessary value of the faults it
 /// chooses among: it grows the bound most in its first part (c7552: 26 to 37 at 64 per value,
 /// 44 at 256, in 0.1 s; c1908 67 to 80 and 97).
-pub const SWAP_WORK_PER_LITERAL: u64 = 256;
+pub(crate) const SWAP_WORK_PER_LITERAL: u64 = 256;
 /// The same without a work budget (`--compact max`): local search still ends.
-pub const SWAP_WORK_PER_LITERAL_UNBUDGETED: u64 = 4096;
+pub(crate) const SWAP_WORK_PER_LITERAL_UNBUDGETED: u64 = 4096;
 
 /// What one pass of [`independent_faults`] found.
 #[derive(Debug, Clone)]
-pub struct IndependentFaults {
+pub(crate) struct IndependentFaults {
     /// Indices in `detectable`, increasing, of faults proved pairwise independent: their
     /// number is a lower bound on any test set detecting them all.
     pub chosen: Vec<usize>,
@@ -59,7 +59,7 @@ pub struct IndependentFaults {
 
 /// The work one pass of [`independent_faults`] may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub(crate) struct Budget {
     /// Implications for the whole pass: no fault is examined once the faults before it in the
     /// pass's order have spent them.
     pub implications: u64,
@@ -76,7 +76,7 @@ impl Budget {
     /// implications and [`VALUES_PER_NET`] kept values per net (each plus a base every circuit
     /// gets), so that circuits where every fault implies a value on most nets (a long chain)
     /// cost time and memory linear in their size, not quadratic.
-    pub fn for_nets(nets: usize) -> Budget {
+    pub(crate) fn for_nets(nets: usize) -> Budget {
         Budget {
             implications: IMPLICATIONS_PER_NET
                 .saturating_mul(nets as u64)
@@ -91,7 +91,7 @@ impl Budget {
     }
 
     /// No limit: the strongest bound, however long it takes.
-    pub fn unlimited() -> Budget {
+    pub(crate) fn unlimited() -> Budget {
         Budget {
             implications: u64::MAX,
             learning: u64::MAX,
@@ -102,7 +102,7 @@ impl Budget {
 
 /// How one pass of [`independent_faults`] works.
 #[derive(Clone, Copy, Debug)]
-pub struct BoundPass<'a> {
+pub(crate) struct BoundPass<'a> {
     /// Recursive learning's depth when necessary values are found (0: implication alone). It
     /// finds more of them at a cost (c5315: a bound of 23 instead of 10; s38417 32 instead of
     /// 23).
@@ -151,7 +151,7 @@ struct Examination {
 /// The threads examine chunks of faults in any order, but the faults used are exactly those
 /// a single thread would have examined: the budget is checked on the work of the faults
 /// before each one in `order`, and each fault's work does not depend on the others.
-pub fn independent_faults(
+pub(crate) fn independent_faults(
     analysis: &Analysis<'_>,
     detectable: &[Fault],
     order: Option<&[usize]>,

@@ -24,7 +24,7 @@ pub(crate) const SINK: u32 = u32::MAX - 1;
 pub(crate) const UNOBSERVABLE: u32 = u32::MAX;
 
 impl Dominators {
-    pub fn new(netlist: &Netlist) -> Dominators {
+    pub(crate) fn new(netlist: &Netlist) -> Dominators {
         let n = netlist.len();
         let mut ipdom = vec![UNOBSERVABLE; n];
         // Node indices are topological, so "closer to the sink" is "larger index"; the sink is
@@ -63,7 +63,7 @@ impl Dominators {
 
     /// The nearest gate that every path from every one of `nodes` to the outputs passes
     /// through (possibly one of `nodes`), or `None` when the paths only meet at the outputs.
-    pub fn common(&self, nodes: impl IntoIterator<Item = NodeId>) -> Option<NodeId> {
+    pub(crate) fn common(&self, nodes: impl IntoIterator<Item = NodeId>) -> Option<NodeId> {
         let mut common: Option<u32> = None;
         for n in nodes {
             let mut b = n.index() as u32;
@@ -89,13 +89,14 @@ impl Dominators {
             .map(|c| NodeId::from_index(c as usize))
     }
 
+    #[cfg(test)]
     /// Whether an error on `node` can reach some output at all.
-    pub fn observable(&self, node: NodeId) -> bool {
+    pub(crate) fn observable(&self, node: NodeId) -> bool {
         self.ipdom[node.index()] != UNOBSERVABLE
     }
 
     /// The gates every path from `node` to the outputs passes through, nearest first.
-    pub fn chain(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+    pub(crate) fn chain(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         let mut current = self.ipdom[node.index()];
         std::iter::from_fn(move || {
             if current >= SINK {

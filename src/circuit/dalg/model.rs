@@ -370,7 +370,7 @@ impl<'a> GateModel<'a> {
     /// implication. The good-circuit implication of a cube is kept between calls with the same
     /// cube, so offering one test's cube to many faults (dynamic compaction) implies it once;
     /// each fault then only reopens the faulty values of its own cone.
-    pub fn set_target(&mut self, fault: Fault, cube: Option<&[Bit]>) {
+    pub(crate) fn set_target(&mut self, fault: Fault, cube: Option<&[Bit]>) {
         let cube = cube.unwrap_or(&[]);
         if self.prepared.as_deref() != Some(cube) {
             self.prepare(cube);
@@ -382,7 +382,7 @@ impl<'a> GateModel<'a> {
     /// faults start from. [`necessary_values`](Self::necessary_values) does it on its first
     /// call; a caller that counts the implications each fault costs calls this first, so that
     /// the count is the fault's alone.
-    pub fn prepare_without_cube(&mut self) {
+    pub(crate) fn prepare_without_cube(&mut self) {
         if self.prepared.as_deref() != Some(&[]) {
             self.prepare(&[]);
         }
@@ -397,7 +397,11 @@ impl<'a> GateModel<'a> {
     /// thousands of ways to propagate, each implying values along a long path, so its cost can
     /// grow with the square of the circuit. Ways left untried when it stops teach nothing, so
     /// what it returns is still necessary.
-    pub fn necessary_values(&mut self, fault: Fault, learning_work: u64) -> Option<Vec<(u32, u8)>> {
+    pub(crate) fn necessary_values(
+        &mut self,
+        fault: Fault,
+        learning_work: u64,
+    ) -> Option<Vec<(u32, u8)>> {
         self.learning_stop = self.implications.saturating_add(learning_work);
         let values = self.necessary_values_inner(fault);
         self.learning_stop = u64::MAX;
@@ -608,30 +612,25 @@ impl<'a> GateModel<'a> {
 /// computed with scratch of their own so that looking never changes the search.
 impl GateModel<'_> {
     /// The circuit searched.
-    pub fn netlist(&self) -> &crate::circuit::netlist::Netlist {
+    pub(crate) fn netlist(&self) -> &crate::circuit::netlist::Netlist {
         self.analysis.netlist
     }
 
     /// A net's (good, faulty) values, each 0, 1 or 2 for X: 1/0 is D, 0/1 is D-bar. Outside
     /// the fault's cone both sides are equal.
-    pub fn value_pair(&self, node: NodeId) -> [u8; 2] {
+    pub(crate) fn value_pair(&self, node: NodeId) -> [u8; 2] {
         self.values[node.index()]
     }
 
     /// Whether the faulty circuit can differ from the good one at `node` (the fault's cone).
-    pub fn in_fault_cone(&self, node: NodeId) -> bool {
+    pub(crate) fn in_fault_cone(&self, node: NodeId) -> bool {
         self.target.is_some() && self.in_cone(node)
-    }
-
-    /// Whether an earlier propagation alternative forbade the error to pass through `node`.
-    pub fn is_forbidden(&self, node: NodeId) -> bool {
-        self.flags[node.index()] & FORBIDDEN != 0
     }
 
     /// The D-frontier the search would propagate through now: gates with an error on an
     /// input, none yet on the output, and an X-path to an output, with the polarity (good
     /// value) of the output error, in the order tried.
-    pub fn d_frontier_view(&self) -> Vec<(NodeId, bool)> {
+    pub(crate) fn d_frontier_view(&self) -> Vec<(NodeId, bool)> {
         if self.target.is_none() {
             return Vec::new();
         }
@@ -643,7 +642,7 @@ impl GateModel<'_> {
 
     /// The J-frontier: gates whose output value, in the good (0) or faulty (1) circuit, is not
     /// yet implied by their inputs.
-    pub fn j_frontier_view(&self) -> Vec<(NodeId, usize)> {
+    pub(crate) fn j_frontier_view(&self) -> Vec<(NodeId, usize)> {
         if self.target.is_none() {
             return Vec::new();
         }
@@ -654,7 +653,7 @@ impl GateModel<'_> {
     /// After a conflict: the net implication found a clash on and in which circuit, or
     /// (circuit `None`) the net an error reached that an earlier alternative kept it out of;
     /// `None` when the conflict is not on one net.
-    pub fn conflict_net(&self) -> Option<(NodeId, Option<usize>)> {
+    pub(crate) fn conflict_net(&self) -> Option<(NodeId, Option<usize>)> {
         match self.failure.as_ref()? {
             Failure::Clash { node, circuit, .. } | Failure::Impossible { node, circuit, .. } => {
                 Some((*node, Some(*circuit)))

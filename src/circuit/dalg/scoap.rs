@@ -19,7 +19,7 @@ fn add(a: u32, b: u32) -> u32 {
 }
 
 impl Scoap {
-    pub fn new(netlist: &Netlist) -> Scoap {
+    pub(crate) fn new(netlist: &Netlist) -> Scoap {
         let n = netlist.len();
         let mut cc = vec![[1u32, 1u32]; n];
         for node in netlist.nodes() {

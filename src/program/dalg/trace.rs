@@ -101,7 +101,7 @@ const SHOW_DEPTH: usize = 6;
 /// What a trace reads between steps (`roth explain`): read-only views of the search state.
 impl SwDalgorithm<'_> {
     /// Records the CFG nodes each version runs from now on (for traces).
-    pub fn record_path(&mut self) {
+    pub(crate) fn record_path(&mut self) {
         for w in &mut self.walkers {
             w.ran.get_or_insert_with(Vec::new);
         }
@@ -130,7 +130,7 @@ impl SwDalgorithm<'_> {
     }
 
     /// Whether the effect exists (after excitation).
-    pub fn excited(&self) -> bool {
+    pub(crate) fn excited(&self) -> bool {
         self.excited
     }
 
@@ -153,7 +153,7 @@ impl SwDalgorithm<'_> {
     }
 
     /// Version `w` (0 the original, 1 the mutant).
-    pub fn version_view(&self, w: usize) -> VersionView {
+    pub(crate) fn version_view(&self, w: usize) -> VersionView {
         let walker = &self.walkers[w];
         let mut locals: Vec<(String, String)> = walker
             .state
@@ -191,7 +191,7 @@ impl SwDalgorithm<'_> {
     }
 
     /// The path conditions required so far, as Java expressions.
-    pub fn path_conditions(&self) -> Vec<String> {
+    pub(crate) fn path_conditions(&self) -> Vec<String> {
         self.ex
             .problem
             .constraints()
@@ -204,7 +204,7 @@ impl SwDalgorithm<'_> {
     }
 
     /// A choice in words, read before it is applied.
-    pub fn describe(&self, choice: &Choice) -> String {
+    pub(crate) fn describe(&self, choice: &Choice) -> String {
         match *choice {
             Choice::Edge { version, index } => {
                 let w = usize::from(version == Version::Mutant);

@@ -9,7 +9,6 @@
 //! verdict (and the first test that kills it) does not depend on the thread count.
 
 use bitvec::vec::BitVec;
-use hashbrown::HashMap;
 
 use crate::program::execution::interp::{
     Compiled, Limits, Machine, Outcome, ProbeSites, Termination, Value,
@@ -385,18 +384,4 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
         }
     }
     tests
-}
-
-/// Mutants grouped by verdict kind, for summaries.
-pub fn count_verdicts(verdicts: &[Verdict]) -> HashMap<&'static str, usize> {
-    let mut counts = HashMap::new();
-    for v in verdicts {
-        let k = match v {
-            Verdict::Killed(_) => "killed",
-            Verdict::NotReached => "not reached",
-            Verdict::Survived => "survived",
-        };
-        *counts.entry(k).or_insert(0) += 1;
-    }
-    counts
 }

@@ -383,7 +383,7 @@ impl Cfg {
     }
 
     /// Data dependences: (definition's node, use's node, variable), one per def-use pair.
-    pub fn data_dependences(&self) -> Vec<(NodeIndex, NodeIndex, Var)> {
+    pub(crate) fn data_dependences(&self) -> Vec<(NodeIndex, NodeIndex, Var)> {
         let mut out = Vec::new();
         for u in &self.uses {
             for &d in &u.reaching {
@@ -488,7 +488,7 @@ impl Cfg {
 }
 
 /// The statement with this id.
-pub fn find_stmt(stmts: &[Stmt], id: NodeId) -> Option<&Stmt> {
+pub(crate) fn find_stmt(stmts: &[Stmt], id: NodeId) -> Option<&Stmt> {
     for s in stmts {
         if s.id == id {
             return Some(s);

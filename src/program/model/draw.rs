@@ -86,7 +86,7 @@ pub fn svg(cfg: &Cfg, title: &str, data_dependences: bool) -> String {
 /// execution status), the variables' values below the graph, and the mutated node. Marked
 /// shapes carry `data-e` (the element) and `data-c` (the value's category) for `style` to
 /// colour and a page to restyle; variable values carry `data-t`.
-pub struct Marks<'a> {
+pub(crate) struct Marks<'a> {
     /// Element of node `k` is `k`; of edge `k`, `nodes + k`; the variables follow.
     pub values: &'a [String],
     pub category: fn(&str) -> &'static str,
@@ -100,7 +100,7 @@ pub struct Marks<'a> {
 }
 
 /// The graph as SVG, with a trace's marks.
-pub fn svg_marked(
+pub(crate) fn svg_marked(
     cfg: &Cfg,
     title: &str,
     data_dependences: bool,

@@ -175,7 +175,7 @@ impl Mutant {
     /// The statement the mutant changes, as (class, method, start, end) of the innermost
     /// statement holding its edit (Kapoor's location); `None` where the method is not
     /// supported.
-    pub fn statement(&self, unit: &Unit) -> Option<(u32, u32, u32, u32)> {
+    pub(crate) fn statement(&self, unit: &Unit) -> Option<(u32, u32, u32, u32)> {
         let body = unit.method(self.class, self.method).body.as_ref().ok()?;
         let &(list, i) =
             crate::program::proofs::regions::chain(body, (self.start, self.end)).last()?;

@@ -37,30 +37,30 @@ impl Type {
     }
 
     /// Integral types (`boolean` excluded).
-    pub fn is_integral(&self) -> bool {
+    pub(crate) fn is_integral(&self) -> bool {
         matches!(
             self,
             Type::Byte | Type::Short | Type::Char | Type::Int | Type::Long
         )
     }
 
-    pub fn is_numeric(&self) -> bool {
+    pub(crate) fn is_numeric(&self) -> bool {
         self.is_integral() || matches!(self, Type::Float | Type::Double)
     }
 
-    pub fn is_floating(&self) -> bool {
+    pub(crate) fn is_floating(&self) -> bool {
         matches!(self, Type::Float | Type::Double)
     }
 
-    pub fn is_primitive(&self) -> bool {
+    pub(crate) fn is_primitive(&self) -> bool {
         self.is_numeric() || *self == Type::Boolean
     }
 
-    pub fn is_reference(&self) -> bool {
+    pub(crate) fn is_reference(&self) -> bool {
         matches!(self, Type::String | Type::Array(_) | Type::Null)
     }
 
-    pub fn element(&self) -> Option<&Type> {
+    pub(crate) fn element(&self) -> Option<&Type> {
         match self {
             Type::Array(e) => Some(e),
             _ => None,
@@ -68,7 +68,7 @@ impl Type {
     }
 
     /// The solver's type for a primitive whose values the solver models (all but `float`).
-    pub fn jtype(&self) -> Option<JType> {
+    pub(crate) fn jtype(&self) -> Option<JType> {
         Some(match self {
             Type::Boolean => JType::Boolean,
             Type::Byte => JType::Byte,
@@ -81,7 +81,7 @@ impl Type {
         })
     }
 
-    pub fn from_keyword(name: &str) -> Option<Type> {
+    pub(crate) fn from_keyword(name: &str) -> Option<Type> {
         Some(match name {
             "boolean" => Type::Boolean,
             "byte" => Type::Byte,
@@ -98,7 +98,7 @@ impl Type {
     }
 
     /// Unary numeric promotion (JLS §5.6.1).
-    pub fn promoted(&self) -> Type {
+    pub(crate) fn promoted(&self) -> Type {
         match self {
             Type::Byte | Type::Short | Type::Char => Type::Int,
             other => other.clone(),
@@ -106,7 +106,7 @@ impl Type {
     }
 
     /// Binary numeric promotion (JLS §5.6.2).
-    pub fn binary_promotion(a: &Type, b: &Type) -> Type {
+    pub(crate) fn binary_promotion(a: &Type, b: &Type) -> Type {
         if *a == Type::Double || *b == Type::Double {
             Type::Double
         } else if *a == Type::Float || *b == Type::Float {
@@ -119,7 +119,7 @@ impl Type {
     }
 
     /// Widening primitive conversion (JLS §5.1.2), identity included.
-    pub fn widens_to(&self, to: &Type) -> bool {
+    pub(crate) fn widens_to(&self, to: &Type) -> bool {
         if self == to {
             return true;
         }
@@ -169,7 +169,7 @@ pub struct Span {
 }
 
 impl Span {
-    pub fn range(self) -> std::ops::Range<usize> {
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
 }
@@ -187,7 +187,7 @@ pub enum Const {
 }
 
 impl Const {
-    pub fn ty(&self) -> Type {
+    pub(crate) fn ty(&self) -> Type {
         match self {
             Const::Int(t, _) => t.clone(),
             Const::Float(_) => Type::Float,
@@ -196,7 +196,7 @@ impl Const {
         }
     }
 
-    pub fn as_bool(&self) -> Option<bool> {
+    pub(crate) fn as_bool(&self) -> Option<bool> {
         match self {
             Const::Int(Type::Boolean, v) => Some(*v != 0),
             _ => None,
@@ -204,7 +204,7 @@ impl Const {
     }
 
     /// The value as the 64-bit register word the interpreter uses (floats as their bits).
-    pub fn bits(&self) -> Option<i64> {
+    pub(crate) fn bits(&self) -> Option<i64> {
         match self {
             Const::Int(_, v) => Some(*v),
             Const::Float(f) => Some(i64::from(f.to_bits())),
@@ -277,7 +277,7 @@ impl Class {
     }
 
     /// The constructor without parameters, if declared.
-    pub fn no_arg_constructor(&self) -> Option<u32> {
+    pub(crate) fn no_arg_constructor(&self) -> Option<u32> {
         self.methods
             .iter()
             .position(|m| m.is_constructor && m.params.is_empty())
@@ -457,7 +457,7 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
-    pub const ALL: [BinaryOp; 19] = [
+    pub(crate) const ALL: [BinaryOp; 19] = [
         BinaryOp::Add,
         BinaryOp::Sub,
         BinaryOp::Mul,
@@ -480,30 +480,30 @@ impl BinaryOp {
     ];
 
     /// The Java symbol (the solver's operator has the same one).
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         self.solver_op().symbol()
     }
 
-    pub fn from_symbol(s: &str) -> Option<BinaryOp> {
+    pub(crate) fn from_symbol(s: &str) -> Option<BinaryOp> {
         BinaryOp::ALL.into_iter().find(|op| op.symbol() == s)
     }
 
-    pub fn is_arithmetic(self) -> bool {
+    pub(crate) fn is_arithmetic(self) -> bool {
         matches!(
             self,
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem
         )
     }
 
-    pub fn is_bitwise(self) -> bool {
+    pub(crate) fn is_bitwise(self) -> bool {
         matches!(self, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor)
     }
 
-    pub fn is_shift(self) -> bool {
+    pub(crate) fn is_shift(self) -> bool {
         matches!(self, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::UShr)
     }
 
-    pub fn is_comparison(self) -> bool {
+    pub(crate) fn is_comparison(self) -> bool {
         matches!(
             self,
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
@@ -511,7 +511,7 @@ impl BinaryOp {
     }
 
     /// The solver's operator with the same meaning (`&&`/`||` included).
-    pub fn solver_op(self) -> crate::solver::BinOp {
+    pub(crate) fn solver_op(self) -> crate::solver::BinOp {
         use crate::solver::BinOp as S;
         match self {
             BinaryOp::Add => S::Add,
@@ -550,7 +550,7 @@ pub enum UnaryOp {
 }
 
 impl UnaryOp {
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             UnaryOp::Neg => "-",
             UnaryOp::Plus => "+",
@@ -596,7 +596,7 @@ pub enum Builtin {
 impl Builtin {
     /// Whether the call dereferences its first argument, a `String` receiver (a null one
     /// throws `NullPointerException`).
-    pub fn dereferences_receiver(self) -> bool {
+    pub(crate) fn dereferences_receiver(self) -> bool {
         use Builtin::*;
         matches!(
             self,
@@ -682,24 +682,16 @@ pub enum ExprKind {
 
 impl Expr {
     /// The expression with implicit conversions looked through.
-    pub fn unconverted(&self) -> &Expr {
+    pub(crate) fn unconverted(&self) -> &Expr {
         match &self.kind {
             ExprKind::Convert(inner) => inner.unconverted(),
             _ => self,
         }
     }
 
-    /// Whether the expression names a variable (local, field or array element).
-    pub fn is_variable(&self) -> bool {
-        matches!(
-            self.kind,
-            ExprKind::Local(_) | ExprKind::Field(_) | ExprKind::Index(..)
-        )
-    }
-
     /// Whether evaluating the expression may change state: an assignment, an increment or
     /// a call anywhere in it.
-    pub fn has_effects(&self) -> bool {
+    pub(crate) fn has_effects(&self) -> bool {
         matches!(
             self.kind,
             ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. }
@@ -707,7 +699,7 @@ impl Expr {
     }
 
     /// The direct subexpressions.
-    pub fn children(&self) -> Vec<&Expr> {
+    pub(crate) fn children(&self) -> Vec<&Expr> {
         match &self.kind {
             ExprKind::Literal(_) | ExprKind::Null | ExprKind::Local(_) | ExprKind::Field(_) => {
                 Vec::new()
@@ -732,7 +724,7 @@ impl Expr {
 
 impl Stmt {
     /// The statement's direct substatements.
-    pub fn substatements(&self) -> Vec<&Stmt> {
+    pub(crate) fn substatements(&self) -> Vec<&Stmt> {
         match &self.kind {
             StmtKind::If {
                 then, otherwise, ..
@@ -753,7 +745,7 @@ impl Stmt {
     }
 
     /// The expressions the statement itself evaluates (not those of substatements).
-    pub fn expressions(&self) -> Vec<&Expr> {
+    pub(crate) fn expressions(&self) -> Vec<&Expr> {
         match &self.kind {
             StmtKind::Expr(e) => vec![e],
             StmtKind::Locals(decls) => decls.iter().filter_map(|(_, e)| e.as_ref()).collect(),
@@ -866,7 +858,7 @@ impl Unit {
     }
 
     /// `(line, column)` of a byte offset.
-    pub fn position(&self, offset: u32) -> (u32, u32) {
+    pub(crate) fn position(&self, offset: u32) -> (u32, u32) {
         let before = &self.source[..(offset as usize).min(self.source.len())];
         let line = before.matches('\n').count() as u32 + 1;
         let column = before

@@ -12,7 +12,7 @@ use crate::solver::java::{self as jsem, JType};
 /// exceeds VM limit"; the JLS lets a VM set such a limit). The symbolic executor and the zones
 /// take lengths from `0..=MAX_ARRAY_LENGTH`, so `a.length + 1` never wraps: a mutant told
 /// apart only by an array of `Integer.MAX_VALUE` elements has no test on a real JVM.
-pub const MAX_ARRAY_LENGTH: i64 = i32::MAX as i64 - 2;
+pub(crate) const MAX_ARRAY_LENGTH: i64 = i32::MAX as i64 - 2;
 
 /// How a value sits in a register word: integral values sign- (or, for `char`, zero-)
 /// extended in range, `float` and `double` as their bits, references as heap handles.
@@ -30,7 +30,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub fn of(ty: &Type) -> Kind {
+    pub(crate) fn of(ty: &Type) -> Kind {
         match ty {
             Type::Boolean => Kind::Boolean,
             Type::Byte => Kind::Byte,
@@ -56,7 +56,7 @@ impl Kind {
         }
     }
 
-    pub fn is_integral(self) -> bool {
+    pub(crate) fn is_integral(self) -> bool {
         matches!(
             self,
             Kind::Byte | Kind::Short | Kind::Char | Kind::Int | Kind::Long
@@ -64,15 +64,15 @@ impl Kind {
     }
 }
 
-pub fn f32_of(bits: i64) -> f32 {
+pub(crate) fn f32_of(bits: i64) -> f32 {
     f32::from_bits(bits as u32)
 }
 
-pub fn f64_of(bits: i64) -> f64 {
+pub(crate) fn f64_of(bits: i64) -> f64 {
     f64::from_bits(bits as u64)
 }
 
-pub fn bits_f32(f: f32) -> i64 {
+pub(crate) fn bits_f32(f: f32) -> i64 {
     i64::from(f.to_bits())
 }
 
@@ -82,12 +82,12 @@ pub fn bits_f64(d: f64) -> i64 {
 
 /// `ArithmeticException: / by zero`, the one exception an operator raises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DivisionByZero;
+pub(crate) struct DivisionByZero;
 
 /// An arithmetic, bitwise or shift operator on operands of `kind` (the promoted type; for a
 /// shift, the left operand's promoted type, the right operand any integer).
 #[inline]
-pub fn arith(op: BinaryOp, kind: Kind, a: i64, b: i64) -> Result<i64, DivisionByZero> {
+pub(crate) fn arith(op: BinaryOp, kind: Kind, a: i64, b: i64) -> Result<i64, DivisionByZero> {
     match kind {
         Kind::Int | Kind::Long => {
             jsem::integer_op(op.solver_op(), kind.jtype(), a, b).map_err(|_| DivisionByZero)
@@ -122,7 +122,7 @@ pub fn arith(op: BinaryOp, kind: Kind, a: i64, b: i64) -> Result<i64, DivisionBy
 /// A comparison of two operands of `kind` (references compare by identity): the solver's
 /// comparison, floats widened to the doubles they equal (exact, order and NaN kept).
 #[inline]
-pub fn compare(op: BinaryOp, kind: Kind, a: i64, b: i64) -> bool {
+pub(crate) fn compare(op: BinaryOp, kind: Kind, a: i64, b: i64) -> bool {
     let value = |w: i64| match kind {
         Kind::Float => jsem::Value::Double(f64::from(f32_of(w))),
         Kind::Double => jsem::Value::Double(f64_of(w)),
@@ -133,7 +133,7 @@ pub fn compare(op: BinaryOp, kind: Kind, a: i64, b: i64) -> bool {
 
 /// A primitive conversion (widening, narrowing, or both, JLS §5.1).
 #[inline]
-pub fn convert(from: Kind, to: Kind, v: i64) -> i64 {
+pub(crate) fn convert(from: Kind, to: Kind, v: i64) -> i64 {
     if from == to {
         return v;
     }
@@ -152,7 +152,7 @@ pub fn convert(from: Kind, to: Kind, v: i64) -> i64 {
 
 /// `-x` on an operand of `kind` (already promoted).
 #[inline]
-pub fn negate(kind: Kind, v: i64) -> i64 {
+pub(crate) fn negate(kind: Kind, v: i64) -> i64 {
     match kind {
         Kind::Float => bits_f32(-f32_of(v)),
         Kind::Double => bits_f64(-f64_of(v)),
@@ -162,13 +162,13 @@ pub fn negate(kind: Kind, v: i64) -> i64 {
 
 /// `~x` on an integral operand (already promoted).
 #[inline]
-pub fn bit_not(v: i64) -> i64 {
+pub(crate) fn bit_not(v: i64) -> i64 {
     !v
 }
 
 /// Whether two words of `kind` hold the same value as JUnit's `assertEquals` sees it (doubles
 /// and floats by their bits, so NaN equals NaN and 0.0 differs from -0.0).
-pub fn same(kind: Kind, a: i64, b: i64) -> bool {
+pub(crate) fn same(kind: Kind, a: i64, b: i64) -> bool {
     match kind {
         Kind::Double => {
             let (x, y) = (f64_of(a), f64_of(b));

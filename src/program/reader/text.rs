@@ -91,7 +91,7 @@ fn java_digits_of(
 }
 
 /// `Double.toString(d)`.
-pub fn double_to_string(d: f64) -> String {
+pub(crate) fn double_to_string(d: f64) -> String {
     if d.is_nan() {
         return "NaN".into();
     }
@@ -109,7 +109,7 @@ pub fn double_to_string(d: f64) -> String {
 }
 
 /// `Float.toString(f)`, the same rules at single precision.
-pub fn float_to_string(f: f32) -> String {
+pub(crate) fn float_to_string(f: f32) -> String {
     if f.is_nan() {
         return "NaN".into();
     }
@@ -145,7 +145,7 @@ pub fn utf16(s: &str) -> Vec<u16> {
 }
 
 /// A Java string as Rust text (unpaired surrogates become U+FFFD).
-pub fn from_utf16(units: &[u16]) -> String {
+pub(crate) fn from_utf16(units: &[u16]) -> String {
     String::from_utf16_lossy(units)
 }
 
@@ -186,13 +186,13 @@ fn push_escaped(out: &mut String, u: u16, quote: char) {
 
 /// A `printf` argument.
 #[derive(Clone, Debug)]
-pub enum FormatArg {
+pub(crate) enum FormatArg {
     Primitive(Kind, i64),
     Str(Option<String>),
 }
 
 /// The exceptions `java.util.Formatter` raises.
-pub fn format(fmt: &str, args: &[FormatArg]) -> Result<String, &'static str> {
+pub(crate) fn format(fmt: &str, args: &[FormatArg]) -> Result<String, &'static str> {
     let mut out = String::new();
     let chars: Vec<char> = fmt.chars().collect();
     let mut i = 0;
@@ -471,7 +471,7 @@ fn round_half_up(mut digits: Vec<u8>, mut point: i32, keep: i64) -> (Vec<u8>, i3
 }
 
 /// `%.pf`: Java rounds the shortest decimal representation half up.
-pub fn fixed_half_up(d: f64, precision: usize) -> String {
+pub(crate) fn fixed_half_up(d: f64, precision: usize) -> String {
     let negative = d.is_sign_negative();
     let (digits, point) = java_digits(d);
     let keep = point as i64 + precision as i64;

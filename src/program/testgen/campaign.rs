@@ -63,7 +63,7 @@ const DALGORITHM_MEMO: u64 = 1 << 63;
 
 /// The search that found a mutant's test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
+pub(crate) enum Method {
     /// The software D-algorithm (thesis ch. 3).
     DAlgorithm,
     /// The local analysis widened up to the whole method (thesis §3.7's global method).
@@ -631,7 +631,7 @@ impl Workbench for ProgramBench<'_> {
 /// Searches a test per mutant: the local analysis of equivalence run up its ladder of regions
 /// to the whole method, whose witnesses are confirmed in the interpreter (thesis §3.7's global
 /// method when the ladder reaches the method body).
-pub struct ProgramWorker<'w> {
+pub(crate) struct ProgramWorker<'w> {
     bench: &'w ProgramBench<'w>,
     provers: HashMap<(u32, u32, u64), Option<MethodProver<'w>>>,
 }

@@ -296,10 +296,3 @@ pub fn neighbours(params: &[Type], args: &[Value]) -> Vec<Vec<Value>> {
     }
     out
 }
-
-/// `count` random argument lists for parameters of the given types.
-pub fn random_arguments(params: &[Type], count: usize, rng: &mut Rng) -> Vec<Vec<Value>> {
-    (0..count)
-        .map(|_| params.iter().map(|t| random_value(t, rng)).collect())
-        .collect()
-}

@@ -301,7 +301,7 @@ fn canonical_float(bits: i64) -> i32 {
 }
 
 /// A Java expression of type `ty` with value `v`.
-pub fn literal(v: &Value, ty: &Type) -> String {
+pub(crate) fn literal(v: &Value, ty: &Type) -> String {
     match (v, ty) {
         (Value::Null, _) => "null".into(),
         (Value::Prim(_, b), Type::Boolean) => (if *b != 0 { "true" } else { "false" }).into(),
@@ -352,7 +352,7 @@ fn int_literal(b: i64) -> String {
 }
 
 /// A type as written in Java source.
-pub fn java_type(t: &Type) -> String {
+pub(crate) fn java_type(t: &Type) -> String {
     match t {
         Type::String => "String".into(),
         Type::Array(e) => format!("{}[]", java_type(e)),

@@ -121,7 +121,7 @@ pub fn tests_to_json(unit: &Unit, tests: &[TestCase]) -> Vec<serde_json::Value> 
 }
 
 /// A JSON value read as a value of `ty`.
-pub fn from_json(v: &serde_json::Value, ty: &Type) -> Result<Value, String> {
+pub(crate) fn from_json(v: &serde_json::Value, ty: &Type) -> Result<Value, String> {
     use serde_json::Value as J;
     let integral = |v: &J, ty: &Type| -> Result<i64, String> {
         let n = v
@@ -192,7 +192,7 @@ pub fn from_json(v: &serde_json::Value, ty: &Type) -> Result<Value, String> {
 }
 
 /// A value as JSON in the same format.
-pub fn to_json(v: &Value) -> serde_json::Value {
+pub(crate) fn to_json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     let float = |d: f64| -> J {
         if d.is_nan() {

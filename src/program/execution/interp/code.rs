@@ -201,8 +201,9 @@ pub struct Compiled {
 }
 
 impl Compiled {
+    #[cfg(test)]
     /// Compiled methods: (class, method) pairs that can run.
-    pub fn can_run(&self, class: u32, method: u32) -> bool {
+    pub(crate) fn can_run(&self, class: u32, method: u32) -> bool {
         self.index
             .get(class as usize)
             .and_then(|c| c.get(method as usize))

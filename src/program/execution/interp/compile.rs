@@ -23,7 +23,7 @@ impl Compiled {
     }
 
     /// Compiles `unit` with one method replaced (a mutant's checked method).
-    pub fn with_method(
+    pub(crate) fn with_method(
         unit: &Unit,
         probes: Option<&ProbeSites>,
         replacement: (u32, u32, &Method),

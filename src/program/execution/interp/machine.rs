@@ -108,7 +108,7 @@ impl<'c> Machine<'c> {
     }
 
     /// The limits runs are held to.
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         self.limits
     }
 
@@ -118,7 +118,7 @@ impl<'c> Machine<'c> {
     }
 
     /// Enables coverage recording for `sites` probe sites.
-    pub fn record_coverage(&mut self, sites: usize) {
+    pub(crate) fn record_coverage(&mut self, sites: usize) {
         self.covered = BitVec::repeat(false, sites);
     }
 

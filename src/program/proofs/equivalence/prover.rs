@@ -156,7 +156,7 @@ impl<'u> MethodProver<'u> {
     /// The local analysis of mutant `m` in its regions up to depth `deepest` only, never the
     /// whole method: the ROA-level check [Zhang 2021] runs at the start of the D-algorithm's
     /// excitation subtask (§5.2.2), cheap beside a search. `Some` rule when proved equivalent.
-    pub fn prove_in_regions(&mut self, m: &Mutant, deepest: usize) -> Option<Rule> {
+    pub(crate) fn prove_in_regions(&mut self, m: &Mutant, deepest: usize) -> Option<Rule> {
         match self.prove_up_to(m, &mut |_| false, deepest) {
             Local::Equivalent(rule) => Some(rule),
             Local::Killable(_) | Local::Open(_) => None,

@@ -12,7 +12,7 @@ impl<'u> Executor<'u> {
 
     /// A term true when `a` and `b` can be told apart by an assertion (doubles by identity:
     /// NaN is NaN, `0.0` is not `-0.0`).
-    pub fn differs(&mut self, a: Sym, b: Sym) -> Result<ExprId> {
+    pub(crate) fn differs(&mut self, a: Sym, b: Sym) -> Result<ExprId> {
         match (a, b) {
             (x, y) if x == y => Ok(self.false_),
             (Sym::Prim(x), Sym::Prim(y)) => {
@@ -49,7 +49,7 @@ impl<'u> Executor<'u> {
 
     /// A term true when control leaves the region normally (no exception, no `return`): when
     /// the code after it runs and reads its locals or its value.
-    pub fn goes_on(&mut self, st: &State) -> Result<ExprId> {
+    pub(crate) fn goes_on(&mut self, st: &State) -> Result<ExprId> {
         let on = |c: &i64| *c < EXCEPTION_BASE && *c != RETURN && *c != HANG;
         if st.codes.iter().all(on) {
             return Ok(self.true_);
@@ -70,7 +70,7 @@ impl<'u> Executor<'u> {
     /// Everything by which `a` (original) and `b` (mutant) can be told apart after the
     /// region, as one term: the exit, the returned value, the `live` locals (when control goes
     /// on), fields and array elements written by either, and either being incomplete.
-    pub fn distinguish(
+    pub(crate) fn distinguish(
         &mut self,
         a: &mut State,
         b: &mut State,

@@ -34,7 +34,7 @@ impl<'u> Executor<'u> {
 
     /// Evaluates `e` in `st`; `extra` is the condition under which Java evaluates it at all
     /// (the right operand of `&&`, an arm of `?:`).
-    pub fn eval(&mut self, st: &mut State, e: &Expr, extra: Option<ExprId>) -> Result<Sym> {
+    pub(crate) fn eval(&mut self, st: &mut State, e: &Expr, extra: Option<ExprId>) -> Result<Sym> {
         match &e.kind {
             ExprKind::Literal(c) => self.constant(c),
             ExprKind::Null => Ok(Sym::Ref(0)),

@@ -69,10 +69,6 @@ pub enum Piece {
 }
 
 impl<'u> Executor<'u> {
-    pub fn reference_of(&self, r: u32) -> &Reference {
-        &self.references[r as usize]
-    }
-
     pub(super) fn reference(&mut self, r: Reference) -> u32 {
         if let Some(&id) = self.reference_ids.get(&r) {
             return id;
@@ -94,7 +90,7 @@ impl<'u> Executor<'u> {
     }
 
     /// The reference number of the array a local holds at the region's entry.
-    pub fn local_reference(&mut self, local: u32) -> u32 {
+    pub(crate) fn local_reference(&mut self, local: u32) -> u32 {
         let ty = self.local_types[local as usize].clone();
         self.reference(Reference::Input(Input::Local(local), ty))
     }
@@ -145,7 +141,7 @@ impl<'u> Executor<'u> {
     }
 
     /// `array[index]` after the writes of `heap`.
-    pub fn load(&mut self, heap: &[HeapOp], array: u32, index: ExprId) -> Result<Sym> {
+    pub(crate) fn load(&mut self, heap: &[HeapOp], array: u32, index: ExprId) -> Result<Sym> {
         if let Some((c, then, otherwise)) = self.choice(array) {
             // A null arm is never read (the access checks come first): its value is the other's.
             let x = (then != 0)

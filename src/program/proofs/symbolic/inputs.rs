@@ -44,7 +44,7 @@ pub struct Witness {
 
 impl<'u> Executor<'u> {
     /// The variable of an input, made on first use.
-    pub fn input(&mut self, key: Input, ty: JType) -> VarId {
+    pub(crate) fn input(&mut self, key: Input, ty: JType) -> VarId {
         if let Some(&v) = self.inputs.get(&key) {
             return v;
         }
@@ -77,7 +77,7 @@ impl<'u> Executor<'u> {
     /// (most never need it), so ties are added only for pairs a model got wrong, as lazily
     /// as a lemma. The ties hold in every heap, so an `Unsat` stays a proof; the ties are
     /// required at the problem's current level and leave with it.
-    pub fn solve_tied(
+    pub(crate) fn solve_tied(
         &mut self,
         options: crate::solver::SolveOptions,
         rounds: u32,
@@ -160,11 +160,11 @@ impl<'u> Executor<'u> {
     }
 
     /// The input's variable if some version read it.
-    pub fn existing_input(&self, key: &Input) -> Option<VarId> {
+    pub(crate) fn existing_input(&self, key: &Input) -> Option<VarId> {
         self.inputs.get(key).copied()
     }
 
-    pub fn inputs(&self) -> impl Iterator<Item = (&Input, VarId)> {
+    pub(crate) fn inputs(&self) -> impl Iterator<Item = (&Input, VarId)> {
         self.inputs.iter().map(|(k, v)| (k, *v))
     }
 
@@ -188,7 +188,7 @@ impl<'u> Executor<'u> {
     ///
     /// Only a candidate: aliasing, call results and loops cut by the unwinding bound are free
     /// in the model, so the caller runs the test to see whether it really tells the two apart.
-    pub fn witness(
+    pub(crate) fn witness(
         &self,
         model: &crate::solver::Model,
         params: &[Type],

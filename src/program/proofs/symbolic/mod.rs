@@ -50,7 +50,7 @@ use crate::solver::{ExprId, JType, Problem, Value, VarId};
 /// Why a region cannot be executed symbolically.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct Unsupported(pub String);
+pub(crate) struct Unsupported(pub String);
 
 type Result<T> = std::result::Result<T, Unsupported>;
 
@@ -65,13 +65,13 @@ impl From<crate::solver::TypeError> for Unsupported {
 }
 
 /// Exit codes: how control leaves the region.
-pub const NORMAL: i64 = 0;
-pub const RETURN: i64 = 1;
+pub(crate) const NORMAL: i64 = 0;
+pub(crate) const RETURN: i64 = 1;
 /// A call that never returns: nothing after it happens, nothing of the region is observed.
-pub const HANG: i64 = 2;
+pub(crate) const HANG: i64 = 2;
 const JUMP_BASE: i64 = 10;
 /// Exception classes are numbered from here.
-pub const EXCEPTION_BASE: i64 = 1_000_000;
+pub(crate) const EXCEPTION_BASE: i64 = 1_000_000;
 
 /// A symbolic value: a solver term for a primitive, a reference by number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,7 +82,7 @@ pub enum Sym {
 
 /// The state of one version during the execution.
 #[derive(Clone, Debug)]
-pub struct State {
+pub(crate) struct State {
     locals: HashMap<u32, Sym>,
     /// The exit code (an `int` term) and the codes it may take.
     pub exit: ExprId,
@@ -100,19 +100,19 @@ pub struct State {
 
 impl State {
     /// Every local with a value, and the value.
-    pub fn local_values(&self) -> impl Iterator<Item = (u32, Sym)> + '_ {
+    pub(crate) fn local_values(&self) -> impl Iterator<Item = (u32, Sym)> + '_ {
         self.locals.iter().map(|(&id, &v)| (id, v))
     }
 
     /// The locals the region assigned (in either arm of its decisions).
-    pub fn assigned(&self) -> impl Iterator<Item = LocalId> + '_ {
+    pub(crate) fn assigned(&self) -> impl Iterator<Item = LocalId> + '_ {
         self.assigned.iter().map(|&l| LocalId(l))
     }
 }
 
 /// Pruning of loop iterations while building a region (see [`Executor::prune`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Prune {
+pub(crate) struct Prune {
     /// Solver decisions per question "may the loop enter this iteration?".
     pub decisions: u64,
     /// Terms a path may reach before the build stops as too large.
@@ -123,7 +123,7 @@ pub struct Prune {
 }
 
 /// Builds the terms of regions of one method, original and mutants alike, in one problem.
-pub struct Executor<'u> {
+pub(crate) struct Executor<'u> {
     unit: &'u Unit,
     pub problem: Problem,
     /// Types of the method's locals.
@@ -159,7 +159,7 @@ pub struct Executor<'u> {
 }
 
 /// A point to go back to (see [`Executor::checkpoint`]).
-pub struct Checkpoint {
+pub(crate) struct Checkpoint {
     inputs: usize,
     references: usize,
     histories: usize,
@@ -174,7 +174,7 @@ fn jtype(ty: &Type) -> Result<JType> {
 }
 
 impl<'u> Executor<'u> {
-    pub fn new(unit: &'u Unit, local_types: Vec<Type>, return_type: Type) -> Executor<'u> {
+    pub(crate) fn new(unit: &'u Unit, local_types: Vec<Type>, return_type: Type) -> Executor<'u> {
         let mut problem = Problem::new();
         let zero = problem.int(0);
         let true_ = problem.boolean(true);
@@ -209,7 +209,7 @@ impl<'u> Executor<'u> {
 
     /// Marks what exists now: [`rollback`](Executor::rollback) removes everything made after,
     /// solver scope included, so a region's original is built once for all its mutants.
-    pub fn checkpoint(&mut self) -> Checkpoint {
+    pub(crate) fn checkpoint(&mut self) -> Checkpoint {
         self.problem.push();
         Checkpoint {
             inputs: self.input_log.len(),
@@ -219,7 +219,7 @@ impl<'u> Executor<'u> {
         }
     }
 
-    pub fn rollback(&mut self, c: Checkpoint) {
+    pub(crate) fn rollback(&mut self, c: Checkpoint) {
         self.problem.pop();
         for k in self.input_log.drain(c.inputs..) {
             self.inputs.remove(&k);
@@ -236,7 +236,7 @@ impl<'u> Executor<'u> {
     }
 
     /// The state at the region's entry.
-    pub fn entry(&mut self) -> Result<State> {
+    pub(crate) fn entry(&mut self) -> Result<State> {
         self.allocations = 0;
         let ret = match &self.return_type.clone() {
             Type::Void => None,
@@ -264,7 +264,7 @@ impl<'u> Executor<'u> {
     }
 
     /// The value of a local (its entry input when the region has not assigned it).
-    pub fn local(&mut self, st: &mut State, id: LocalId) -> Result<Sym> {
+    pub(crate) fn local(&mut self, st: &mut State, id: LocalId) -> Result<Sym> {
         if let Some(&v) = st.locals.get(&id.0) {
             return Ok(v);
         }
@@ -276,7 +276,7 @@ impl<'u> Executor<'u> {
 
     /// Sets local `id` of `st` to `v` unconditionally (a state put back by hand: a counter an
     /// update would restore).
-    pub fn put_local(&mut self, st: &mut State, id: LocalId, v: Sym) {
+    pub(crate) fn put_local(&mut self, st: &mut State, id: LocalId, v: Sym) {
         st.locals.insert(id.0, v);
         if !st.assigned.contains(&id.0) {
             st.assigned.push(id.0);

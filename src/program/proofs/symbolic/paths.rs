@@ -11,25 +11,25 @@ impl<'u> Executor<'u> {
     // ---- one path at a time (the software D-algorithm, [`crate::program::dalg`]) ----
 
     /// Whether `e` is the constant `v` (booleans as 0 and 1).
-    pub fn is_constant(&self, e: ExprId, v: i64) -> bool {
+    pub(crate) fn is_constant(&self, e: ExprId, v: i64) -> bool {
         self.is_const(e, v)
     }
 
     /// The term of a primitive value.
-    pub fn primitive(&self, s: Sym) -> Result<ExprId> {
+    pub(crate) fn primitive(&self, s: Sym) -> Result<ExprId> {
         self.prim(s)
     }
 
     /// Declares that `st` completes normally from here on: its exit falls through. Only after
     /// the caller required that it does (the path took the statement's normal edge), so that
     /// the guards of later effects are not dragged along.
-    pub fn settle(&mut self, st: &mut State) {
+    pub(crate) fn settle(&mut self, st: &mut State) {
         st.exit = self.zero;
         st.codes = vec![NORMAL];
     }
 
     /// Whether two states are the same terms (the same values on every input).
-    pub fn same_state(&self, a: &State, b: &State) -> bool {
+    pub(crate) fn same_state(&self, a: &State, b: &State) -> bool {
         a.locals == b.locals
             && a.exit == b.exit
             && a.ret == b.ret
@@ -38,7 +38,7 @@ impl<'u> Executor<'u> {
     }
 
     /// Whether two states are the same terms, comparing only the locals `keep` selects.
-    pub fn same_state_on(&self, a: &State, b: &State, keep: impl Fn(u32) -> bool) -> bool {
+    pub(crate) fn same_state_on(&self, a: &State, b: &State, keep: impl Fn(u32) -> bool) -> bool {
         let locals_agree = a
             .locals
             .keys()
@@ -53,7 +53,7 @@ impl<'u> Executor<'u> {
     }
 
     /// The locals either state assigned, in order.
-    pub fn assigned_in_either(a: &State, b: &State) -> Vec<LocalId> {
+    pub(crate) fn assigned_in_either(a: &State, b: &State) -> Vec<LocalId> {
         let mut l: Vec<u32> = a.assigned.iter().chain(&b.assigned).copied().collect();
         l.sort_unstable();
         l.dedup();
@@ -62,7 +62,7 @@ impl<'u> Executor<'u> {
 
     /// A for-each loop's start: the array evaluated into its hidden local (a null array
     /// throws) and the index set to 0; the array's reference.
-    pub fn for_each_start(
+    pub(crate) fn for_each_start(
         &mut self,
         st: &mut State,
         array: &Expr,
@@ -80,7 +80,7 @@ impl<'u> Executor<'u> {
     }
 
     /// The condition under which a for-each loop enters its next iteration.
-    pub fn for_each_condition(
+    pub(crate) fn for_each_condition(
         &mut self,
         st: &mut State,
         array_local: LocalId,
@@ -96,7 +96,7 @@ impl<'u> Executor<'u> {
     }
 
     /// Binds a for-each loop's variable to the current element.
-    pub fn for_each_element(
+    pub(crate) fn for_each_element(
         &mut self,
         st: &mut State,
         var: LocalId,
@@ -114,7 +114,7 @@ impl<'u> Executor<'u> {
     }
 
     /// Moves a for-each loop's index to the next element.
-    pub fn for_each_advance(&mut self, st: &mut State, index_local: LocalId) -> Result<()> {
+    pub(crate) fn for_each_advance(&mut self, st: &mut State, index_local: LocalId) -> Result<()> {
         let i = self.local(st, index_local)?;
         let i = self.prim(i)?;
         let one = self.int(1);
@@ -123,7 +123,7 @@ impl<'u> Executor<'u> {
     }
 
     /// The term `code == v` of a switch label: whether scrutinee `v` matches constant `c`.
-    pub fn matches_label(&mut self, v: ExprId, c: &Const) -> Result<ExprId> {
+    pub(crate) fn matches_label(&mut self, v: ExprId, c: &Const) -> Result<ExprId> {
         let Sym::Prim(c) = self.constant(c)? else {
             return unsupported("a switch label that is no constant");
         };

@@ -10,14 +10,14 @@ use super::{Executor, NORMAL, Prune, RETURN, Result, State, Sym, TIE_ROUNDS, jty
 impl<'u> Executor<'u> {
     // ---- statements ----
 
-    pub fn exec_all(&mut self, st: &mut State, stmts: &[Stmt]) -> Result<()> {
+    pub(crate) fn exec_all(&mut self, st: &mut State, stmts: &[Stmt]) -> Result<()> {
         for s in stmts {
             self.exec(st, s)?;
         }
         Ok(())
     }
 
-    pub fn exec(&mut self, st: &mut State, s: &Stmt) -> Result<()> {
+    pub(crate) fn exec(&mut self, st: &mut State, s: &Stmt) -> Result<()> {
         match &s.kind {
             StmtKind::Expr(e) => {
                 self.eval(st, e, None)?;
@@ -196,7 +196,7 @@ impl<'u> Executor<'u> {
 
     /// Runs loop statement `s` from its head (its condition evaluated first; a `for`'s
     /// initializers not run): the loop of a [`crate::program::proofs::regions::Part::Loop`] region.
-    pub fn loop_from_head(&mut self, st: &mut State, s: &Stmt) -> Result<()> {
+    pub(crate) fn loop_from_head(&mut self, st: &mut State, s: &Stmt) -> Result<()> {
         match &s.kind {
             StmtKind::While { cond, body } | StmtKind::Do { cond, body } => {
                 self.run_loop(st, s.id, Some(cond), body, &[], false)

@@ -16,7 +16,7 @@ impl<'u> Executor<'u> {
         matches!(self.problem.node(e), Node::Const(Value::Int(_, x)) if x == v)
     }
 
-    pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    pub(crate) fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
         if self.is_const(a, 1) || a == b {
             return b;
         }
@@ -31,7 +31,7 @@ impl<'u> Executor<'u> {
             .expect("booleans")
     }
 
-    pub fn or(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    pub(crate) fn or(&mut self, a: ExprId, b: ExprId) -> ExprId {
         if self.is_const(a, 0) || a == b {
             return b;
         }
@@ -46,7 +46,7 @@ impl<'u> Executor<'u> {
             .expect("booleans")
     }
 
-    pub fn not(&mut self, a: ExprId) -> ExprId {
+    pub(crate) fn not(&mut self, a: ExprId) -> ExprId {
         if self.is_const(a, 1) {
             return self.false_;
         }
