@@ -24,7 +24,7 @@ use super::common::{
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
-The test file is JSON (the format is in the README):
+The test file is JSON (the format is in docs/programs.md):
     {\"tests\": [{\"name\": \"right\", \"method\": \"classify\", \"args\": [3, 4, 5]},
                {\"method\": \"sort\", \"args\": [[3, 1, 2]], \"this\": {\"comparisons\": 0}}]}
 

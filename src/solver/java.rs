@@ -164,7 +164,7 @@ impl Value {
     }
 
     /// The integer carried (booleans as 0/1); doubles are not integers.
-    pub(crate) fn as_int(self) -> Option<i64> {
+    pub fn as_int(self) -> Option<i64> {
         match self {
             Value::Int(_, v) => Some(v),
             Value::Double(_) => None,

@@ -131,6 +131,23 @@ pub struct AtpgResult {
     pub lower_bound_seconds: f64,
 }
 
+impl AtpgResult {
+    /// The names of the collapsed faults that ended with `status`, in target order: the
+    /// detected, untestable and aborted lists of the report and of a part file.
+    pub(crate) fn target_names(
+        &self,
+        netlist: &Netlist,
+        universe: &FaultUniverse,
+        status: Status,
+    ) -> Vec<String> {
+        self.targets
+            .iter()
+            .filter(|(_, s)| *s == status)
+            .map(|&(id, _)| universe.name(netlist, id))
+            .collect()
+    }
+}
+
 /// Why ATPG failed.
 #[derive(Debug, thiserror::Error)]
 pub enum AtpgError {

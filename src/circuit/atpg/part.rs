@@ -48,14 +48,7 @@ impl PartFile {
         result: &AtpgResult,
         shard: Shard,
     ) -> PartFile {
-        let names = |status: Status| -> Vec<String> {
-            result
-                .targets
-                .iter()
-                .filter(|(_, s)| *s == status)
-                .map(|&(id, _)| universe.name(netlist, id))
-                .collect()
-        };
+        let names = |status| result.target_names(netlist, universe, status);
         PartFile {
             roth_part: PART_VERSION,
             circuit: netlist.name().to_owned(),

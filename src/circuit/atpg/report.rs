@@ -62,14 +62,7 @@ impl AtpgReport {
         seconds: f64,
         peak_memory_bytes: Option<u64>,
     ) -> AtpgReport {
-        let names = |status: Status| -> Vec<String> {
-            result
-                .targets
-                .iter()
-                .filter(|(_, s)| *s == status)
-                .map(|&(id, _)| universe.name(netlist, id))
-                .collect()
-        };
+        let names = |status| result.target_names(netlist, universe, status);
         AtpgReport {
             circuit: netlist.name().to_owned(),
             faults: universe.len(),
