@@ -9,7 +9,7 @@
 //! | [`execution`] | the interpreter and mutation analysis | `sim.rs` and `fsim.rs` |
 //! | [`proofs`] | equivalent mutants: local analysis, regions, symbolic execution, zones, guards | redundancy proofs |
 //! | [`dalg`] | the software D-algorithm as a model of the shared engine | `dalg/` |
-//! | [`testgen`] | the campaign, inputs, JUnit, the test format, code bases and their parts | `atpg.rs` and `patterns.rs` |
+//! | [`testgen`] | the campaign, inputs, JUnit, the test format, code bases and their parts | `atpg/` and `patterns.rs` |
 //!
 //! This module never imports the circuit model; the engine, the flow and the solver are shared.
 

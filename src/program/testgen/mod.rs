@@ -1,7 +1,15 @@
 //! Test generation for Java units ([Zhang 2021] ch. 5, the multi-pass ATG system): the program
 //! side of the shared campaign, random and boundary inputs, JUnit 5 classes, roth's JSON test
 //! format, code bases cut into parts for a cluster, and the ablation of ch. 4. The
-//! counterpart of `circuit/atpg.rs` and `circuit/patterns.rs`.
+//! counterpart of `circuit/atpg/` and `circuit/patterns.rs`.
+//!
+//! - `campaign.rs`: the program's workbench for [`crate::flow`]: random tests with mutant
+//!   dropping, the software D-algorithm per surviving mutant, the global method, compaction;
+//! - `inputs.rs`: random and boundary values for a method's parameters;
+//! - `junit.rs`: the JUnit 5 class of the tests; `testfile.rs`: roth's JSON test format;
+//! - `codebase.rs`: the Java files of a folder and the cut of their methods into parts;
+//!   `parts.rs`: the part files of sharded runs and the checks of a set of them;
+//! - `ablation.rs`: the first pass with each advanced method of ch. 4 switched off.
 
 pub mod ablation;
 mod campaign;
