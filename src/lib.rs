@@ -9,6 +9,9 @@
 //! (drawn with [`layout`]), [`rng`] the deterministic generator behind `--seed`.
 
 #![warn(unreachable_pub)]
+// Most of the library is crate-internal; its docs link to the internals they explain, for
+// readers of `cargo doc --document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod circuit;
 pub mod engine;

@@ -1,7 +1,7 @@
 //! Teaching: the D-algorithm's search on one target, step by step, for a circuit's fault and a
 //! program's mutant alike (`roth explain`).
 //!
-//! A trace is recorded by a [`Tracer`](crate::engine::Tracer) on the engine's own search, not by
+//! A trace is recorded by a [`Tracer`] on the engine's own search, not by
 //! a second search: every step a student reads is one the engine took. The model-specific
 //! tracers ([`circuit`], and the program's) turn the engine's events into [`Step`]s of one
 //! shape: the subtask taken (excitation, propagation or justification, [Roth 1966]; MEE, MEP and

@@ -3,7 +3,7 @@
 //! clause hold, the last must not.
 //!
 //! A literal is a value of a net in one circuit or "this net is forbidden to carry the error"
-//! (see [`Lit`](super::model::Lit)).
+//! (see [`Lit`]).
 
 use super::model::{FORBIDDEN, Failure, GOOD, GateModel, Item, Lit, Reason, X};
 use crate::circuit::netlist::NodeId;
