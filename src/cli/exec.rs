@@ -8,7 +8,8 @@ use clap::Args;
 
 use roth::program::Unit;
 use roth::program::execution::interp::{Compiled, Limits, Outcome, Termination, Value};
-use roth::program::execution::literal::{parse_value, split_top_level};
+use roth::program::execution::literal::{parse_value_in, split_top_level};
+use roth::program::reader::ir::{ClassType, Type};
 use roth::program::reader::text;
 
 use super::common::program::load_unit;
@@ -80,7 +81,7 @@ pub fn exec(session: &Session, args: ExecArgs) -> Result<ExitCode, CliError> {
     }
     let mut values = Vec::new();
     for (k, (w, ty)) in words.iter().zip(&m.params).enumerate() {
-        let v = parse_value(w, ty).map_err(|e| {
+        let v = parse_value_in(&unit, w, ty).map_err(|e| {
             bad_input(format!(
                 "argument {} ({} {}): {e}",
                 k + 1,
@@ -90,9 +91,20 @@ pub fn exec(session: &Session, args: ExecArgs) -> Result<ExitCode, CliError> {
         })?;
         values.push(v);
     }
-    let fields = match &args.this {
-        Some(text) => receiver_fields(&unit, class, text)?,
-        None => Vec::new(),
+    // `--this` builds the receiver by a constructor call, or sets its fields.
+    let (receiver, fields) = match &args.this {
+        Some(text) if text.trim_start().starts_with("new") && !m.is_static => {
+            let c = &unit.classes[class as usize];
+            let this = Type::Class(ClassType {
+                id: class,
+                name: c.name.as_str().into(),
+            });
+            let v = parse_value_in(&unit, text, &this)
+                .map_err(|e| bad_input(format!("--this: {e}")))?;
+            (Some(v), Vec::new())
+        }
+        Some(text) => (None, receiver_fields(&unit, class, text)?),
+        None => (None, Vec::new()),
     };
     if m.is_static && !fields.is_empty() {
         session.warn("--this has no receiver to set for a static method; static fields are set");
@@ -104,22 +116,27 @@ pub fn exec(session: &Session, args: ExecArgs) -> Result<ExitCode, CliError> {
         ..Limits::default()
     };
     let before = program
-        .initial_fields(class, method, &fields)
+        .initial_state(class, method, receiver.as_ref(), &values, &fields)
         .map_err(bad_input)?;
     let outcome = program
-        .run(class, method, &values, &fields, limits)
+        .run_on(class, method, receiver.as_ref(), &values, &fields, limits)
         .map_err(bad_input)?;
     let mut out = describe(&outcome);
-    for ((name, after), (_, was)) in outcome.fields.iter().zip(&before) {
+    for ((name, after), (_, was)) in outcome.fields.iter().zip(&before.fields) {
         if !after.same(was) {
             out.push_str(&format!("field {name} = {after}\n"));
         }
     }
     for (k, after) in outcome.args.iter().enumerate() {
-        if let Some(after) = after
-            && !after.same(&values[k])
+        if let (Some(after), Some(was)) = (after, &before.args[k])
+            && !after.same(was)
         {
-            out.push_str(&format!("array {} = {after}\n", m.param_names[k]));
+            let what = if m.params[k].class().is_some() {
+                "object"
+            } else {
+                "array"
+            };
+            out.push_str(&format!("{what} {} = {after}\n", m.param_names[k]));
         }
     }
     print!("{out}");
@@ -143,7 +160,8 @@ fn receiver_fields(unit: &Unit, class: u32, text: &str) -> Result<Vec<(String, V
         if f.constant.is_some() {
             return Err(bad_input(format!("field {name} is a constant")));
         }
-        let v = parse_value(value, &f.ty).map_err(|e| bad_input(format!("field {name}: {e}")))?;
+        let v = parse_value_in(unit, value, &f.ty)
+            .map_err(|e| bad_input(format!("field {name}: {e}")))?;
         out.push((name.to_string(), v));
     }
     Ok(out)

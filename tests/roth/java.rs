@@ -58,7 +58,7 @@ pub fn extra_programs() -> Vec<PathBuf> {
     }
 }
 
-fn encode(v: &Value, out: &mut String) {
+fn encode(unit: &roth::program::Unit, v: &Value, out: &mut String) {
     match v {
         Value::Null => out.push_str(" null"),
         Value::Prim(Kind::Double, bits) => write!(out, " d:{:x}", *bits as u64).unwrap(),
@@ -73,10 +73,30 @@ fn encode(v: &Value, out: &mut String) {
         Value::Array(_, items) => {
             out.push_str(" [");
             for i in items {
-                encode(i, out);
+                encode(unit, i, out);
             }
             out.push_str(" ]");
         }
+        Value::New {
+            class,
+            constructor,
+            args,
+        } => {
+            let params = match constructor {
+                Some(c) => unit.classes[class.id as usize].methods[*c as usize]
+                    .params
+                    .clone(),
+                None => Vec::new(),
+            };
+            write!(out, " new {} {}", unit.binary_name(class.id), params.len()).unwrap();
+            for p in &params {
+                write!(out, " {}", java_type(unit, p)).unwrap();
+            }
+            for a in args {
+                encode(unit, a, out);
+            }
+        }
+        Value::Object { .. } | Value::Seen(_) => unreachable!("outputs are not given to runs"),
     }
 }
 
@@ -98,13 +118,15 @@ fn show(v: &Value) -> Vec<u16> {
             out.extend(text::utf16("]"));
             out
         }
+        Value::New { .. } | Value::Object { .. } | Value::Seen(_) => text::utf16(&v.to_string()),
     }
 }
 
-fn java_type(t: &Type) -> String {
+fn java_type(unit: &roth::program::Unit, t: &Type) -> String {
     match t {
         Type::String => "java.lang.String".into(),
-        Type::Array(e) => format!("{}[]", java_type(e)),
+        Type::Array(e) => format!("{}[]", java_type(unit, e)),
+        Type::Class(c) => unit.binary_name(c.id),
         t => t.to_string(),
     }
 }
@@ -245,7 +267,8 @@ pub fn same_but_for_number_text(roth: &str, jvm: &str) -> bool {
 /// Writes the driver's directives for method `mi` of class `ci` and `per_method` random cases
 /// (the arguments, and half the time the receiver's fields), each with the interpreter's
 /// outcome as the driver prints it: (method, case, outcome). Runs roth stops (its step, memory
-/// and stack limits, which are not the JVM's) are left out and counted.
+/// and stack limits, which are not the JVM's) and outcomes longer than 20,000 characters are
+/// left out and counted.
 fn write_cases(
     unit: &roth::program::Unit,
     program: &Compiled,
@@ -254,16 +277,27 @@ fn write_cases(
     rng: &mut Rng,
     cases: &mut String,
 ) -> (Vec<(String, String, String)>, usize) {
+    write_cases_with(unit, program, (ci, mi), per_method, rng, cases, false)
+}
+
+/// [`write_cases`]; with `receivers`, an instance method's receiver is built by a random call
+/// of one of its class's constructors, and its fields are not set.
+fn write_cases_with(
+    unit: &roth::program::Unit,
+    program: &Compiled,
+    (ci, mi): (u32, u32),
+    per_method: usize,
+    rng: &mut Rng,
+    cases: &mut String,
+    receivers: bool,
+) -> (Vec<(String, String, String)>, usize) {
     let class = &unit.classes[ci as usize];
     let m = &class.methods[mi as usize];
-    let qualified = match &unit.package {
-        Some(p) => format!("{p}.{}", class.name),
-        None => class.name.clone(),
-    };
+    let qualified = unit.binary_name(ci);
     let mut expected = Vec::new();
     let mut skipped_timeouts = 0;
     writeln!(cases, "class {qualified}").unwrap();
-    let params: Vec<String> = m.params.iter().map(java_type).collect();
+    let params: Vec<String> = m.params.iter().map(|p| java_type(unit, p)).collect();
     writeln!(cases, "method {} {}", m.name, params.join(" ")).unwrap();
     writeln!(cases, "{}", if m.is_static { "static" } else { "instance" }).unwrap();
     let mut field_list = Vec::new();
@@ -277,10 +311,7 @@ fn write_cases(
             {
                 continue;
             }
-            let declaring = match &unit.package {
-                Some(p) => format!("{p}.{}", c.name),
-                None => c.name.clone(),
-            };
+            let declaring = unit.binary_name(cj);
             field_list.push(format!("{declaring}:{}", f.name));
             if !f.is_static && cj == ci {
                 receiver_fields.push((f.name.clone(), f.ty.clone()));
@@ -288,23 +319,47 @@ fn write_cases(
         }
     }
     writeln!(cases, "fields {}", field_list.join(" ")).unwrap();
+    let pool = inputs::Pool::default();
     for _ in 0..per_method {
+        // Objects are built by random calls of their constructors.
         let args: Vec<Value> = m
             .params
             .iter()
-            .map(|t| inputs::random_value(t, rng))
+            .map(|t| inputs::random_value_in(unit, t, &pool, rng))
             .collect();
+        let this_type = Type::Class(roth::program::reader::ir::ClassType {
+            id: ci,
+            name: unit.source_name(ci).into(),
+        });
+        let receiver = (receivers && !m.is_static).then(|| {
+            loop {
+                let v = inputs::random_value_in(unit, &this_type, &pool, rng);
+                if v != Value::Null {
+                    break v;
+                }
+            }
+        });
         // Half the cases keep the receiver as constructed, half set its fields.
-        let settings: Vec<(String, Value)> = if rng.chance(1, 2) {
+        let settings: Vec<(String, Value)> = if !receivers && rng.chance(1, 2) {
             receiver_fields
                 .iter()
-                .map(|(n, t)| (n.clone(), inputs::random_value(t, rng)))
+                .map(|(n, t)| (n.clone(), inputs::random_value_in(unit, t, &pool, rng)))
                 .collect()
         } else {
             Vec::new()
         };
+        // Objects built with random capacities can allocate millions of elements, which costs
+        // the JVM seconds a case: with objects, runs allocating over a million are left out.
+        let limits = if receivers {
+            Limits {
+                heap: 1 << 20,
+                ..Limits::default()
+            }
+        } else {
+            Limits::default()
+        };
         let outcome = program
-            .run(ci, mi, &args, &settings, Limits::default())
+            .run_on(ci, mi, receiver.as_ref(), &args, &settings, limits)
             .expect("arguments fit");
         let result = match &outcome.termination {
             // The JVM's limits are its own: a run roth stops is not compared.
@@ -339,13 +394,23 @@ fn write_cases(
         for v in outcome.args.iter().flatten() {
             write!(line, " {}", text::string_literal(&show(v))).unwrap();
         }
+        // A huge outcome (a heap built with a capacity of millions, printed) costs both sides
+        // time and shows nothing more: left out like a timeout.
+        if line.len() > 20_000 {
+            skipped_timeouts += 1;
+            continue;
+        }
         let mut case = format!("case {}", settings.len());
+        if let Some(r) = &receiver {
+            case.push_str(" this");
+            encode(unit, r, &mut case);
+        }
         for (n, v) in &settings {
             write!(case, " {n}").unwrap();
-            encode(v, &mut case);
+            encode(unit, v, &mut case);
         }
         for a in &args {
-            encode(a, &mut case);
+            encode(unit, a, &mut case);
         }
         writeln!(cases, "{case}").unwrap();
         expected.push((format!("{}.{}", class.name, m.signature()), case, line));
@@ -355,18 +420,49 @@ fn write_cases(
 
 #[test]
 fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
-    let Some((javac_path, java_path)) = jdk() else {
+    let Some(jdk) = jdk() else {
         return;
     };
-    let dir = scratch_dir("differential");
     let mut programs = shipped_programs();
     programs.push(project_file("tests/roth/java/Semantics.java"));
     let extra_files = extra_programs();
     let extra = !extra_files.is_empty();
     programs.extend(extra_files);
-    let mut sources = programs.clone();
+    differential(&jdk, "differential", &programs, extra, false);
+}
+
+/// The realistic object-oriented units of `programs/objects` (linked list, search tree, heap,
+/// bank account, ...): every method roth supports so far, with objects given as random calls
+/// of their constructors, against the JVM.
+#[test]
+fn interpreter_agrees_with_the_jvm_on_the_object_programs() {
+    let Some(jdk) = jdk() else {
+        return;
+    };
+    let programs = java_files(&project_file("programs/objects"));
+    let methods = differential(&jdk, "differential-objects", &programs, true, true);
+    assert!(
+        methods >= 20,
+        "only {methods} methods of programs/objects compared"
+    );
+}
+
+/// Runs `per_method` random cases of every method of `programs` (the supported ones when
+/// `supported_only`, else every method must be supported) in roth's interpreter and on the
+/// JVM, and checks they agree; the number of methods compared. With `receivers`, receivers
+/// are built by random constructor calls (methods of classes roth cannot construct are left
+/// out).
+fn differential(
+    (javac_path, java_path): &(PathBuf, PathBuf),
+    scratch: &str,
+    programs: &[PathBuf],
+    supported_only: bool,
+    receivers: bool,
+) -> usize {
+    let dir = scratch_dir(scratch);
+    let mut sources = programs.to_vec();
     sources.push(project_file("tests/roth/java/RothDriver.java"));
-    let classes = javac(&javac_path, &sources, &dir);
+    let classes = javac(javac_path, &sources, &dir);
 
     let per_method = cases_per_method();
     let mut cases = String::new();
@@ -375,11 +471,11 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
     let mut methods = 0;
     for (file_index, path) in programs.iter().enumerate() {
         let source = std::fs::read_to_string(path).unwrap();
-        let unit = load(&path.display().to_string(), &source).expect("shipped programs load");
+        let unit = load(&path.display().to_string(), &source).expect("the programs load");
         let program = Compiled::new(&unit, None);
         for (ci, class) in unit.classes.iter().enumerate() {
             for (mi, m) in class.methods.iter().enumerate() {
-                if m.body.is_err() && extra {
+                if m.body.is_err() && supported_only {
                     continue;
                 }
                 assert!(
@@ -388,18 +484,24 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
                     m.signature(),
                     m.body.as_ref().err()
                 );
-                if m.is_constructor {
+                let constructible = class
+                    .methods
+                    .iter()
+                    .any(|c| c.is_constructor && c.body.is_ok())
+                    || !class.methods.iter().any(|c| c.is_constructor);
+                if m.is_constructor || (receivers && !m.is_static && !constructible) {
                     continue;
                 }
                 methods += 1;
                 let seed = 0x5eed ^ (file_index as u64) << 16 ^ mi as u64;
-                let (lines, left_out) = write_cases(
+                let (lines, left_out) = write_cases_with(
                     &unit,
                     &program,
                     (ci as u32, mi as u32),
                     per_method,
                     &mut Rng::new(seed),
                     &mut cases,
+                    receivers,
                 );
                 expected.extend(lines);
                 skipped_timeouts += left_out;
@@ -408,7 +510,14 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
     }
     let cases_file = dir.join("cases.txt");
     std::fs::write(&cases_file, &cases).unwrap();
-    let out = Command::new(&java_path)
+    let mut java = Command::new(java_path);
+    if receivers {
+        // A JVM that may take a quarter of the machine's memory spends a minute filling it
+        // with the arrays random capacities ask for; with a small heap they fail at once (and
+        // are left out as the JVM's own limit).
+        java.arg("-Xmx256m");
+    }
+    let out = java
         .arg("-cp")
         .arg(&classes)
         .arg("RothDriver")
@@ -426,7 +535,7 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
         .map(String::from)
         .collect();
     assert_eq!(actual.len(), expected.len(), "one line per case");
-    let old_jvm = jvm_major(&java_path) < 19;
+    let old_jvm = jvm_major(java_path) < 19;
     let mut disagreements = Vec::new();
     let mut longer_number_text = 0;
     let mut jvm_limits = 0;
@@ -441,7 +550,7 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
         }
     }
     eprintln!(
-        "differential: {} cases over {methods} methods, {skipped_timeouts} timeouts or out-of-memory skipped, \
+        "{scratch}: {} cases over {methods} methods, {skipped_timeouts} timeouts or out-of-memory skipped, \
          {longer_number_text} numbers printed longer by a JVM before 19, \
          {jvm_limits} out of the JVM's memory, {} disagreements",
         expected.len(),
@@ -459,6 +568,7 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+    methods
 }
 
 /// Every emitted mutant of every shipped program compiles with javac, and javac rejects the

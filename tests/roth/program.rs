@@ -726,7 +726,7 @@ fn members_outside_the_subset_spoil_only_what_uses_them() {
     assert_eq!(
         skipped,
         vec![
-            "Odd.java:5:13: field seen: type List<Integer> is outside the supported subset (primitives, String and arrays of them)",
+            "Odd.java:5:13: field seen: type List<Integer> is outside the supported subset (primitives, String, the file's classes and arrays of them)",
             "Odd.java:8:5: nested interface Shape is outside the supported subset",
         ]
     );
@@ -860,5 +860,143 @@ fn neighbours_nudge_each_argument_and_copy_its_peers() {
             1,
             "{n:?}"
         );
+    }
+}
+
+/// `roth exec` on classes with objects: arguments and the receiver built by constructor calls,
+/// objects printed with their fields, an object argument shown again when the call changed it,
+/// and the errors of a constructor call that does not fit.
+#[test]
+fn exec_builds_objects_by_constructor_calls() {
+    let dir = scratch_dir("exec-objects");
+    std::fs::write(
+        dir.join("Point.java"),
+        "public class Point {
+            private int x;
+            private int y;
+            public Point(int x, int y) { this.x = x; this.y = y; }
+            public Point() { this(0, 0); }
+            public Point(long both) { this((int) both, (int) both); }
+            public Point(double both) { this((int) both, 0); }
+            public Point(int a, long b) { this(a, (int) b); }
+            public Point(long a, int b) { this((int) a, b); }
+            public void move(int dx, int dy) { x += dx; y += dy; }
+            public Point plus(Point other) { return new Point(x + other.x, y + other.y); }
+            static void shift(Point p) { p.move(1, 1); }
+            static int manhattan(Point a, Point b) {
+                return Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+            }
+        }",
+    )
+    .unwrap();
+    let run = |args: &[&str]| roth(&dir, args);
+    let ok = |args: &[&str]| {
+        let o = run(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(
+        ok(&[
+            "exec",
+            "Point.java",
+            "-m",
+            "manhattan",
+            "--",
+            "new Point(1, 2)",
+            "new Point(4, -2)"
+        ]),
+        "return 7\n"
+    );
+    assert_eq!(
+        ok(&[
+            "exec",
+            "Point.java",
+            "-m",
+            "plus",
+            "--this",
+            "new Point(1, 2)",
+            "--",
+            "new Point()"
+        ]),
+        "return Point{x=1, y=2}\n"
+    );
+    assert_eq!(
+        ok(&[
+            "exec",
+            "Point.java",
+            "-m",
+            "move",
+            "--this",
+            "new Point(3L)",
+            "--",
+            "1",
+            "2"
+        ]),
+        "return\nfield x = 4\nfield y = 5\n"
+    );
+    // The most specific constructor, as javac chooses: `long` over `double` for an int.
+    assert_eq!(
+        ok(&[
+            "exec",
+            "Point.java",
+            "-m",
+            "plus",
+            "--this",
+            "new Point(1)",
+            "--",
+            "new Point()"
+        ]),
+        "return Point{x=1, y=1}\n"
+    );
+    assert_eq!(
+        ok(&["exec", "Point.java", "-m", "shift", "--", "new Point(5, 5)"]),
+        "return\nobject p = Point{x=6, y=6}\n"
+    );
+    assert_eq!(
+        ok(&[
+            "exec",
+            "Point.java",
+            "-m",
+            "manhattan",
+            "--",
+            "null",
+            "new Point()"
+        ]),
+        "throw java.lang.NullPointerException\n"
+    );
+    // The arrays of Java's own syntax are read too.
+    let heap = project_file("programs/objects/MinHeap.java");
+    let heap = heap.display().to_string();
+    assert_eq!(
+        ok(&[
+            "exec",
+            &heap,
+            "-m",
+            "smallest",
+            "--",
+            "new int[] {5, 3, 8, 1}",
+            "2"
+        ]),
+        "return [1, 3]\n"
+    );
+    for (args, message) in [
+        (
+            vec!["new Point(\"a\", 1)", "null"],
+            "argument 1 (Point a): no constructor of Point takes these arguments",
+        ),
+        (
+            vec!["new Point(1, 2, 3)", "null"],
+            "argument 1 (Point a): no constructor of Point takes 3 argument(s)",
+        ),
+        (
+            vec!["new Pointer(1, 2)", "null"],
+            "argument 1 (Point a): expected a Point, got `new Pointer`",
+        ),
+    ] {
+        let mut full = vec!["exec", "Point.java", "-m", "manhattan", "--"];
+        full.extend(args);
+        let o = run(&full);
+        assert_eq!(o.status.code(), Some(2), "{full:?}");
+        assert!(stderr(&o).contains(message), "{full:?}: {}", stderr(&o));
     }
 }

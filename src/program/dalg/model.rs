@@ -77,6 +77,9 @@ impl<'m> SwDalgorithm<'m> {
         if method.is_constructor {
             return Err("a constructor is tested through the class's other methods".into());
         }
+        if unit.touches_objects(m.class, m.method) {
+            return Err("the method works with objects, which the search does not model".into());
+        }
         let body = method
             .body
             .as_ref()

@@ -376,7 +376,9 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
                     args: m
                         .params
                         .iter()
-                        .map(|t| crate::program::testgen::inputs::random_value_near(t, &pool, rng))
+                        .map(|t| {
+                            crate::program::testgen::inputs::random_value_in(unit, t, &pool, rng)
+                        })
                         .collect(),
                     fields: Vec::new(),
                 });

@@ -1,17 +1,29 @@
 //! Java literals as inputs: the arguments of `roth exec` (`3`, `-7L`, `'a'`, `true`,
-//! `"text"`, `2.5`, `null`, arrays as `{1, 2, 3}`), read against the type they are given for.
+//! `"text"`, `2.5`, `null`, arrays as `{1, 2, 3}`, and objects as constructor calls,
+//! `new Point(1, 2)`), read against the type they are given for.
 
 use std::sync::Arc;
 
 use crate::program::execution::interp::Value;
-use crate::program::reader::ir::Type;
+use crate::program::reader::ir::{ClassType, Type, Unit};
 use crate::program::reader::semantics::{Kind, bits_f32, bits_f64};
 
-/// Reads `text` as a value of type `ty`.
+/// Reads `text` as a value of type `ty` (primitives, strings and arrays of them).
 pub fn parse_value(text: &str, ty: &Type) -> Result<Value, String> {
+    parse(None, text, ty)
+}
+
+/// Reads `text` as a value of type `ty`, where objects of `unit`'s classes are written as
+/// calls of their constructors.
+pub fn parse_value_in(unit: &Unit, text: &str, ty: &Type) -> Result<Value, String> {
+    parse(Some(unit), text, ty)
+}
+
+fn parse(unit: Option<&Unit>, text: &str, ty: &Type) -> Result<Value, String> {
     let mut p = Reader {
         chars: text.chars().collect(),
         pos: 0,
+        unit,
     };
     let v = p.value(ty)?;
     p.skip_space();
@@ -24,12 +36,13 @@ pub fn parse_value(text: &str, ty: &Type) -> Result<Value, String> {
     Ok(v)
 }
 
-struct Reader {
+struct Reader<'u> {
     chars: Vec<char>,
     pos: usize,
+    unit: Option<&'u Unit>,
 }
 
-impl Reader {
+impl Reader<'_> {
     fn skip_space(&mut self) {
         while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
             self.pos += 1;
@@ -52,6 +65,25 @@ impl Reader {
         }
         match ty {
             Type::Array(elem) => {
+                // `new int[] {1, 2}` as Java writes an array, or just `{1, 2}`.
+                if self.rest_starts_with("new") {
+                    self.pos += 3;
+                    let written = ty.to_string();
+                    self.skip_space();
+                    let mut seen = String::new();
+                    while seen.len() < written.len()
+                        && let Some(c) = self.peek()
+                    {
+                        if !c.is_whitespace() {
+                            seen.push(c);
+                        }
+                        self.pos += 1;
+                    }
+                    if seen != written {
+                        return Err(format!("expected `new {written} {{...}}` for {ty}"));
+                    }
+                    self.skip_space();
+                }
                 if self.peek() != Some('{') {
                     return Err(format!("expected an array `{{...}}` for {ty}"));
                 }
@@ -149,7 +181,128 @@ impl Reader {
                 }
                 Ok(Value::Prim(Kind::of(ty), n as i64))
             }
+            Type::Class(class) => self.object(class),
             _ => Err(format!("values of type {ty} cannot be given")),
+        }
+    }
+
+    /// `new C(args)`: the constructor whose parameters read the arguments, the most specific
+    /// when several do (as `javac` chooses).
+    fn object(&mut self, class: &ClassType) -> Result<Value, String> {
+        let Some(unit) = self.unit else {
+            return Err(format!("values of type {} cannot be given", class.name));
+        };
+        if !self.rest_starts_with("new") {
+            return Err(format!(
+                "expected `new {}(...)` or null for {}",
+                class.name, class.name
+            ));
+        }
+        self.pos += 3;
+        self.skip_space();
+        let name = self.word();
+        // The qualified name (`Outer.Inner`) or, as a convenience, the simple one.
+        if name != *class.name && class.name.rsplit('.').next() != Some(name.as_str()) {
+            return Err(format!("expected a {}, got `new {name}`", class.name));
+        }
+        self.skip_space();
+        if self.peek() != Some('(') {
+            return Err(format!("expected `(` after `new {name}`"));
+        }
+        // The arguments' texts, split at the top level.
+        let start = self.pos + 1;
+        let mut depth = 0;
+        let mut quote = None;
+        let mut end = None;
+        for i in self.pos..self.chars.len() {
+            let c = self.chars[i];
+            match (quote, c) {
+                (Some(q), c) if c == q && self.chars[i - 1] != '\\' => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '(' | '{') => depth += 1,
+                (None, ')' | '}') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else {
+            return Err(format!("`new {name}(` is not closed"));
+        };
+        let inner: String = self.chars[start..end].iter().collect();
+        self.pos = end + 1;
+        let texts = if inner.trim().is_empty() {
+            Vec::new()
+        } else {
+            split_top_level(&inner)
+        };
+        let info = &unit.classes[class.id as usize];
+        let constructors: Vec<(u32, &crate::program::reader::ir::Method)> = info
+            .methods
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.is_constructor)
+            .map(|(i, m)| (i as u32, m))
+            .collect();
+        if constructors.is_empty() {
+            if texts.is_empty() {
+                return Ok(Value::New {
+                    class: class.clone(),
+                    constructor: None,
+                    args: Vec::new(),
+                });
+            }
+            return Err(format!(
+                "{name} has only its default constructor, without parameters"
+            ));
+        }
+        let mut fitting: Vec<(u32, &crate::program::reader::ir::Method, Vec<Value>)> = Vec::new();
+        let mut last_error = None;
+        for (index, c) in constructors {
+            if c.params.len() != texts.len() {
+                continue;
+            }
+            let values: Result<Vec<Value>, String> = texts
+                .iter()
+                .zip(&c.params)
+                .map(|(text, ty)| parse(self.unit, text, ty))
+                .collect();
+            match values {
+                Ok(values) => fitting.push((index, c, values)),
+                Err(e) => last_error = Some(e),
+            }
+        }
+        let most_specific: Vec<usize> = (0..fitting.len())
+            .filter(|&i| {
+                fitting.iter().all(|(_, other, _)| {
+                    fitting[i]
+                        .1
+                        .params
+                        .iter()
+                        .zip(&other.params)
+                        .all(|(p, q)| p == q || p.widens_to(q))
+                })
+            })
+            .collect();
+        match most_specific.as_slice() {
+            [one] => {
+                let (index, _, values) = fitting.swap_remove(*one);
+                Ok(Value::New {
+                    class: class.clone(),
+                    constructor: Some(index),
+                    args: values,
+                })
+            }
+            [] if fitting.is_empty() => Err(match last_error {
+                Some(e) => format!("no constructor of {name} takes these arguments: {e}"),
+                None => format!("no constructor of {name} takes {} argument(s)", texts.len()),
+            }),
+            _ => Err(format!("the call of {name}'s constructor is ambiguous")),
         }
     }
 

@@ -548,6 +548,9 @@ fn def_use(e: &Expr, defs: &mut Vec<Var>, uses: &mut Vec<Var>, prints: &mut bool
                 def_use(a, defs, uses, prints);
                 def_use(i, defs, uses, prints);
             }
+            if let ExprKind::FieldOf { object, .. } = &target.kind {
+                def_use(object, defs, uses, prints);
+            }
             if op.is_some()
                 && let Some(v) = var_of(target)
             {
@@ -562,6 +565,9 @@ fn def_use(e: &Expr, defs: &mut Vec<Var>, uses: &mut Vec<Var>, prints: &mut bool
             if let ExprKind::Index(a, i) = &target.kind {
                 def_use(a, defs, uses, prints);
                 def_use(i, defs, uses, prints);
+            }
+            if let ExprKind::FieldOf { object, .. } = &target.kind {
+                def_use(object, defs, uses, prints);
             }
             if let Some(v) = var_of(target) {
                 push(uses, v);

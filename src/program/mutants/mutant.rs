@@ -394,7 +394,11 @@ fn is_primary(e: &Expr) -> bool {
         | ExprKind::Length(_)
         | ExprKind::Index(..)
         | ExprKind::Call { .. }
-        | ExprKind::Builtin(..) => true,
+        | ExprKind::Builtin(..)
+        | ExprKind::This
+        | ExprKind::FieldOf { .. }
+        | ExprKind::InstanceCall { .. }
+        | ExprKind::New { .. } => true,
         _ => false,
     }
 }
@@ -498,7 +502,7 @@ impl Generator<'_> {
                 return;
             }
             ExprKind::Local(_) | ExprKind::Field(_) if !lvalue => self.variable(e),
-            ExprKind::Index(..) if !lvalue => self.variable(e),
+            ExprKind::Index(..) | ExprKind::FieldOf { .. } if !lvalue => self.variable(e),
             ExprKind::Binary {
                 op,
                 op_type,
@@ -583,10 +587,13 @@ impl Generator<'_> {
         }
         match &e.kind {
             ExprKind::Assign { target, value, .. } => {
-                // The target's own parts (an array and index) are read.
+                // The target's own parts (an array and index, an object) are read.
                 if let ExprKind::Index(a, i) = &target.kind {
                     self.expr(a, false);
                     self.expr(i, false);
+                }
+                if let ExprKind::FieldOf { object, .. } = &target.kind {
+                    self.expr(object, false);
                 }
                 self.expr(value, false);
             }
@@ -594,6 +601,9 @@ impl Generator<'_> {
                 if let ExprKind::Index(a, i) = &target.kind {
                     self.expr(a, false);
                     self.expr(i, false);
+                }
+                if let ExprKind::FieldOf { object, .. } = &target.kind {
+                    self.expr(object, false);
                 }
             }
             _ => {

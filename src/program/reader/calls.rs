@@ -29,7 +29,17 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, "type arguments");
         }
         match object {
-            None => self.user_call(node, self.class, name),
+            None => {
+                // The innermost class (this one or one enclosing it) with a method of that
+                // name is searched (JLS §15.12.1).
+                let class = self
+                    .file
+                    .enclosing(self.class)
+                    .into_iter()
+                    .find(|c| self.file.has_method_named(*c, name))
+                    .unwrap_or(self.class);
+                self.user_call(node, class, name, None)
+            }
             Some(obj) if obj.kind() == "this" => {
                 if self.is_static {
                     return self.error(
@@ -37,31 +47,30 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         "non-static variable this cannot be referenced from a static context",
                     );
                 }
-                self.user_call(node, self.class, name)
+                self.user_call(node, self.class, name, None)
             }
             Some(obj) if self.text(obj) == "System.out" => self.print(node, name),
+            Some(obj) if self.class_qualifier(obj).is_some() => {
+                let class = self.class_qualifier(obj).expect("a class");
+                self.user_call(node, class, name, None)
+            }
             Some(obj)
                 if obj.kind() == "identifier"
                     && self.lookup(self.text(obj)).is_none()
-                    && !self.class().fields.iter().any(|f| f.name == self.text(obj)) =>
+                    && self.visible_field(self.text(obj)).is_none() =>
             {
                 let class_name = self.text(obj);
                 match class_name {
                     "Math" => self.math(node, name),
                     "String" => self.string_static(node, name),
-                    _ => {
-                        if let Some(ci) =
-                            self.file.classes.iter().position(|c| c.name == class_name)
-                        {
-                            self.user_call(node, ci as u32, name)
-                        } else {
-                            self.unsupported(node, &format!("{class_name}.{name}"))
-                        }
-                    }
+                    _ => self.unsupported(node, &format!("{class_name}.{name}")),
                 }
             }
             Some(obj) => {
                 let receiver = self.expr(obj)?;
+                if let Some(class) = receiver.ty.class() {
+                    return self.user_call(node, class, name, Some(receiver));
+                }
                 if receiver.ty != Type::String {
                     return self.unsupported(node, &format!("calling {name} on {}", receiver.ty));
                 }
@@ -70,18 +79,47 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
     }
 
-    fn user_call(&mut self, node: Node<'t>, class: u32, name: &str) -> Checked<'t, Expr> {
-        let args = self.arguments(node)?;
-        let sigs = &self.file.classes[class as usize].sigs;
+    /// Overload resolution among the methods named `name` (or the constructors) of `class`
+    /// (JLS §15.12.2 for the subset): the applicable ones by method invocation conversion,
+    /// then the most specific. `None` is the default constructor of a class that declares
+    /// none.
+    fn resolve(
+        &self,
+        node: Node<'t>,
+        class: u32,
+        name: &str,
+        constructor: bool,
+        args: &[(Expr, Node<'t>)],
+    ) -> Checked<'t, Option<usize>> {
+        let info = &self.file.classes[class as usize];
+        let sigs = &info.sigs;
+        let named =
+            |s: &Signature| s.is_constructor == constructor && (constructor || s.name == name);
+        if constructor
+            && !sigs
+                .iter()
+                .any(|s| s.as_ref().is_ok_and(|s| s.is_constructor))
+        {
+            if args.is_empty() {
+                return Ok(None);
+            }
+            return self.error(
+                node,
+                format!(
+                    "constructor {} in class {} cannot be applied to given types",
+                    info.name, info.name
+                ),
+            );
+        }
         let applicable: Vec<(usize, &Signature)> = sigs
             .iter()
             .enumerate()
             .filter_map(|(i, s)| s.as_ref().ok().map(|s| (i, s)))
-            .filter(|(_, s)| !s.is_constructor && s.name == name && s.params.len() == args.len())
+            .filter(|(_, s)| named(s) && s.params.len() == args.len())
             .filter(|(_, s)| {
                 s.params
                     .iter()
-                    .zip(&args)
+                    .zip(args)
                     .all(|(p, (a, _))| invocation_convertible(&a.ty, p))
             })
             .collect();
@@ -96,23 +134,58 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 })
             })
             .collect();
-        let (index, sig) = match most_specific.as_slice() {
-            [one] => **one,
+        match most_specific.as_slice() {
+            [one] => Ok(Some(one.0)),
             [] if applicable.is_empty() => {
                 let known = sigs.iter().any(|s| match s {
-                    Ok(s) => s.name == name,
+                    Ok(s) => named(s),
                     Err(_) => false,
                 });
-                let what = if known {
-                    format!("method {name} cannot be applied to the given types")
-                } else {
-                    format!("cannot find symbol: method {name}")
+                let what = match (constructor, known) {
+                    (true, _) => format!(
+                        "constructor {} in class {} cannot be applied to given types",
+                        info.name, info.name
+                    ),
+                    (false, true) => format!("method {name} cannot be applied to the given types"),
+                    (false, false) => format!("cannot find symbol: method {name}"),
                 };
-                return self.error(node, what);
+                self.error(node, what)
             }
-            _ => return self.error(node, format!("reference to {name} is ambiguous")),
-        };
-        if !sig.is_static && (self.is_static || class != self.class) {
+            _ => self.error(node, format!("reference to {name} is ambiguous")),
+        }
+    }
+
+    /// A call of a method of `class`: on `this` or in a static context when `receiver` is
+    /// `None`, else on the object `receiver`.
+    fn user_call(
+        &mut self,
+        node: Node<'t>,
+        class: u32,
+        name: &str,
+        receiver: Option<Expr>,
+    ) -> Checked<'t, Expr> {
+        let args = self.arguments(node)?;
+        let index = self
+            .resolve(node, class, name, false, &args)?
+            .expect("methods are resolved to one");
+        let sig = self.file.classes[class as usize].sigs[index]
+            .as_ref()
+            .expect("resolved to a checked signature");
+        if sig.is_private && self.file.top_level(class) != self.file.top_level(self.class) {
+            return self.error(
+                node,
+                format!(
+                    "{name}({}) has private access in {}",
+                    list(&sig.params),
+                    self.file.classes[class as usize].name
+                ),
+            );
+        }
+        let on_object = receiver.is_some();
+        if on_object && sig.is_static {
+            return self.unsupported(node, "a static method called through an object");
+        }
+        if !on_object && !sig.is_static && (self.is_static || class != self.class) {
             return self.error(
                 node,
                 format!("non-static method {name} cannot be referenced from a static context"),
@@ -124,13 +197,91 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         for ((a, _), p) in args.into_iter().zip(&params) {
             converted.push(self.convert(a, p));
         }
+        let method = MethodRef {
+            class,
+            method: index as u32,
+        };
+        let kind = match receiver {
+            Some(receiver) => ExprKind::InstanceCall {
+                receiver: Box::new(receiver),
+                method,
+                args: converted,
+            },
+            None => ExprKind::Call {
+                method,
+                args: converted,
+            },
+        };
+        Ok(self.make(node, ret, kind))
+    }
+
+    /// `new C(args)` for a class of the file.
+    pub(super) fn new_object(&mut self, node: Node<'t>, class: u32) -> Checked<'t, Expr> {
+        if node.child_by_field_name("body").is_some() {
+            return self.unsupported(node, "an anonymous class");
+        }
+        let args = self.arguments(node)?;
+        let constructor = self.resolve(node, class, "", true, &args)?;
+        let info = &self.file.classes[class as usize];
+        let name = info.name.clone();
+        if info.is_abstract {
+            return self.error(node, format!("{name} is abstract; cannot be instantiated"));
+        }
+        let params = match constructor {
+            Some(c) => {
+                let sig = info.sigs[c]
+                    .as_ref()
+                    .expect("resolved to a checked signature");
+                if sig.is_private && self.file.top_level(class) != self.file.top_level(self.class) {
+                    return self.error(
+                        node,
+                        format!("{name}({}) has private access in {name}", list(&sig.params)),
+                    );
+                }
+                sig.params.clone()
+            }
+            None => Vec::new(),
+        };
+        let mut converted = Vec::new();
+        for ((a, _), p) in args.into_iter().zip(&params) {
+            converted.push(self.convert(a, p));
+        }
+        let ty = self.file.class_type(class);
         Ok(self.make(
             node,
-            ret,
+            ty,
+            ExprKind::New {
+                class,
+                constructor: constructor.map(|c| c as u32),
+                args: converted,
+            },
+        ))
+    }
+
+    /// `this(args)` as a constructor's first statement: a call of another constructor of the
+    /// class on the object under construction.
+    pub(super) fn this_call(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        let args = self.arguments(node)?;
+        let class = self.class;
+        let Some(constructor) = self.resolve(node, class, "", true, &args)? else {
+            return self.error(node, "recursive constructor invocation");
+        };
+        let params = self.file.classes[class as usize].sigs[constructor]
+            .as_ref()
+            .expect("resolved to a checked signature")
+            .params
+            .clone();
+        let mut converted = Vec::new();
+        for ((a, _), p) in args.into_iter().zip(&params) {
+            converted.push(self.convert(a, p));
+        }
+        Ok(self.make(
+            node,
+            Type::Void,
             ExprKind::Call {
                 method: MethodRef {
                     class,
-                    method: index as u32,
+                    method: constructor as u32,
                 },
                 args: converted,
             },
@@ -162,6 +313,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                                 "printing an array (Java prints its identity hash)",
                             );
                         }
+                        Type::Class(_) => {
+                            return self.unsupported(*an, "printing an object (its toString)");
+                        }
                         _ => {}
                     }
                 }
@@ -174,7 +328,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     return self.error(*fnode, "printf needs a format string");
                 }
                 for (a, an) in &args[1..] {
-                    if matches!(a.ty, Type::Void | Type::Array(_)) {
+                    if matches!(a.ty, Type::Void | Type::Array(_) | Type::Class(_)) {
                         return self.unsupported(*an, &format!("a {} argument to printf", a.ty));
                     }
                 }
@@ -303,8 +457,207 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 }
 
+/// Parameter types as `javac` lists them in messages: `int, Point`.
+fn list(types: &[Type]) -> String {
+    types
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// Method invocation conversion (JLS §5.3) for the subset: identity, widening, null to a
 /// reference.
 fn invocation_convertible(from: &Type, to: &Type) -> bool {
     from == to || from.widens_to(to) || (*from == Type::Null && to.is_reference())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::reader::ir::{ExprKind, StmtKind, Unit};
+
+    const OBJECTS: &str = "class P {
+        private int x;
+        int y;
+        final int z = 1;
+        private P(int x) { this.x = x; }
+        P() { this(0); }
+        private int secret() { return x; }
+        int open() { return x + y; }
+    }
+    class Q {
+        int readX(P p) { return p.x; }
+        int readY(P p) { return p.y; }
+        int callSecret(P p) { return p.secret(); }
+        int callOpen(P p) { return p.open(); }
+        P make() { return new P(3); }
+        P makeDefault() { return new P(); }
+        void setZ(P p) { p.z = 2; }
+        static int self() { return this.hashCode(); }
+    }
+    class R {
+        R() { int k = 0; this(); }
+        R(int a) { super(a); }
+        R(long a) { super(); }
+    }";
+
+    /// The reason the method `name` of class `class` was refused, or "" when accepted.
+    fn refusal(unit: &Unit, class: &str, name: &str, arity: usize) -> String {
+        let c = unit
+            .classes
+            .iter()
+            .find(|c| c.name == class)
+            .expect("class");
+        let m = c
+            .methods
+            .iter()
+            .find(|m| m.name == name && m.params.len() == arity)
+            .expect("method");
+        match &m.body {
+            Ok(_) => String::new(),
+            Err(d) => d.message.clone(),
+        }
+    }
+
+    #[test]
+    fn members_of_other_objects_follow_javac_access_and_final_rules() {
+        let unit = crate::program::load("P.java", OBJECTS).expect("the file loads");
+        assert_eq!(refusal(&unit, "Q", "readX", 1), "x has private access in P");
+        assert_eq!(refusal(&unit, "Q", "readY", 1), "");
+        assert_eq!(
+            refusal(&unit, "Q", "callSecret", 1),
+            "secret() has private access in P"
+        );
+        assert_eq!(refusal(&unit, "Q", "callOpen", 1), "");
+        assert_eq!(
+            refusal(&unit, "Q", "make", 0),
+            "P(int) has private access in P"
+        );
+        assert_eq!(refusal(&unit, "Q", "makeDefault", 0), "");
+        assert_eq!(
+            refusal(&unit, "Q", "setZ", 1),
+            "cannot assign a value to final variable z"
+        );
+        assert_eq!(
+            refusal(&unit, "Q", "self", 0),
+            "non-static variable this cannot be referenced from a static context"
+        );
+        // tree-sitter reads a later `this();` as no statement at all; refused either way.
+        assert_ne!(refusal(&unit, "R", "R", 0), "");
+        let r_int = &unit.classes[2].methods[1];
+        assert_eq!(
+            r_int.body.as_ref().unwrap_err().message,
+            "constructor Object in class Object cannot be applied to given types"
+        );
+        // `super()` of a class that extends nothing leaves no statement.
+        let r_long = &unit.classes[2].methods[2];
+        assert!(r_long.body.as_ref().expect("accepted").stmts.is_empty());
+    }
+
+    #[test]
+    fn calls_and_creations_name_their_method_and_constructor() {
+        let unit = crate::program::load("P.java", OBJECTS).expect("the file loads");
+        let q = unit.classes.iter().position(|c| c.name == "Q").expect("Q") as u32;
+        let body = |name: &str| {
+            let (_, m) = unit.classes[q as usize]
+                .method_named(name)
+                .next()
+                .expect("method");
+            m.body.as_ref().expect("accepted").stmts.clone()
+        };
+        let returned = |name: &str| match &body(name)[0].kind {
+            StmtKind::Return(Some(e)) => e.kind.clone(),
+            other => panic!("{other:?}"),
+        };
+        match returned("callOpen") {
+            ExprKind::InstanceCall { method, args, .. } => {
+                assert_eq!(unit.method(method.class, method.method).name, "open");
+                assert!(args.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+        match returned("makeDefault") {
+            ExprKind::New {
+                constructor: Some(c),
+                ..
+            } => assert!(unit.classes[0].methods[c as usize].params.is_empty()),
+            other => panic!("{other:?}"),
+        }
+        // `this(0)` in P() is a call of P(int) on the object under construction.
+        let p_default = unit.classes[0]
+            .methods
+            .iter()
+            .find(|m| m.is_constructor && m.params.is_empty())
+            .expect("P()");
+        match &p_default.body.as_ref().expect("accepted").stmts[0].kind {
+            StmtKind::Expr(e) => match &e.kind {
+                ExprKind::Call { method, .. } => {
+                    assert!(unit.method(method.class, method.method).is_constructor)
+                }
+                other => panic!("{other:?}"),
+            },
+            other => panic!("{other:?}"),
+        }
+    }
+
+    const NESTED: &str = "class List {
+        private static int made;
+        private Node head;
+        static class Node {
+            private final int value;
+            private Node next;
+            Node(int value, Node next) { this.value = value; this.next = next; made++; }
+            int sum() { return value + (next == null ? 0 : next.sum()); }
+            static Node of(int v) { return new Node(v, null); }
+            int outer() { return size(); }
+            static class Deep { static int twice(int x) { return 2 * helper(x); } }
+        }
+        static int helper(int x) { return x + made; }
+        int size() { int n = 0; for (Node p = head; p != null; p = p.next) n++; return n; }
+        void push(int v) { head = new Node(v, head); }
+        int first() { return head.value; }
+        static int deep(int x) { return Node.Deep.twice(x) + List.Node.Deep.twice(x); }
+        static int of(int v) { return Node.of(v).sum(); }
+        class Inner { int peek() { return 0; } }
+    }
+    class Other {
+        static int peek(List.Node n) { return 1; }
+    }";
+
+    #[test]
+    fn nested_classes_see_their_enclosing_classes_members_as_javac_does() {
+        let unit = crate::program::load("List.java", NESTED).expect("the file loads");
+        let names: Vec<String> = (0..unit.classes.len() as u32)
+            .map(|c| unit.source_name(c))
+            .collect();
+        assert_eq!(names, ["List", "List.Node", "List.Node.Deep", "Other"]);
+        assert_eq!(unit.binary_name(2), "List$Node$Deep");
+        for (class, name, arity) in [
+            ("Node", "Node", 2),
+            ("Node", "sum", 0),
+            ("Node", "of", 1),
+            ("Deep", "twice", 1),
+            ("List", "push", 1),
+            ("List", "first", 0),
+            ("List", "deep", 1),
+            ("List", "of", 1),
+        ] {
+            assert_eq!(refusal(&unit, class, name, arity), "", "{class}.{name}");
+        }
+        // A static nested class has no enclosing instance.
+        assert_eq!(
+            refusal(&unit, "Node", "outer", 0),
+            "non-static method size cannot be referenced from a static context"
+        );
+        // Private members are private to the top-level class, not to the nested one
+        // (`first` reads Node's private `value`); a nested class is named from outside.
+        assert_eq!(refusal(&unit, "Other", "peek", 1), "");
+        assert!(
+            unit.skipped
+                .iter()
+                .any(|d| d.message.starts_with("inner class Inner")),
+            "{:?}",
+            unit.skipped
+        );
+    }
 }

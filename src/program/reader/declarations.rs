@@ -60,7 +60,7 @@ pub(crate) fn check_method(
     // As in `load`: calling a method outside the subset makes this one unsupported too.
     let mut bad = None;
     visit_stmts(&body.stmts, &mut |e: &Expr| {
-        if let ExprKind::Call { method: callee, .. } = &e.kind {
+        if let Some(callee) = e.callee() {
             let target = unit.method(callee.class, callee.method);
             let is_self = (callee.class, callee.method) == (class, method);
             if !is_self && target.body.is_err() && bad.is_none() {
@@ -88,7 +88,7 @@ pub(super) struct Signature {
     pub(super) name: String,
     pub(super) is_static: bool,
     pub(super) is_constructor: bool,
-    is_private: bool,
+    pub(super) is_private: bool,
     pub(super) params: Vec<Type>,
     param_names: Vec<String>,
     param_spans: Vec<Span>,
@@ -98,10 +98,15 @@ pub(super) struct Signature {
 }
 
 pub(super) struct ClassInfo<'t> {
+    /// The simple name.
     pub(super) name: String,
+    /// The class this one is nested in (static nested classes only).
+    pub(super) outer: Option<u32>,
     /// Members outside the subset that are not methods.
     skipped: Vec<Diagnostic>,
     has_initializer_block: bool,
+    /// `abstract`: no object of the class can be made.
+    pub(super) is_abstract: bool,
     has_superclass: bool,
     span: Span,
     pub(super) fields: Vec<Field>,
@@ -116,6 +121,10 @@ pub(super) struct FileChecker<'s, 't> {
     pub(super) src: &'s str,
     pub(super) package: Option<String>,
     pub(super) imports: Vec<String>,
+    /// The simple names of the file's classes with the class each is nested in, in order
+    /// (a class before those nested in it), known before any type is read (a field or a
+    /// parameter may name a class declared further down).
+    class_names: Vec<(String, Option<u32>)>,
     pub(super) classes: Vec<ClassInfo<'t>>,
     /// Top-level declarations other than classes.
     top_skipped: Vec<Diagnostic>,
@@ -128,6 +137,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             src,
             package: None,
             imports: Vec::new(),
+            class_names: Vec::new(),
             classes: Vec::new(),
             top_skipped: Vec::new(),
         }
@@ -150,6 +160,22 @@ impl<'s, 't> FileChecker<'s, 't> {
     /// Reads the file's declarations: package, imports, classes with their fields (checked
     /// initializers and constants) and method signatures. Method bodies are checked later.
     fn collect(&mut self, root: Node<'t>) -> Result<(), Diagnostic> {
+        let mut nodes = Vec::new();
+        for child in named_children(root) {
+            if child.kind() == "class_declaration" {
+                self.gather(child, None, &mut nodes);
+            }
+        }
+        self.class_names = nodes
+            .iter()
+            .map(|(c, outer)| {
+                let name = c
+                    .child_by_field_name("name")
+                    .map(|n| self.text(n).to_string())
+                    .unwrap_or_default();
+                (name, *outer)
+            })
+            .collect();
         for child in named_children(root) {
             match child.kind() {
                 "package_declaration" => {
@@ -174,8 +200,6 @@ impl<'s, 't> FileChecker<'s, 't> {
                             return Err(self.diag(e, "syntax error"));
                         }
                     }
-                    let info = self.class_info(child)?;
-                    self.classes.push(info);
                 }
                 "interface_declaration"
                 | "enum_declaration"
@@ -200,6 +224,11 @@ impl<'s, 't> FileChecker<'s, 't> {
         }
         if let Some(e) = first_error(root).filter(|e| !inside_method_body(*e)) {
             return Err(self.diag(e, "syntax error"));
+        }
+        for (id, (node, outer)) in nodes.into_iter().enumerate() {
+            let mut info = self.class_info(node, id as u32)?;
+            info.outer = outer;
+            self.classes.push(info);
         }
         if self.classes.is_empty() {
             return Err(Diagnostic {
@@ -298,6 +327,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 .any(|m| m.is_constructor && m.params.is_empty());
             classes.push(Class {
                 name: info.name.clone(),
+                outer: info.outer,
                 span: info.span,
                 fields: info.fields.clone(),
                 methods,
@@ -313,6 +343,8 @@ impl<'s, 't> FileChecker<'s, 't> {
                     "its class extends another class, whose state is outside the supported subset"
                         .to_string(),
                 )
+            } else if info.is_abstract {
+                Some("its class is abstract: its objects belong to subclasses".to_string())
             } else {
                 class
                     .methods
@@ -329,7 +361,10 @@ impl<'s, 't> FileChecker<'s, 't> {
                         "its class has an initializer block, which is outside the supported subset"
                             .to_string(),
                     )
-                } else if !m.is_static {
+                } else if (info.has_superclass || info.is_abstract) && !m.is_static {
+                    instance_problem.clone()
+                } else if !m.is_static && !m.is_constructor {
+                    // A constructor builds its own object; the others run on `new C()`.
                     instance_problem.clone()
                 } else {
                     None
@@ -340,6 +375,37 @@ impl<'s, 't> FileChecker<'s, 't> {
                         line: m.span.line,
                         column: m.span.column,
                         message: reason,
+                    });
+                }
+            }
+        }
+        // A static field of a class whose initializer block roth does not run holds what
+        // that block would set: the methods reading or writing it are not supported either.
+        let blocked: Vec<bool> = self
+            .classes
+            .iter()
+            .map(|c| c.has_initializer_block)
+            .collect();
+        for class in classes.iter_mut() {
+            for m in class.methods.iter_mut() {
+                let Ok(body) = &m.body else {
+                    continue;
+                };
+                let mut bad = None;
+                visit_stmts(&body.stmts, &mut |e: &Expr| {
+                    if let ExprKind::Field(f) = &e.kind
+                        && blocked[f.class as usize]
+                        && bad.is_none()
+                    {
+                        bad = Some(e.span);
+                    }
+                });
+                if let Some(span) = bad {
+                    m.body = Err(Diagnostic {
+                        path: self.path.to_string(),
+                        line: span.line,
+                        column: span.column,
+                        message: "uses a field of a class with an initializer block, which is outside the supported subset".to_string(),
                     });
                 }
             }
@@ -358,7 +424,22 @@ impl<'s, 't> FileChecker<'s, 't> {
         })
     }
 
-    fn class_info(&self, node: Node<'t>) -> Result<ClassInfo<'t>, Diagnostic> {
+    /// Adds `node`, a class declaration, and the static classes nested in it (at any depth)
+    /// to `out` in pre-order, each with the index of the class it is nested in.
+    fn gather(&self, node: Node<'t>, outer: Option<u32>, out: &mut Vec<(Node<'t>, Option<u32>)>) {
+        let id = out.len() as u32;
+        out.push((node, outer));
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        for member in named_children(body) {
+            if member.kind() == "class_declaration" && has_modifier(member, self.src, "static") {
+                self.gather(member, Some(id), out);
+            }
+        }
+    }
+
+    fn class_info(&self, node: Node<'t>, id: u32) -> Result<ClassInfo<'t>, Diagnostic> {
         let name = node
             .child_by_field_name("name")
             .map(|n| self.text(n).to_string())
@@ -368,8 +449,10 @@ impl<'s, 't> FileChecker<'s, 't> {
             || node.child_by_field_name("type_parameters").is_some();
         let mut info = ClassInfo {
             name,
+            outer: None,
             skipped: Vec::new(),
             has_initializer_block: false,
+            is_abstract: has_modifier(node, self.src, "abstract"),
             has_superclass: node.child_by_field_name("superclass").is_some(),
             span: span_of(node),
             fields: Vec::new(),
@@ -386,11 +469,12 @@ impl<'s, 't> FileChecker<'s, 't> {
                 "field_declaration" => {
                     let is_static = has_modifier(member, self.src, "static");
                     let is_final = has_modifier(member, self.src, "final");
+                    let is_private = has_modifier(member, self.src, "private");
                     let type_node = member
                         .child_by_field_name("type")
                         .ok_or_else(|| self.diag(member, "a field without a type"))?;
                     // A field of a type outside the subset spoils only the methods using it.
-                    let (base, unsupported) = match self.ty(type_node) {
+                    let (base, unsupported) = match self.ty(type_node, id) {
                         Ok(t) => (t, None),
                         Err(d) => (Type::Void, Some(d)),
                     };
@@ -424,6 +508,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                             ty,
                             is_static,
                             is_final,
+                            is_private,
                             span: span_of(d),
                             init: None,
                             constant: None,
@@ -433,7 +518,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     }
                 }
                 "method_declaration" | "constructor_declaration" => {
-                    let sig = self.signature(member, &info.name);
+                    let sig = self.signature(member, &info.name, id);
                     info.sigs.push(sig);
                     info.method_nodes.push(member);
                 }
@@ -444,8 +529,18 @@ impl<'s, 't> FileChecker<'s, 't> {
                         "an initializer block is outside the supported subset (the class's methods are not analysed)",
                     ));
                 }
-                "class_declaration"
-                | "interface_declaration"
+                "class_declaration" if has_modifier(member, self.src, "static") => {}
+                "class_declaration" => {
+                    let name = member
+                        .child_by_field_name("name")
+                        .map(|n| self.text(n).to_string())
+                        .unwrap_or_default();
+                    info.skipped.push(self.diag(
+                        member,
+                        format!("inner class {name} (nested, not static) is outside the supported subset"),
+                    ));
+                }
+                "interface_declaration"
                 | "enum_declaration"
                 | "record_declaration"
                 | "annotation_type_declaration" => {
@@ -468,7 +563,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         Ok(info)
     }
 
-    fn signature(&self, node: Node, class_name: &str) -> Result<Signature, Diagnostic> {
+    fn signature(&self, node: Node, class_name: &str, scope: u32) -> Result<Signature, Diagnostic> {
         let is_constructor = node.kind() == "constructor_declaration";
         let name = node
             .child_by_field_name("name")
@@ -486,7 +581,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             let t = node
                 .child_by_field_name("type")
                 .ok_or_else(|| self.diag(node, "a method without a return type"))?;
-            let t = self.ty(t)?;
+            let t = self.ty(t, scope)?;
             // `int f()[]` style dimensions after the parameters.
             self.with_dimensions(t, node)
         };
@@ -505,7 +600,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 let t = p
                     .child_by_field_name("type")
                     .ok_or_else(|| self.diag(p, "a parameter without a type"))?;
-                let t = self.with_dimensions(self.ty(t)?, p);
+                let t = self.with_dimensions(self.ty(t, scope)?, p);
                 let n = p
                     .child_by_field_name("name")
                     .ok_or_else(|| self.diag(p, "a parameter without a name"))?;
@@ -542,7 +637,9 @@ impl<'s, 't> FileChecker<'s, 't> {
         ty
     }
 
-    pub(super) fn ty(&self, node: Node) -> Result<Type, Diagnostic> {
+    /// The type `node` names, read inside class `scope` (which decides what a nested class's
+    /// simple name means).
+    pub(super) fn ty(&self, node: Node, scope: u32) -> Result<Type, Diagnostic> {
         match node.kind() {
             "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
                 Type::from_keyword(self.text(node))
@@ -550,16 +647,19 @@ impl<'s, 't> FileChecker<'s, 't> {
             }
             "type_identifier" | "scoped_type_identifier" => match self.text(node) {
                 "String" | "java.lang.String" => Ok(Type::String),
-                other => Err(self.diag(
-                    node,
-                    format!("type {other} is outside the supported subset (primitives, String and arrays of them)"),
-                )),
+                other => match self.class_named(other, scope) {
+                    Some(class) => Ok(self.class_type(class)),
+                    None => Err(self.diag(
+                        node,
+                        format!("type {other} is outside the supported subset (primitives, String, the file's classes and arrays of them)"),
+                    )),
+                },
             },
             "array_type" => {
                 let element = node
                     .child_by_field_name("element")
                     .ok_or_else(|| self.diag(node, "an array type without an element type"))?;
-                let mut ty = self.ty(element)?;
+                let mut ty = self.ty(element, scope)?;
                 let dims = node
                     .child_by_field_name("dimensions")
                     .map(|d| self.text(d).matches('[').count())
@@ -572,11 +672,89 @@ impl<'s, 't> FileChecker<'s, 't> {
             _ => Err(self.diag(
                 node,
                 format!(
-                    "type {} is outside the supported subset (primitives, String and arrays of them)",
+                    "type {} is outside the supported subset (primitives, String, the file's classes and arrays of them)",
                     self.text(node)
                 ),
             )),
         }
+    }
+
+    /// The class `name` means inside class `scope`: a class nested in `scope` or in a class
+    /// enclosing it (the innermost first, JLS §6.4.1), else a top-level class of the file; a
+    /// qualified name (`Outer.Inner`) walks down from its first part.
+    pub(super) fn class_named(&self, name: &str, scope: u32) -> Option<u32> {
+        let mut parts = name.split('.');
+        let first = parts.next()?;
+        let nested_in = |outer: u32, simple: &str| {
+            self.class_names
+                .iter()
+                .position(|(n, o)| n == simple && *o == Some(outer))
+                .map(|i| i as u32)
+        };
+        let mut scope = Some(scope).filter(|s| (*s as usize) < self.class_names.len());
+        let mut found = None;
+        while let Some(s) = scope {
+            if let Some(c) = nested_in(s, first) {
+                found = Some(c);
+                break;
+            }
+            scope = self.class_names[s as usize].1;
+        }
+        let mut class = found.or_else(|| {
+            self.class_names
+                .iter()
+                .position(|(n, o)| n == first && o.is_none())
+                .map(|i| i as u32)
+        })?;
+        for part in parts {
+            class = nested_in(class, part)?;
+        }
+        Some(class)
+    }
+
+    /// The outermost class enclosing `class` (itself when top-level): private members are
+    /// accessible anywhere inside it (JLS §6.6.1).
+    pub(super) fn top_level(&self, mut class: u32) -> u32 {
+        while let Some(o) = self.class_names[class as usize].1 {
+            class = o;
+        }
+        class
+    }
+
+    /// The classes whose members a simple name inside `class` may denote, innermost first.
+    pub(super) fn enclosing(&self, class: u32) -> Vec<u32> {
+        let mut out = vec![class];
+        let mut c = class;
+        while let Some(o) = self.class_names[c as usize].1 {
+            out.push(o);
+            c = o;
+        }
+        out
+    }
+
+    /// Whether class `class` declares a method (not a constructor) named `name`, supported or
+    /// not.
+    pub(super) fn has_method_named(&self, class: u32, name: &str) -> bool {
+        let info = &self.classes[class as usize];
+        info.method_nodes.iter().any(|n| {
+            n.kind() == "method_declaration"
+                && n.child_by_field_name("name")
+                    .is_some_and(|n| self.text(n) == name)
+        })
+    }
+
+    /// Class `id` as a type, named as Java code outside it names it (`Outer.Inner`).
+    pub(super) fn class_type(&self, id: u32) -> Type {
+        let mut name = self.class_names[id as usize].0.clone();
+        let mut c = id;
+        while let Some(o) = self.class_names[c as usize].1 {
+            name = format!("{}.{name}", self.class_names[o as usize].0);
+            c = o;
+        }
+        Type::Class(ClassType {
+            id,
+            name: Arc::from(name.as_str()),
+        })
     }
 
     fn method_body(&self, class: u32, sig: &Signature, node: Node) -> Result<Body, Diagnostic> {
@@ -612,7 +790,7 @@ fn mark_unsupported_callers(classes: &mut [Class], path: &str) {
                 };
                 let mut bad = None;
                 visit_stmts(&body.stmts, &mut |e: &Expr| {
-                    if let ExprKind::Call { method, .. } = &e.kind {
+                    if let Some(method) = e.callee() {
                         let callee =
                             &classes[method.class as usize].methods[method.method as usize];
                         if callee.body.is_err() && bad.is_none() {

@@ -412,9 +412,21 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         ));
                     }
                 }
-                self.unsupported(node, "creating an object")
+                match self.ty(ty)?.class() {
+                    Some(class) => self.new_object(node, class),
+                    None => self.unsupported(node, "creating an object"),
+                }
             }
-            "this" => self.unsupported(node, "`this` as a value"),
+            "this" => {
+                if self.is_static {
+                    return self.error(
+                        node,
+                        "non-static variable this cannot be referenced from a static context",
+                    );
+                }
+                let ty = self.file.class_type(self.class);
+                Ok(self.make(node, ty, ExprKind::This))
+            }
             "instanceof_expression" => self.unsupported(node, "instanceof"),
             "lambda_expression" => self.unsupported(node, "a lambda"),
             "method_reference" => self.unsupported(node, "a method reference"),
@@ -567,6 +579,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 node,
                 "concatenating an array (Java prints its identity hash)",
             ),
+            Type::Class(_) => self.unsupported(node, "converting an object to a String"),
             _ => Ok(()),
         }
     }

@@ -26,9 +26,33 @@ pub enum Type {
     Double,
     String,
     Array(Box<Type>),
+    /// A class of the unit: objects on the heap, compared by identity.
+    Class(ClassType),
     /// The type of `null`.
     Null,
     Void,
+}
+
+/// A class as a type: its index in [`Unit::classes`] (what identifies it) and its name (for
+/// messages, which name classes as `javac` does).
+#[derive(Clone, Debug)]
+pub struct ClassType {
+    pub id: u32,
+    pub name: Arc<str>,
+}
+
+impl PartialEq for ClassType {
+    fn eq(&self, other: &ClassType) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for ClassType {}
+
+impl std::hash::Hash for ClassType {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
 }
 
 impl Type {
@@ -57,7 +81,29 @@ impl Type {
     }
 
     pub(crate) fn is_reference(&self) -> bool {
-        matches!(self, Type::String | Type::Array(_) | Type::Null)
+        matches!(
+            self,
+            Type::String | Type::Array(_) | Type::Class(_) | Type::Null
+        )
+    }
+
+    /// The class of an object type.
+    pub fn class(&self) -> Option<u32> {
+        match self {
+            Type::Class(c) => Some(c.id),
+            _ => None,
+        }
+    }
+
+    /// Whether values of the type involve objects of the unit's classes (the type itself, or
+    /// arrays of them): the parts of roth that model only primitives, strings and arrays leave
+    /// such code alone.
+    pub(crate) fn has_objects(&self) -> bool {
+        match self {
+            Type::Class(_) => true,
+            Type::Array(e) => e.has_objects(),
+            _ => false,
+        }
     }
 
     pub(crate) fn element(&self) -> Option<&Type> {
@@ -153,6 +199,7 @@ impl fmt::Display for Type {
             Type::Double => f.write_str("double"),
             Type::String => f.write_str("String"),
             Type::Array(e) => write!(f, "{e}[]"),
+            Type::Class(c) => f.write_str(&c.name),
             Type::Null => f.write_str("null"),
             Type::Void => f.write_str("void"),
         }
@@ -253,7 +300,10 @@ pub struct Unit {
 
 #[derive(Clone, Debug)]
 pub struct Class {
+    /// The simple name (`Node` for `List.Node`).
     pub name: String,
+    /// The class this one is nested in (a static nested class), if any.
+    pub outer: Option<u32>,
     pub span: Span,
     pub fields: Vec<Field>,
     /// Methods and constructors, in source order; a method the front end does not support is
@@ -265,6 +315,28 @@ pub struct Class {
     /// Whether the class extends another class or implements an interface (not supported for
     /// running: the receiver would have state roth does not see).
     pub extends_something: bool,
+}
+
+impl Unit {
+    /// The class's binary name (JLS §13.1), as `Class.forName` takes it: the package, then
+    /// `Outer$Inner` for a nested class.
+    pub fn binary_name(&self, class: u32) -> String {
+        let c = &self.classes[class as usize];
+        match (c.outer, &self.package) {
+            (Some(o), _) => format!("{}${}", self.binary_name(o), c.name),
+            (None, Some(p)) => format!("{p}.{}", c.name),
+            (None, None) => c.name.clone(),
+        }
+    }
+
+    /// The name Java code outside the class uses for it: `Outer.Inner` for a nested class.
+    pub fn source_name(&self, class: u32) -> String {
+        let c = &self.classes[class as usize];
+        match c.outer {
+            Some(o) => format!("{}.{}", self.source_name(o), c.name),
+            None => c.name.clone(),
+        }
+    }
 }
 
 impl Class {
@@ -291,6 +363,7 @@ pub struct Field {
     pub ty: Type,
     pub is_static: bool,
     pub is_final: bool,
+    pub is_private: bool,
     pub span: Span,
     /// The initializer, checked as an expression of the class (no locals).
     pub init: Option<Expr>,
@@ -678,9 +751,47 @@ pub enum ExprKind {
     /// `{a, b, c}` (a declaration's initializer or `new T[] {...}`).
     ArrayLiteral(Vec<Expr>),
     Print(PrintKind, Vec<Expr>),
+    /// `this`, the receiver of an instance method or constructor.
+    This,
+    /// `new C(args)`: a new object of `class` built by its constructor `constructor` (`None`
+    /// for the default constructor of a class that declares none).
+    New {
+        class: u32,
+        constructor: Option<u32>,
+        args: Vec<Expr>,
+    },
+    /// `o.f` for an instance field of an object other than `this` (fields of `this` are
+    /// [`ExprKind::Field`]).
+    FieldOf {
+        object: Box<Expr>,
+        field: FieldRef,
+    },
+    /// `o.m(args)`: an instance method called on an object other than `this` (calls on
+    /// `this` are [`ExprKind::Call`]).
+    InstanceCall {
+        receiver: Box<Expr>,
+        method: MethodRef,
+        args: Vec<Expr>,
+    },
 }
 
 impl Expr {
+    /// The method or constructor the expression calls, if it calls one of the unit's.
+    pub(crate) fn callee(&self) -> Option<MethodRef> {
+        match &self.kind {
+            ExprKind::Call { method, .. } | ExprKind::InstanceCall { method, .. } => Some(*method),
+            ExprKind::New {
+                class,
+                constructor: Some(method),
+                ..
+            } => Some(MethodRef {
+                class: *class,
+                method: *method,
+            }),
+            _ => None,
+        }
+    }
+
     /// The expression with implicit conversions looked through.
     pub(crate) fn unconverted(&self) -> &Expr {
         match &self.kind {
@@ -694,16 +805,27 @@ impl Expr {
     pub(crate) fn has_effects(&self) -> bool {
         matches!(
             self.kind,
-            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. }
+            ExprKind::Assign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::Call { .. }
+                | ExprKind::New { .. }
+                | ExprKind::InstanceCall { .. }
         ) || self.children().into_iter().any(Expr::has_effects)
     }
 
     /// The direct subexpressions.
     pub(crate) fn children(&self) -> Vec<&Expr> {
         match &self.kind {
-            ExprKind::Literal(_) | ExprKind::Null | ExprKind::Local(_) | ExprKind::Field(_) => {
-                Vec::new()
+            ExprKind::Literal(_)
+            | ExprKind::Null
+            | ExprKind::Local(_)
+            | ExprKind::Field(_)
+            | ExprKind::This => Vec::new(),
+            ExprKind::FieldOf { object: e, .. } => vec![e],
+            ExprKind::InstanceCall { receiver, args, .. } => {
+                std::iter::once(&**receiver).chain(args.iter()).collect()
             }
+            ExprKind::New { args, .. } => args.iter().collect(),
             ExprKind::Length(e)
             | ExprKind::Unary(_, e)
             | ExprKind::Convert(e)
@@ -855,6 +977,51 @@ impl Unit {
             .iter()
             .flat_map(|c| c.methods.iter())
             .filter_map(|m| m.body.as_ref().err().map(|d| (m, d)))
+    }
+
+    /// Whether a method works with objects of the unit's classes (values of their types,
+    /// `this` as a value, `new`, the fields or methods of another object, a constructor
+    /// calling another), itself or through the methods it calls. The proofs and the software
+    /// D-algorithm model primitives, strings and arrays only: they leave such methods alone,
+    /// and their mutants to the tests.
+    pub(crate) fn touches_objects(&self, class: u32, method: u32) -> bool {
+        let mut seen = vec![(class, method)];
+        let mut next = 0;
+        while next < seen.len() {
+            let (c, m) = seen[next];
+            next += 1;
+            let target = self.method(c, m);
+            if target.ret.has_objects() || target.params.iter().any(Type::has_objects) {
+                return true;
+            }
+            let Ok(body) = &target.body else {
+                continue;
+            };
+            if body.locals.iter().any(|l| l.ty.has_objects()) {
+                return true;
+            }
+            let mut touches = false;
+            visit_stmts(&body.stmts, &mut |e: &Expr| {
+                touches |= e.ty.has_objects()
+                    || matches!(
+                        e.kind,
+                        ExprKind::This
+                            | ExprKind::New { .. }
+                            | ExprKind::FieldOf { .. }
+                            | ExprKind::InstanceCall { .. }
+                    );
+                if let ExprKind::Call { method: callee, .. } = &e.kind {
+                    touches |= self.method(callee.class, callee.method).is_constructor;
+                    if !seen.contains(&(callee.class, callee.method)) {
+                        seen.push((callee.class, callee.method));
+                    }
+                }
+            });
+            if touches {
+                return true;
+            }
+        }
+        false
     }
 
     /// `(line, column)` of a byte offset.

@@ -74,6 +74,9 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     pub(super) assigned: BitVec,
     /// Labels of a labeled statement about to start its loop (so `continue label` finds it).
     pending_label: Option<String>,
+    /// Set once the method body's own statement list is being read: a nested block is not
+    /// where `this(...)` may stand.
+    in_body: bool,
 }
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
@@ -95,6 +98,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             targets: Vec::new(),
             assigned: BitVec::new(),
             pending_label: None,
+            in_body: false,
         }
     }
 
@@ -120,7 +124,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 
     pub(super) fn ty(&self, node: Node<'t>) -> Checked<'t, Type> {
-        self.file.ty(node).map_err(|d| CheckError {
+        self.file.ty(node, self.class).map_err(|d| CheckError {
             node,
             message: d.message,
         })
@@ -244,9 +248,77 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// can complete normally.
     fn block_statements(&mut self, block: Node<'t>) -> Checked<'t, (Vec<Stmt>, Completes)> {
         self.scopes.push(Vec::new());
-        let result = self.statement_list(statement_children(block));
+        let outermost = !self.in_body;
+        let result = self.statement_list_of(statement_children(block), outermost);
         self.scopes.pop();
         result
+    }
+
+    /// A statement list; `outermost` when it is the method body itself.
+    fn statement_list_of(
+        &mut self,
+        nodes: Vec<Node<'t>>,
+        outermost: bool,
+    ) -> Checked<'t, (Vec<Stmt>, Completes)> {
+        if !outermost {
+            return self.statement_list(nodes);
+        }
+        // The body's first statement may call another constructor; anything nested may not.
+        let first = nodes.first().copied();
+        let mut rest = nodes;
+        let mut stmts = Vec::new();
+        if let Some(f) = first.filter(|f| f.kind() == "explicit_constructor_invocation") {
+            rest.remove(0);
+            if let Some(s) = self.constructor_invocation(f, self.is_constructor)? {
+                stmts.push(s);
+            }
+        }
+        self.in_body = true;
+        let (more, completes) = self.statement_list(rest)?;
+        stmts.extend(more);
+        Ok((stmts, completes))
+    }
+
+    /// `this(args)` or `super(args)` (JLS §8.8.7.1). `this(...)` becomes a call of the other
+    /// constructor; `super()` of a class that extends nothing calls `Object()`, which does
+    /// nothing, and leaves no statement.
+    fn constructor_invocation(
+        &mut self,
+        node: Node<'t>,
+        is_first: bool,
+    ) -> Checked<'t, Option<Stmt>> {
+        let which = self.field(node, "constructor")?;
+        let is_this = self.text(which) == "this";
+        if !is_first {
+            let what = if is_this { "this" } else { "super" };
+            return self.error(
+                node,
+                format!("call to {what} must be first statement in constructor"),
+            );
+        }
+        if node.child_by_field_name("object").is_some()
+            || node.child_by_field_name("type_arguments").is_some()
+        {
+            return self.unsupported(node, "a qualified constructor call");
+        }
+        if !is_this {
+            let has_args = node
+                .child_by_field_name("arguments")
+                .is_some_and(|a| !named_children(a).is_empty());
+            if has_args {
+                return self.error(
+                    node,
+                    "constructor Object in class Object cannot be applied to given types",
+                );
+            }
+            return Ok(None);
+        }
+        let call = self.this_call(node)?;
+        Ok(Some(Stmt {
+            id: self.id(),
+            span: span_of(node),
+            kind: StmtKind::Expr(call),
+        }))
     }
 
     fn statement_list(&mut self, nodes: Vec<Node<'t>>) -> Checked<'t, (Vec<Stmt>, Completes)> {
@@ -257,7 +329,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 return self.error(child, "unreachable statement");
             }
             if child.kind() == "explicit_constructor_invocation" {
-                return self.unsupported(child, "calling another constructor");
+                // Only a constructor body's first statement may call a constructor.
+                self.constructor_invocation(child, false)?;
+                continue;
             }
             let (s, c) = self.statement(child)?;
             completes = c;
@@ -883,7 +957,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     fn statement_expression(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         match node.kind() {
             "assignment_expression" | "update_expression" | "method_invocation" => self.expr(node),
-            "object_creation_expression" => self.unsupported(node, "creating an object"),
+            "object_creation_expression" => self.expr(node),
             _ => self.error(node, "not a statement"),
         }
     }

@@ -43,13 +43,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             let ty = self.locals[id.0 as usize].ty.clone();
             return Ok(self.make(node, ty, ExprKind::Local(id)));
         }
-        let class = self.class;
-        if let Some(fi) = self.class().fields.iter().position(|f| f.name == name) {
-            let field = &self.class().fields[fi];
+        if let Some((class, fi)) = self.visible_field(name) {
+            let field = &self.file.classes[class as usize].fields[fi];
             if let Some(d) = &field.unsupported {
                 return self.error(node, format!("uses field {name}: {}", d.message));
             }
-            if !field.is_static && self.is_static {
+            if !field.is_static && (self.is_static || class != self.class) {
                 return self.error(
                     node,
                     format!(
@@ -68,6 +67,40 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             ));
         }
         self.error(node, format!("cannot find symbol: variable {name}"))
+    }
+
+    /// The field a simple name denotes when no local has the name: one of this class's,
+    /// else of the innermost enclosing class declaring it (JLS §6.4.1).
+    pub(super) fn visible_field(&self, name: &str) -> Option<(u32, usize)> {
+        self.file.enclosing(self.class).into_iter().find_map(|c| {
+            self.file.classes[c as usize]
+                .fields
+                .iter()
+                .position(|f| f.name == name)
+                .map(|fi| (c, fi))
+        })
+    }
+
+    /// The class `node` names when it is used as the qualifier of a member (`K` in `K.f`,
+    /// `Outer.Inner` in `Outer.Inner.m()`) rather than as a value: its first name is no
+    /// local or visible field.
+    pub(super) fn class_qualifier(&self, node: Node<'t>) -> Option<u32> {
+        if !matches!(
+            node.kind(),
+            "identifier" | "field_access" | "scoped_identifier"
+        ) {
+            return None;
+        }
+        let text: String = self
+            .text(node)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let first = text.split('.').next()?;
+        if self.lookup(first).is_some() || self.visible_field(first).is_some() {
+            return None;
+        }
+        self.file.class_named(&text, self.class)
     }
 
     pub(super) fn field_access(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
@@ -103,36 +136,44 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }),
             ));
         }
+        if let Some(ci) = self.class_qualifier(object) {
+            let info = &self.file.classes[ci as usize];
+            let Some(fi) = info.fields.iter().position(|f| f.name == field) else {
+                return self.error(field_node, format!("cannot find symbol: variable {field}"));
+            };
+            let f = &info.fields[fi];
+            if f.is_private && self.file.top_level(ci) != self.file.top_level(self.class) {
+                return self.error(
+                    field_node,
+                    format!("{field} has private access in {}", info.name),
+                );
+            }
+            if !f.is_static {
+                return self.error(
+                    node,
+                    format!(
+                        "non-static variable {field} cannot be referenced from a static context"
+                    ),
+                );
+            }
+            if let Some(d) = &f.unsupported {
+                return self.error(node, format!("uses field {field}: {}", d.message));
+            }
+            let ty = f.ty.clone();
+            return Ok(self.make(
+                node,
+                ty,
+                ExprKind::Field(FieldRef {
+                    class: ci,
+                    field: fi as u32,
+                }),
+            ));
+        }
         if object.kind() == "identifier" {
             let class_name = self.text(object);
-            if self.lookup(class_name).is_none()
-                && !self.class().fields.iter().any(|f| f.name == class_name)
-            {
+            if self.lookup(class_name).is_none() && self.visible_field(class_name).is_none() {
                 if let Some(c) = library_constant(class_name, field) {
                     return Ok(self.make(node, c.ty(), ExprKind::Literal(c)));
-                }
-                if let Some(ci) = self.file.classes.iter().position(|c| c.name == class_name) {
-                    let Some(fi) = self.file.classes[ci]
-                        .fields
-                        .iter()
-                        .position(|f| f.name == field)
-                    else {
-                        return self
-                            .error(field_node, format!("cannot find symbol: variable {field}"));
-                    };
-                    let f = &self.file.classes[ci].fields[fi];
-                    if !f.is_static {
-                        return self.error(node, format!("non-static variable {field} cannot be referenced from a static context"));
-                    }
-                    let ty = f.ty.clone();
-                    return Ok(self.make(
-                        node,
-                        ty,
-                        ExprKind::Field(FieldRef {
-                            class: ci as u32,
-                            field: fi as u32,
-                        }),
-                    ));
                 }
                 if class_name == "System" {
                     return self.unsupported(node, &format!("System.{field} outside a print call"));
@@ -143,10 +184,56 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if field == "length" && value.ty.element().is_some() {
             return Ok(self.make(node, Type::Int, ExprKind::Length(Box::new(value))));
         }
+        if let Some(class) = value.ty.class() {
+            return self.field_of(node, field_node, value, class);
+        }
         self.error(
             field_node,
             format!("cannot find symbol: {field} in {}", value.ty),
         )
+    }
+
+    /// `o.f` on an object of one of the file's classes.
+    fn field_of(
+        &mut self,
+        node: Node<'t>,
+        field_node: Node<'t>,
+        object: Expr,
+        class: u32,
+    ) -> Checked<'t, Expr> {
+        let name = self.text(field_node);
+        let info = &self.file.classes[class as usize];
+        let Some(fi) = info.fields.iter().position(|f| f.name == name) else {
+            return self.error(
+                field_node,
+                format!("cannot find symbol: variable {name} in {}", info.name),
+            );
+        };
+        let f = &info.fields[fi];
+        if f.is_private && self.file.top_level(class) != self.file.top_level(self.class) {
+            return self.error(
+                field_node,
+                format!("{name} has private access in {}", info.name),
+            );
+        }
+        if let Some(d) = &f.unsupported {
+            return self.error(node, format!("uses field {name}: {}", d.message));
+        }
+        if f.is_static {
+            return self.unsupported(node, "a static field reached through an object");
+        }
+        let ty = f.ty.clone();
+        Ok(self.make(
+            node,
+            ty,
+            ExprKind::FieldOf {
+                object: Box::new(object),
+                field: FieldRef {
+                    class,
+                    field: fi as u32,
+                },
+            },
+        ))
     }
 
     /// The target of an assignment or `++`/`--`; `read` when its old value is used.
@@ -166,7 +253,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             "field_access" => {
                 let e = self.field_access(node)?;
-                if !matches!(e.kind, ExprKind::Field(_)) {
+                if !matches!(e.kind, ExprKind::Field(_) | ExprKind::FieldOf { .. }) {
                     return self.error(node, "unexpected type: required variable, found value");
                 }
                 e
@@ -198,6 +285,16 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         && r.class == self.class
                         && !read)
                 {
+                    return self.error(
+                        node,
+                        format!("cannot assign a value to final variable {}", f.name),
+                    );
+                }
+            }
+            // A blank final is assigned through its simple name or `this.f` only.
+            ExprKind::FieldOf { field: r, .. } => {
+                let f = &self.file.classes[r.class as usize].fields[r.field as usize];
+                if f.is_final {
                     return self.error(
                         node,
                         format!("cannot assign a value to final variable {}", f.name),

@@ -506,7 +506,7 @@ impl ProgramBench<'_> {
             args: m
                 .params
                 .iter()
-                .map(|t| crate::program::testgen::inputs::random_value_near(t, pool, rng))
+                .map(|t| crate::program::testgen::inputs::random_value_in(self.unit, t, pool, rng))
                 .collect(),
             fields: Vec::new(),
         })
@@ -858,8 +858,8 @@ impl ProgramBench<'_> {
                             .map(|f| {
                                 (
                                     f.name.clone(),
-                                    crate::program::testgen::inputs::random_value_near(
-                                        &f.ty, pool, &mut rng,
+                                    crate::program::testgen::inputs::random_value_in(
+                                        self.unit, &f.ty, pool, &mut rng,
                                     ),
                                 )
                             })
@@ -873,8 +873,8 @@ impl ProgramBench<'_> {
                             .params
                             .iter()
                             .map(|t| {
-                                crate::program::testgen::inputs::random_value_near(
-                                    t, pool, &mut rng,
+                                crate::program::testgen::inputs::random_value_in(
+                                    self.unit, t, pool, &mut rng,
                                 )
                             })
                             .collect(),

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::program::execution::interp::Value;
-use crate::program::reader::ir::Type;
+use crate::program::reader::ir::{Type, Unit};
 use crate::program::reader::semantics::{Kind, bits_f32, bits_f64};
 use crate::rng::Rng;
 
@@ -255,6 +255,68 @@ pub fn random_value_near(ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
             Value::Array((**elem).clone(), items)
         }
         _ => Value::Null,
+    }
+}
+
+/// A random value of `ty` where objects of `unit`'s classes are built by one of their
+/// constructors (the supported ones, chosen at random) with random arguments, `null` a tenth
+/// of the time; objects nest at most [`OBJECT_DEPTH`] deep (deeper ones are `null`). Other
+/// types are [`random_value_near`]'s.
+pub fn random_value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
+    value_in(unit, ty, pool, rng, OBJECT_DEPTH)
+}
+
+/// How deep objects given to a run nest (an object whose constructor takes an object ...).
+pub const OBJECT_DEPTH: u32 = 3;
+
+fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> Value {
+    match ty {
+        Type::Class(class) => {
+            if depth == 0 || rng.chance(1, 10) {
+                return Value::Null;
+            }
+            let info = &unit.classes[class.id as usize];
+            let constructors: Vec<(u32, &crate::program::reader::ir::Method)> = info
+                .methods
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.is_constructor && m.body.is_ok())
+                .map(|(i, m)| (i as u32, m))
+                .collect();
+            let declares = info.methods.iter().any(|m| m.is_constructor);
+            if constructors.is_empty() {
+                return if declares {
+                    Value::Null
+                } else {
+                    Value::New {
+                        class: class.clone(),
+                        constructor: None,
+                        args: Vec::new(),
+                    }
+                };
+            }
+            let (index, m) = constructors[rng.index(constructors.len())];
+            Value::New {
+                class: class.clone(),
+                constructor: Some(index),
+                args: m
+                    .params
+                    .iter()
+                    .map(|p| value_in(unit, p, pool, rng, depth - 1))
+                    .collect(),
+            }
+        }
+        Type::Array(elem) if elem.has_objects() => {
+            if rng.chance(1, 20) {
+                return Value::Null;
+            }
+            let n = rng.below(5) as usize;
+            let items = (0..n)
+                .map(|_| value_in(unit, elem, pool, rng, depth))
+                .collect();
+            Value::Array((**elem).clone(), items)
+        }
+        _ => random_value_near(ty, pool, rng),
     }
 }
 

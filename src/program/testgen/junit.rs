@@ -108,7 +108,7 @@ fn write_test(
     let t = e.test;
     let info = &unit.classes[t.class as usize];
     let m = &info.methods[t.method as usize];
-    let class_name = &info.name;
+    let class_name = &unit.source_name(t.class);
     writeln!(out).unwrap();
     if !e.kills.is_empty() {
         let ids: Vec<String> = e.kills.iter().map(|i| format!("#{i}")).collect();
@@ -281,6 +281,8 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
         (Value::Array(..), Type::Array(_)) => {
             format!("assertArrayEquals({}, {actual});", literal(v, ty))
         }
+        // Objects are not compared field by field yet: the test checks the object exists.
+        (Value::Object { .. } | Value::Seen(_), _) => format!("assertNotNull({actual});"),
         _ => format!("assertEquals({}, {actual});", literal(v, ty)),
     }
 }
@@ -340,6 +342,32 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
             _ => b.to_string(),
         },
         (Value::Array(..), _) => "null".into(),
+        (Value::New { class, args, .. }, _) => {
+            let parts: Vec<String> = args.iter().map(|a| literal(a, &type_of(a))).collect();
+            format!("new {}({})", class.name, parts.join(", "))
+        }
+        // Outputs only: a test never writes them as values.
+        (Value::Object { .. } | Value::Seen(_), _) => "null".into(),
+    }
+}
+
+/// The type a value given as an argument has on its own (what its literal is written as).
+fn type_of(v: &Value) -> Type {
+    match v {
+        Value::Prim(k, _) => match k {
+            Kind::Boolean => Type::Boolean,
+            Kind::Byte => Type::Byte,
+            Kind::Short => Type::Short,
+            Kind::Char => Type::Char,
+            Kind::Long => Type::Long,
+            Kind::Float => Type::Float,
+            Kind::Double => Type::Double,
+            _ => Type::Int,
+        },
+        Value::Str(_) => Type::String,
+        Value::Array(elem, _) => Type::array_of(elem.clone()),
+        Value::New { class, .. } | Value::Object { class, .. } => Type::Class(class.clone()),
+        Value::Null | Value::Seen(_) => Type::Null,
     }
 }
 

@@ -214,5 +214,22 @@ pub(crate) fn to_json(v: &Value) -> serde_json::Value {
         Value::Prim(_, n) => J::from(*n),
         Value::Str(s) => J::String(text::from_utf16(s)),
         Value::Array(_, items) => J::Array(items.iter().map(to_json).collect()),
+        Value::New {
+            class,
+            constructor,
+            args,
+        } => serde_json::json!({
+            "new": &*class.name,
+            "constructor": constructor,
+            "args": args.iter().map(to_json).collect::<Vec<_>>(),
+        }),
+        Value::Object { class, fields } => {
+            let fields: serde_json::Map<String, J> = fields
+                .iter()
+                .map(|(name, v)| (name.clone(), to_json(v)))
+                .collect();
+            serde_json::json!({ "class": &*class.name, "fields": fields })
+        }
+        Value::Seen(k) => serde_json::json!({ "seen": k }),
     }
 }

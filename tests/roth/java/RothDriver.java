@@ -6,9 +6,16 @@
 //   method NAME TYPE...              the method and its parameter types (int, int[], java.lang.String, ...)
 //   static | instance
 //   fields DECLARING:NAME:SHOWN ...  the fields reported after each call, in order
-//   case N FIELD VALUE ... ARG...    N receiver fields to set, then the arguments
+//   case N [this VALUE] FIELD VALUE ... ARG...
+//                                    the receiver built by a constructor call (else by the
+//                                    constructor without parameters), N of its fields to set,
+//                                    then the arguments
 // Values: i:<integer> (integral and boolean), d:<hex bits>, f:<hex bits>, s:<hex UTF-16 units>,
-// null, and arrays as [ VALUE ... ].
+// null, arrays as [ VALUE ... ], and objects as `new CLASS N TYPE... VALUE...`: built by the
+// constructor of CLASS with those N parameter types (N = 0: the one without parameters).
+// Objects are shown as roth shows them: CLASS{field=value, ...} with the instance fields in
+// declaration order, an object met again in the same value as #k (the k-th object shown), and
+// that object labelled CLASS#k{...}.
 import java.io.*;
 import java.lang.reflect.*;
 import java.nio.charset.StandardCharsets;
@@ -33,13 +40,26 @@ public class RothDriver {
             case "long": return long.class;
             case "float": return float.class;
             case "double": return double.class;
-            default: return Class.forName(name);
+            default: return Class.forName(name, true, loader);
         }
     }
 
-    static Object parse(Class<?> t) {
+    static ClassLoader loader;
+
+    static Object parse(Class<?> t) throws Exception {
         String k = toks[pos++];
         if (k.equals("null")) return null;
+        if (k.equals("new")) {
+            Class<?> c = Class.forName(toks[pos++], true, loader);
+            int n = Integer.parseInt(toks[pos++]);
+            Class<?>[] ps = new Class<?>[n];
+            for (int i = 0; i < n; i++) ps[i] = type(toks[pos++]);
+            Object[] args = new Object[n];
+            for (int i = 0; i < n; i++) args[i] = parse(ps[i]);
+            Constructor<?> ctor = c.getDeclaredConstructor(ps);
+            ctor.setAccessible(true);
+            return ctor.newInstance(args);
+        }
         if (k.equals("[")) {
             Class<?> e = t.getComponentType();
             List<Object> items = new ArrayList<>();
@@ -67,17 +87,75 @@ public class RothDriver {
     }
 
     static String show(Object o) {
-        if (o == null) return "null";
+        IdentityHashMap<Object, Boolean> metAgain = new IdentityHashMap<>();
+        meet(o, new IdentityHashMap<>(), metAgain);
+        StringBuilder sb = new StringBuilder();
+        show(o, new IdentityHashMap<>(), metAgain, sb);
+        return sb.toString();
+    }
+
+    // Whether a value is an object of the program's own classes (shown field by field).
+    static boolean isObject(Object o) {
+        return o != null && !o.getClass().isArray() && !(o instanceof String)
+            && !(o instanceof Number) && !(o instanceof Character) && !(o instanceof Boolean);
+    }
+
+    static List<Field> instanceFields(Class<?> c) {
+        List<Field> out = new ArrayList<>();
+        for (Field f : c.getDeclaredFields()) {
+            if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
+            f.setAccessible(true);
+            out.add(f);
+        }
+        return out;
+    }
+
+    // The objects a value reaches more than once, as roth's snapshot meets them.
+    static void meet(Object o, IdentityHashMap<Object, Boolean> met, IdentityHashMap<Object, Boolean> again) {
+        if (o == null) return;
         if (o.getClass().isArray()) {
-            StringBuilder sb = new StringBuilder("[");
+            if (o.getClass().getComponentType().isPrimitive()) return;
+            for (int i = 0; i < Array.getLength(o); i++) meet(Array.get(o, i), met, again);
+            return;
+        }
+        if (!isObject(o)) return;
+        if (met.containsKey(o)) { again.put(o, true); return; }
+        met.put(o, true);
+        try {
+            for (Field f : instanceFields(o.getClass())) meet(f.get(o), met, again);
+        } catch (IllegalAccessException e) { throw new RuntimeException(e); }
+    }
+
+    static void show(Object o, IdentityHashMap<Object, Integer> numbers, IdentityHashMap<Object, Boolean> again, StringBuilder sb) {
+        if (o == null) { sb.append("null"); return; }
+        if (o.getClass().isArray()) {
+            sb.append('[');
             int n = Array.getLength(o);
             for (int i = 0; i < n; i++) {
                 if (i > 0) sb.append(", ");
-                sb.append(show(Array.get(o, i)));
+                show(Array.get(o, i), numbers, again, sb);
             }
-            return sb.append("]").toString();
+            sb.append(']');
+            return;
         }
-        return String.valueOf(o);
+        if (!isObject(o)) { sb.append(String.valueOf(o)); return; }
+        Integer k = numbers.get(o);
+        if (k != null) { sb.append('#').append(k); return; }
+        k = numbers.size() + 1;
+        numbers.put(o, k);
+        sb.append(o.getClass().getSimpleName());
+        if (again.containsKey(o)) sb.append('#').append(k);
+        sb.append('{');
+        boolean first = true;
+        try {
+            for (Field f : instanceFields(o.getClass())) {
+                if (!first) sb.append(", ");
+                first = false;
+                sb.append(f.getName()).append('=');
+                show(f.get(o), numbers, again, sb);
+            }
+        } catch (IllegalAccessException e) { throw new RuntimeException(e); }
+        sb.append('}');
     }
 
     static String lit(String s) {
@@ -107,6 +185,19 @@ public class RothDriver {
         return c;
     }
 
+    // Puts a static field back to its value before the first case: a final one (an array a
+    // program may change) by its elements.
+    static void restore(Field f, Object saved) throws Exception {
+        if (!Modifier.isFinal(f.getModifiers())) {
+            f.set(null, copy(saved));
+            return;
+        }
+        Object now = f.get(null);
+        if (now != null && now.getClass().isArray()) {
+            for (int i = 0; i < Array.getLength(now); i++) Array.set(now, i, copy(Array.get(saved, i)));
+        }
+    }
+
     // With class folders after the cases file, the cases run once per folder, each with the
     // program's classes loaded from that folder alone (the original, then mutants: roth's test
     // of equivalent mutants), after a line "version FOLDER".
@@ -126,7 +217,8 @@ public class RothDriver {
         }
     }
 
-    static void run(List<String> lines, ClassLoader loader, PrintStream out) throws Exception {
+    static void run(List<String> lines, ClassLoader programLoader, PrintStream out) throws Exception {
+        loader = programLoader;
         Class<?> cls = null;
         Method method = null;
         boolean isStatic = true;
@@ -161,32 +253,43 @@ public class RothDriver {
                     }
                     break;
                 case "case": {
-                    for (Map.Entry<Field, Object> e : initial.entrySet()) e.getKey().set(null, copy(e.getValue()));
+                    for (Map.Entry<Field, Object> e : initial.entrySet()) restore(e.getKey(), e.getValue());
                     int n = Integer.parseInt(toks[pos++]);
                     Object receiver = null;
                     String result = null;
+                    // Everything the case runs prints into the buffer: the receiver's
+                    // construction, objects built as arguments, the call.
+                    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+                    PrintStream saved = System.out;
+                    System.setOut(new PrintStream(buf, true, "UTF-8"));
                     if (!isStatic) {
                         try {
-                            Constructor<?> c = cls.getDeclaredConstructor();
-                            c.setAccessible(true);
-                            receiver = c.newInstance();
+                            if (toks[pos].equals("this")) {
+                                pos++;
+                                receiver = parse(cls);
+                            } else {
+                                Constructor<?> c = cls.getDeclaredConstructor();
+                                c.setAccessible(true);
+                                receiver = c.newInstance();
+                            }
                         } catch (InvocationTargetException e) {
                             result = "throw " + e.getCause().getClass().getName();
                         }
                     }
-                    for (int i = 0; i < n; i++) {
-                        String name = toks[pos++];
-                        Field f = cls.getDeclaredField(name);
-                        f.setAccessible(true);
-                        Object v = parse(f.getType());
-                        if (receiver != null || Modifier.isStatic(f.getModifiers())) f.set(receiver, v);
-                    }
                     Class<?>[] ps = method.getParameterTypes();
                     Object[] args = new Object[ps.length];
-                    for (int i = 0; i < ps.length; i++) args[i] = parse(ps[i]);
-                    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-                    PrintStream saved = System.out;
-                    System.setOut(new PrintStream(buf, true, "UTF-8"));
+                    try {
+                        for (int i = 0; i < n; i++) {
+                            String name = toks[pos++];
+                            Field f = cls.getDeclaredField(name);
+                            f.setAccessible(true);
+                            Object v = result == null ? parse(f.getType()) : null;
+                            if (result == null && (receiver != null || Modifier.isStatic(f.getModifiers()))) f.set(receiver, v);
+                        }
+                        for (int i = 0; i < ps.length; i++) args[i] = result == null ? parse(ps[i]) : null;
+                    } catch (InvocationTargetException e) {
+                        result = "throw " + e.getCause().getClass().getName();
+                    }
                     if (result == null) {
                         try {
                             Object r = method.invoke(receiver, args);
@@ -202,7 +305,10 @@ public class RothDriver {
                     sb.append("; fields");
                     for (Field f : fields) sb.append(' ').append(lit(show(Modifier.isStatic(f.getModifiers()) ? f.get(null) : (receiver == null ? null : f.get(receiver)))));
                     sb.append("; args");
-                    for (int i = 0; i < ps.length; i++) if (ps[i].isArray()) sb.append(' ').append(lit(show(args[i])));
+                    for (int i = 0; i < ps.length; i++) {
+                        boolean shown = ps[i].isArray() || !(ps[i].isPrimitive() || ps[i] == String.class);
+                        if (shown) sb.append(' ').append(lit(show(args[i])));
+                    }
                     out.println(sb);
                     break;
                 }

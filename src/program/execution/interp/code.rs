@@ -101,12 +101,33 @@ pub(super) enum Instr {
         dst: Reg,
         array: Reg,
     },
+    /// A static field.
     GetField {
         dst: Reg,
         field: u32,
     },
     PutField {
         field: u32,
+        src: Reg,
+    },
+    /// An instance field of the object in `object` (`NullPointerException` on `null`).
+    GetInstance {
+        dst: Reg,
+        object: Reg,
+        slot: u32,
+    },
+    PutInstance {
+        object: Reg,
+        slot: u32,
+        src: Reg,
+    },
+    /// A new object of `class`, its fields at their default values.
+    New {
+        class: u32,
+        dst: Reg,
+    },
+    /// `NullPointerException` when the register holds `null` (a call's receiver).
+    NullCheck {
         src: Reg,
     },
     Call {
@@ -157,6 +178,9 @@ pub(super) struct Function {
     /// The initial frame: constants in place, everything else zero.
     pub(super) template: Vec<i64>,
     pub(super) params: u32,
+    /// The register of `this` in an instance method or constructor, which a call passes
+    /// after the arguments.
+    pub(super) this_reg: Option<u32>,
     /// Argument kinds of builtins and prints, referred to by index.
     pub(super) kind_lists: Vec<Vec<Kind>>,
     /// Switch tables: sorted (value, target) pairs or string cases, and the default target.
@@ -180,6 +204,8 @@ pub(super) struct FieldSlot {
     pub(super) is_static: bool,
     /// Constants and fields outside the subset are not outputs.
     pub(super) is_constant: bool,
+    /// An instance field's place in its objects.
+    pub(super) object_slot: u32,
 }
 
 /// A unit compiled for running: every supported method, and the field initializers.
@@ -188,9 +214,16 @@ pub struct Compiled {
     pub(super) functions: Vec<Function>,
     /// `(class, method)` to function index (`None` for unsupported methods).
     pub(super) index: Vec<Vec<Option<u32>>>,
-    /// The synthetic initializer of each class (fields in order, then the no-argument
-    /// constructor when there is one).
+    /// The static initializer of each class: its static fields' initializers, in order.
     pub(super) initializers: Vec<u32>,
+    /// The instance field initializers of each class, a function of `this`: the default
+    /// constructor of a class that declares none, and what a receiver gets when its class has
+    /// no constructor without parameters.
+    pub(super) field_setups: Vec<u32>,
+    /// The global slots of each class's instance fields, in their order in its objects.
+    pub(super) layouts: Vec<Vec<u32>>,
+    /// The function of each class's declared constructor without parameters, if any.
+    pub(super) no_arg_constructors: Vec<Option<u32>>,
     pub(super) fields: Vec<FieldSlot>,
     pub(super) field_index: Vec<Vec<u32>>,
     pub(super) strings: Vec<Arc<[u16]>>,
@@ -217,7 +250,16 @@ pub type ProbeSites = HashMap<(u32, u32, NodeId), u32>;
 /// Calls `f` on every register operand of an instruction (ranges by their first register).
 pub(super) fn for_each_reg(instr: &mut Instr, f: &mut dyn FnMut(&mut Reg)) {
     match instr {
-        Instr::Str { dst, .. } | Instr::GetField { dst, .. } => f(dst),
+        Instr::Str { dst, .. } | Instr::GetField { dst, .. } | Instr::New { dst, .. } => f(dst),
+        Instr::NullCheck { src } => f(src),
+        Instr::GetInstance { dst, object, .. } => {
+            f(dst);
+            f(object);
+        }
+        Instr::PutInstance { object, src, .. } => {
+            f(object);
+            f(src);
+        }
         Instr::Move { dst, src }
         | Instr::Neg { dst, src, .. }
         | Instr::BitNot { dst, src }

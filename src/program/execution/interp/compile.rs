@@ -44,10 +44,15 @@ impl Compiled {
         };
         let mut fields = Vec::new();
         let mut field_index = Vec::new();
+        let mut layouts = Vec::new();
         for (ci, class) in unit.classes.iter().enumerate() {
             let mut idx = Vec::new();
+            let mut layout = Vec::new();
             for f in &class.fields {
                 idx.push(fields.len() as u32);
+                if !f.is_static {
+                    layout.push(fields.len() as u32);
+                }
                 fields.push(FieldSlot {
                     name: if unit.classes.len() > 1 && f.is_static {
                         format!("{}.{}", class.name, f.name)
@@ -58,14 +63,23 @@ impl Compiled {
                     class: ci as u32,
                     is_static: f.is_static,
                     is_constant: f.constant.is_some() || f.unsupported.is_some(),
+                    object_slot: if f.is_static {
+                        0
+                    } else {
+                        layout.len() as u32 - 1
+                    },
                 });
             }
             field_index.push(idx);
+            layouts.push(layout);
         }
         let mut program = Compiled {
             functions: Vec::new(),
             index: Vec::new(),
             initializers: Vec::new(),
+            field_setups: Vec::new(),
+            layouts,
+            no_arg_constructors: Vec::new(),
             fields,
             field_index,
             strings: Vec::new(),
@@ -101,12 +115,23 @@ impl Compiled {
             }
             program.index.push(idx);
         }
+        program.no_arg_constructors = unit
+            .classes
+            .iter()
+            .enumerate()
+            .map(|(ci, class)| {
+                class
+                    .no_arg_constructor()
+                    .and_then(|m| program.index[ci][m as usize])
+            })
+            .collect();
         for (ci, class) in unit.classes.iter().enumerate() {
             for mi in 0..class.methods.len() {
                 let m = method_at(ci, mi);
                 if let Ok(body) = &m.body {
                     let f = FunctionCompiler::compile(
                         &mut program,
+                        (ci as u32, class),
                         m,
                         body,
                         probes.map(|p| (p, ci as u32, mi as u32)),
@@ -116,8 +141,11 @@ impl Compiled {
             }
         }
         for (ci, class) in unit.classes.iter().enumerate() {
-            let f = FunctionCompiler::initializer(&mut program, ci as u32, class);
+            let f = FunctionCompiler::static_initializer(&mut program, ci as u32, class);
             program.initializers.push(program.functions.len() as u32);
+            program.functions.push(f);
+            let f = FunctionCompiler::field_setup(&mut program, ci as u32, class);
+            program.field_setups.push(program.functions.len() as u32);
             program.functions.push(f);
         }
         program
@@ -129,6 +157,18 @@ impl Compiled {
         }
         self.strings.push(s.clone());
         (self.strings.len() - 1) as u32
+    }
+}
+
+/// Whether a constructor's body starts by calling another constructor of its class
+/// (`this(...)`, which the front end makes a call of that constructor).
+fn starts_with_this_call(info: &Class, body: &Body) -> bool {
+    match body.stmts.first().map(|s| &s.kind) {
+        Some(StmtKind::Expr(Expr {
+            kind: ExprKind::Call { method, .. },
+            ..
+        })) => info.methods[method.method as usize].is_constructor,
+        _ => false,
     }
 }
 
@@ -152,63 +192,79 @@ pub(super) struct FunctionCompiler<'p> {
     constants: HashMap<i64, Reg>,
     probes: Option<(&'p ProbeSites, u32, u32)>,
     local_types: Vec<Type>,
+    /// The register of `this` (instance methods and constructors).
+    pub(super) this_reg: Option<Reg>,
 }
 
 impl<'p> FunctionCompiler<'p> {
     fn compile(
         program: &'p mut Compiled,
+        (class, info): (u32, &Class),
         method: &Method,
         body: &Body,
         probes: Option<(&'p ProbeSites, u32, u32)>,
     ) -> Function {
-        let types: Vec<Type> = body.locals.iter().map(|l| l.ty.clone()).collect();
+        let mut types: Vec<Type> = body.locals.iter().map(|l| l.ty.clone()).collect();
+        // `this` sits after the locals, so that locals keep their ids as registers.
+        let this_reg = (!method.is_static).then(|| {
+            types.push(Type::Class(ClassType {
+                id: class,
+                name: info.name.as_str().into(),
+            }));
+            types.len() as u32 - 1
+        });
         let mut c = FunctionCompiler::empty(program, types, probes);
+        c.this_reg = this_reg;
+        // A constructor that does not start with `this(...)` runs the instance field
+        // initializers first (after `Object()`, JLS §12.5); they are not the method's code,
+        // so they record no coverage.
+        if method.is_constructor && !starts_with_this_call(info, body) {
+            let probes = c.probes.take();
+            c.field_initializers(class, info, false);
+            c.probes = probes;
+        }
         c.stmts(&body.stmts);
         c.code.push(Instr::ReturnVoid);
         c.finish(method.signature(), method.params.len() as u32)
     }
 
-    /// The synthetic initializer: static fields' initializers, then (when its first argument
-    /// is true) the instance fields', then (when its second is true too) the no-argument
-    /// constructor. A test of another constructor stops before that one: `new C(args)` runs
-    /// the field initializers and then only the constructor called.
-    fn initializer(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
-        // Two locals: whether to set up the instance, whether to run its constructor.
-        let mut c = FunctionCompiler::empty(program, vec![Type::Boolean, Type::Boolean], None);
+    /// The static initializer of a class: its static fields' initializers, in order.
+    fn static_initializer(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
+        let mut c = FunctionCompiler::empty(program, Vec::new(), None);
         c.field_initializers(class, info, true);
-        let end_jump = c.code.len();
-        c.code.push(Instr::JumpIfNot { cond: 0, to: 0 });
-        c.field_initializers(class, info, false);
-        let construct_jump = c.code.len();
-        c.code.push(Instr::JumpIfNot { cond: 1, to: 0 });
-        if let Some(ctor) = info.no_arg_constructor()
-            && let Some(f) = c.program.index[class as usize][ctor as usize]
-        {
-            {
-                let dst = c.temp();
-                c.code.push(Instr::Call {
-                    function: f,
-                    args: dst,
-                    dst,
-                });
-            }
-        }
-        let end = c.code.len() as u32;
-        c.code[end_jump] = Instr::JumpIfNot { cond: 0, to: end };
-        c.code[construct_jump] = Instr::JumpIfNot { cond: 1, to: end };
         c.code.push(Instr::ReturnVoid);
-        c.finish(format!("<init {}>", info.name), 2)
+        c.finish(format!("<clinit {}>", info.name), 0)
+    }
+
+    /// The instance field initializers of a class as a function of `this`.
+    fn field_setup(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
+        let this = Type::Class(ClassType {
+            id: class,
+            name: info.name.as_str().into(),
+        });
+        let mut c = FunctionCompiler::empty(program, vec![this], None);
+        c.this_reg = Some(0);
+        c.field_initializers(class, info, false);
+        c.code.push(Instr::ReturnVoid);
+        c.finish(format!("<init {}>", info.name), 0)
     }
 
     /// Stores the initial values of the static (or the instance) fields of a class, in order.
     fn field_initializers(&mut self, class: u32, info: &Class, statics: bool) {
         for (fi, f) in info.fields.iter().enumerate() {
             if let (true, Some(init)) = (f.is_static == statics, &f.init) {
+                let mark = self.next_temp;
                 let src = self.expr(init);
                 let field = self.program.field_index[class as usize][fi];
-                self.code.push(Instr::PutField { field, src });
-                // Temporaries are free again once stored (the initializer's two flags stay).
-                self.next_temp = 2;
+                if statics {
+                    self.code.push(Instr::PutField { field, src });
+                } else {
+                    let object = self.this_reg.expect("instance initializers run on `this`");
+                    let slot = self.program.fields[field as usize].object_slot;
+                    self.code.push(Instr::PutInstance { object, slot, src });
+                }
+                // Temporaries are free again once stored.
+                self.next_temp = mark;
             }
         }
     }
@@ -240,6 +296,7 @@ impl<'p> FunctionCompiler<'p> {
             constants: HashMap::new(),
             probes,
             local_types,
+            this_reg: None,
         }
     }
 
@@ -264,6 +321,7 @@ impl<'p> FunctionCompiler<'p> {
             code: self.code,
             template: self.template,
             params,
+            this_reg: self.this_reg,
             kind_lists: self.kind_lists,
             switches: self.switches,
         }
@@ -802,14 +860,17 @@ mod tests {
         class U { int v = 3; }";
         let (unit, program) = compile(source);
         assert_eq!(program.initializers.len(), 2);
-        // next, T's initializer, U's initializer (and U's default constructor when the front
-        // end declares one): every supported method and one initializer per class.
+        assert_eq!(program.field_setups.len(), 2);
+        // Every supported method, and per class its static initializer and its instance
+        // field initializers (the default constructor of a class that declares none).
         let supported: usize = unit
             .classes
             .iter()
             .map(|c| c.methods.iter().filter(|m| m.body.is_ok()).count())
             .sum();
-        assert_eq!(program.functions.len(), supported + 2);
+        assert_eq!(program.functions.len(), supported + 2 * 2);
+        // U's objects have one field, T's none.
+        assert_eq!(program.layouts, [vec![], vec![1]]);
         let (class, checked) = method(&unit, "checked");
         assert!(!program.can_run(class, checked));
         let (class, next) = method(&unit, "next");

@@ -73,12 +73,81 @@ impl<'p> FunctionCompiler<'p> {
             },
             ExprKind::Null => self.constant(0),
             ExprKind::Local(id) => id.0,
+            ExprKind::This => self.this_reg.expect("`this` in an instance method"),
             ExprKind::Field(f) => {
                 let t = self.temp();
-                let slot = self.program.field_index[f.class as usize][f.field as usize];
-                self.code.push(Instr::GetField {
+                match self.place_of_field(*f, None) {
+                    Place::Field(slot) => self.code.push(Instr::GetField {
+                        dst: t,
+                        field: slot,
+                    }),
+                    Place::Instance(object, slot) => self.code.push(Instr::GetInstance {
+                        dst: t,
+                        object,
+                        slot,
+                    }),
+                    _ => unreachable!("a field"),
+                }
+                t
+            }
+            ExprKind::FieldOf { object, field } => {
+                let o = self.expr(object);
+                let t = self.temp();
+                let slot = self.object_slot(*field);
+                self.code.push(Instr::GetInstance {
                     dst: t,
-                    field: slot,
+                    object: o,
+                    slot,
+                });
+                t
+            }
+            ExprKind::New {
+                class,
+                constructor,
+                args,
+            } => {
+                // JLS §15.9.4: the object is allocated, then the arguments evaluated, then the
+                // constructor runs.
+                let object = self.temp();
+                self.code.push(Instr::New {
+                    class: *class,
+                    dst: object,
+                });
+                let function = match constructor {
+                    Some(c) => self.program.index[*class as usize][*c as usize]
+                        .expect("calls to unsupported constructors are refused by the front end"),
+                    None => self.program.field_setups[*class as usize],
+                };
+                let base = self.arguments(args, Some(object));
+                let t = self.temp();
+                self.code.push(Instr::Call {
+                    function,
+                    args: base,
+                    dst: t,
+                });
+                object
+            }
+            ExprKind::InstanceCall {
+                receiver,
+                method,
+                args,
+            } => {
+                // The receiver first, then the arguments, then the null check (JLS §15.12.4).
+                let r = self.expr(receiver);
+                let receiver = self.temp();
+                self.code.push(Instr::Move {
+                    dst: receiver,
+                    src: r,
+                });
+                let function = self.program.index[method.class as usize][method.method as usize]
+                    .expect("calls to unsupported methods are refused by the front end");
+                let base = self.arguments(args, Some(receiver));
+                self.code.push(Instr::NullCheck { src: receiver });
+                let t = self.temp();
+                self.code.push(Instr::Call {
+                    function,
+                    args: base,
+                    dst: t,
                 });
                 t
             }
@@ -239,10 +308,14 @@ impl<'p> FunctionCompiler<'p> {
             ExprKind::Call { method, args } => {
                 let function = self.program.index[method.class as usize][method.method as usize]
                     .expect("calls to unsupported methods are refused by the front end");
-                let base = self.temps(args.len().max(1) as u32);
-                for (k, a) in args.iter().enumerate() {
-                    self.expr_into(a, base + k as u32);
-                }
+                // An instance method (or `this(...)`) of this class runs on `this`.
+                let is_static =
+                    self.program.signatures[method.class as usize][method.method as usize].2;
+                let this = (!is_static).then(|| {
+                    self.this_reg
+                        .expect("instance calls come from instance code")
+                });
+                let base = self.arguments(args, this);
                 let t = self.temp();
                 self.code.push(Instr::Call {
                     function,
@@ -349,6 +422,15 @@ impl<'p> FunctionCompiler<'p> {
                 });
                 t
             }
+            Place::Instance(object, slot) => {
+                let t = self.temp();
+                self.code.push(Instr::GetInstance {
+                    dst: t,
+                    object: *object,
+                    slot: *slot,
+                });
+                t
+            }
             Place::Element(a, i) => {
                 let t = self.temp();
                 self.code.push(Instr::Load {
@@ -365,8 +447,13 @@ impl<'p> FunctionCompiler<'p> {
     fn place(&mut self, target: &Expr) -> Place {
         match &target.kind {
             ExprKind::Local(id) => Place::Local(id.0),
-            ExprKind::Field(f) => {
-                Place::Field(self.program.field_index[f.class as usize][f.field as usize])
+            ExprKind::Field(f) => self.place_of_field(*f, None),
+            ExprKind::FieldOf { object, field } => {
+                // Copied: the value may be computed by code that changes the locals.
+                let o = self.expr(object);
+                let ot = self.temp();
+                self.code.push(Instr::Move { dst: ot, src: o });
+                self.place_of_field(*field, Some(ot))
             }
             ExprKind::Index(a, i) => {
                 // Copy both: the value may be computed by code that changes the locals.
@@ -393,12 +480,53 @@ impl<'p> FunctionCompiler<'p> {
                 field: *slot,
                 src: v,
             }),
+            Place::Instance(object, slot) => self.code.push(Instr::PutInstance {
+                object: *object,
+                slot: *slot,
+                src: v,
+            }),
             Place::Element(a, i) => self.code.push(Instr::Store {
                 array: *a,
                 index: *i,
                 src: v,
             }),
         }
+    }
+
+    /// Where a field lives: a static one in its global slot, an instance one in `object`
+    /// (`this` when `None`).
+    fn place_of_field(&mut self, f: FieldRef, object: Option<Reg>) -> Place {
+        let slot = self.program.field_index[f.class as usize][f.field as usize];
+        let field = &self.program.fields[slot as usize];
+        if field.is_static {
+            return Place::Field(slot);
+        }
+        let object_slot = field.object_slot;
+        let object = object.unwrap_or_else(|| self.this_reg.expect("`this` in an instance method"));
+        Place::Instance(object, object_slot)
+    }
+
+    /// An instance field's slot in its objects.
+    fn object_slot(&self, f: FieldRef) -> u32 {
+        let slot = self.program.field_index[f.class as usize][f.field as usize];
+        self.program.fields[slot as usize].object_slot
+    }
+
+    /// A call's arguments in consecutive temporaries, then the receiver when there is one;
+    /// the first of them.
+    fn arguments(&mut self, args: &[Expr], receiver: Option<Reg>) -> Reg {
+        let count = args.len() + usize::from(receiver.is_some());
+        let base = self.temps(count.max(1) as u32);
+        for (k, a) in args.iter().enumerate() {
+            self.expr_into(a, base + k as u32);
+        }
+        if let Some(r) = receiver {
+            let at = base + args.len() as u32;
+            if r != at {
+                self.code.push(Instr::Move { dst: at, src: r });
+            }
+        }
+        base
     }
 
     fn assign(&mut self, target: &Expr, op: Option<BinaryOp>, op_type: &Type, value: &Expr) -> Reg {
@@ -461,7 +589,10 @@ impl<'p> FunctionCompiler<'p> {
 
 enum Place {
     Local(Reg),
+    /// A static field's global slot.
     Field(u32),
+    /// An instance field: the object's register and the field's slot in it.
+    Instance(Reg, u32),
     Element(Reg, Reg),
 }
 

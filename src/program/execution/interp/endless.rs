@@ -85,7 +85,12 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
     // whatever happens, the registers it reads that are relevant when its result is).
     let effect = |instr: &Instr| -> (Option<Reg>, Vec<Reg>, Vec<Reg>) {
         match *instr {
-            Instr::Str { dst, .. } | Instr::GetField { dst, .. } => (Some(dst), vec![], vec![]),
+            Instr::Str { dst, .. } | Instr::GetField { dst, .. } | Instr::New { dst, .. } => {
+                (Some(dst), vec![], vec![])
+            }
+            Instr::GetInstance { dst, object, .. } => (Some(dst), vec![object], vec![]),
+            Instr::PutInstance { object, src, .. } => (None, vec![object, src], vec![]),
+            Instr::NullCheck { src } => (None, vec![src], vec![]),
             Instr::Move { dst, src }
             | Instr::Neg { dst, src, .. }
             | Instr::BitNot { dst, src }
@@ -132,11 +137,11 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
                 function: callee,
                 args,
                 dst,
-            } => (
-                Some(dst),
-                range(args, program.functions[callee as usize].params),
-                vec![],
-            ),
+            } => {
+                let f = &program.functions[callee as usize];
+                let count = f.params + u32::from(f.this_reg.is_some());
+                (Some(dst), range(args, count), vec![])
+            }
             Instr::Return { .. }
             | Instr::ReturnVoid
             | Instr::Throw { .. }

@@ -18,7 +18,28 @@ use crate::program::reader::text;
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Object {
     Str(Arc<[u16]>),
-    Array { data: Vec<i64> },
+    Array {
+        data: Vec<i64>,
+    },
+    /// An object of one of the unit's classes: its instance fields, in the class's layout.
+    Instance {
+        class: u32,
+        fields: Vec<i64>,
+    },
+}
+
+/// Why the arguments of a run could not be put on its heap.
+pub(super) enum Loading {
+    /// They do not fit the method.
+    Bad(String),
+    /// Building one (a constructor call) threw or ran out of steps.
+    Thrown(Thrown),
+}
+
+impl From<String> for Loading {
+    fn from(s: String) -> Loading {
+        Loading::Bad(s)
+    }
 }
 
 pub(super) const OOM: &str = "java.lang.OutOfMemoryError";
@@ -130,6 +151,20 @@ impl<'c> Machine<'c> {
         args: &[Value],
         receiver_fields: &[(String, Value)],
     ) -> Result<Outcome, RunError> {
+        self.run_on(class, method, None, args, receiver_fields)
+    }
+
+    /// [`Machine::run`] on a receiver given as the constructor call that builds it
+    /// (`Value::New`), instead of `new C()`.
+    pub fn run_on(
+        &mut self,
+        class: u32,
+        method: u32,
+        receiver: Option<&Value>,
+        args: &[Value],
+        receiver_fields: &[(String, Value)],
+    ) -> Result<Outcome, RunError> {
+        let given_receiver = receiver;
         let program = self.program;
         let Some(function) = program.index[class as usize][method as usize] else {
             return Err(RunError::Unsupported(format!(
@@ -147,41 +182,105 @@ impl<'c> Machine<'c> {
             )));
         }
         self.reset();
-        // Static initializers of every class, then the receiver's construction.
+        // Static initializers of every class, in order, then the receiver.
         let mut termination = None;
-        // A constructor under test is `new C(args)`: the receiver starts from the field
-        // initializers alone, and no test can set its instance fields before the call.
-        let constructor = program.constructors[class as usize][method as usize];
-        for (ci, &init) in program.initializers.iter().enumerate() {
-            let instance = !is_static && ci as u32 == class;
-            if let Err(t) = self.call_initializer(init, instance, !constructor) {
+        for &init in &program.initializers {
+            if let Err(t) = self.call(init, &[]) {
                 termination = Some(t);
                 break;
             }
         }
-        let mut arg_handles = Vec::new();
-        for (v, t) in args.iter().zip(params) {
-            let h = self.load_value(v, t).map_err(RunError::BadArguments)?;
-            arg_handles.push(h);
+        // A constructor under test is `new C(args)`: the receiver is only allocated here, its
+        // constructor (the method) sets it up. No test can set its instance fields before.
+        let constructor = program.constructors[class as usize][method as usize];
+        if given_receiver.is_some() && (*is_static || constructor) {
+            return Err(RunError::BadArguments(
+                "only an instance method has a receiver to give".into(),
+            ));
         }
+        let mut unbuilt = false;
+        let receiver = if *is_static {
+            None
+        } else if let Some(value) = given_receiver.filter(|_| termination.is_none()) {
+            let this = Type::Class(ClassType {
+                id: class,
+                name: program.class_names[class as usize].as_str().into(),
+            });
+            match self.load_value(value, &this) {
+                Ok(0) => return Err(RunError::BadArguments("the receiver is null".into())),
+                Ok(object) => Some(object),
+                Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
+                Err(Loading::Thrown(thrown)) => {
+                    // No receiver came of it: its fields read as null.
+                    termination = Some(Self::ended(thrown));
+                    unbuilt = true;
+                    Some(self.new_object(class).map_err(|_| {
+                        RunError::BadArguments("no room for the receiver on the heap".into())
+                    })?)
+                }
+            }
+        } else {
+            let object = self.new_object(class).map_err(|_| {
+                RunError::BadArguments("no room for the receiver on the heap".into())
+            })?;
+            if termination.is_none() && !constructor {
+                termination = self.construct_receiver(class, object).err();
+            }
+            Some(object)
+        };
+        // The receiver's fields are set, then the arguments built (as a test does it).
         for (name, v) in receiver_fields {
             let Some(slot) = program.fields.iter().position(|f| {
                 &f.name == name && (f.class == class || f.is_static) && !f.is_constant
             }) else {
                 return Err(RunError::BadArguments(format!("no field {name} to set")));
             };
-            if constructor && !program.fields[slot].is_static {
+            let field = &program.fields[slot];
+            if constructor && !field.is_static {
                 return Err(RunError::BadArguments(format!(
                     "a constructor's test cannot set instance field {name} before `new`"
                 )));
             }
-            let ty = program.fields[slot].ty.clone();
-            self.fields[slot] = self.load_value(v, &ty).map_err(RunError::BadArguments)?;
+            if termination.is_some() && matches!(v, Value::New { .. }) {
+                // No constructor runs once the setup threw.
+                continue;
+            }
+            let ty = field.ty.clone();
+            let word = match self.load_value(v, &ty) {
+                Ok(w) => w,
+                Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
+                Err(Loading::Thrown(thrown)) => {
+                    termination.get_or_insert(Self::ended(thrown));
+                    continue;
+                }
+            };
+            match receiver.filter(|_| !field.is_static) {
+                Some(object) => self.set_instance_field(object, field.object_slot, word),
+                None => self.fields[slot] = word,
+            }
         }
+        let mut arg_handles = Vec::new();
+        for (v, t) in args.iter().zip(params) {
+            if termination.is_some() && matches!(v, Value::New { .. }) {
+                // No constructor runs once the setup threw.
+                arg_handles.push(0);
+                continue;
+            }
+            match self.load_value(v, t) {
+                Ok(h) => arg_handles.push(h),
+                Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
+                Err(Loading::Thrown(thrown)) => {
+                    termination.get_or_insert(Self::ended(thrown));
+                    arg_handles.push(0);
+                }
+            }
+        }
+        let mut call_args = arg_handles.clone();
+        call_args.extend(receiver);
         let termination = match termination {
             Some(t) => t,
             None if self.before_call_only => Termination::Return(None),
-            None => match self.execute(function, &arg_handles) {
+            None => match self.execute(function, &call_args) {
                 Ok(v) => {
                     let ret = &program.signatures[class as usize][method as usize].1;
                     if *ret == Type::Void {
@@ -190,8 +289,7 @@ impl<'c> Machine<'c> {
                         Termination::Return(Some(self.value_of(v, ret)))
                     }
                 }
-                Err(Thrown::Exception(e)) => Termination::Throw(e),
-                Err(Thrown::Timeout) => Termination::Timeout,
+                Err(thrown) => Self::ended(thrown),
             },
         };
         let fields = program
@@ -199,13 +297,22 @@ impl<'c> Machine<'c> {
             .iter()
             .enumerate()
             .filter(|(_, f)| !f.is_constant && (f.is_static || (!is_static && f.class == class)))
-            .map(|(i, f)| (f.name.clone(), self.value_of(self.fields[i], &f.ty)))
+            .map(|(i, f)| {
+                let value = match receiver.filter(|_| !f.is_static) {
+                    Some(_) if unbuilt => Value::Null,
+                    Some(object) => {
+                        self.value_of(self.instance_field(object, f.object_slot), &f.ty)
+                    }
+                    None => self.value_of(self.fields[i], &f.ty),
+                };
+                (f.name.clone(), value)
+            })
             .collect();
         let args_after = arg_handles
             .iter()
             .zip(params)
             .map(|(&h, t)| match t {
-                Type::Array(_) => Some(self.value_of(h, t)),
+                Type::Array(_) | Type::Class(_) => Some(self.value_of(h, t)),
                 _ => None,
             })
             .collect();
@@ -217,31 +324,35 @@ impl<'c> Machine<'c> {
         })
     }
 
-    fn call_initializer(
-        &mut self,
-        init: u32,
-        instance: bool,
-        construct: bool,
-    ) -> Result<(), Termination> {
-        // The initializer's flags: set up the instance too, and run its constructor.
-        match self.execute(init, &[i64::from(instance), i64::from(construct)]) {
-            Ok(_) => Ok(()),
-            Err(Thrown::Exception(e)) => Err(Termination::Throw(e)),
-            Err(Thrown::Timeout) => Err(Termination::Timeout),
+    /// How a run ends on what was thrown.
+    fn ended(thrown: Thrown) -> Termination {
+        match thrown {
+            Thrown::Exception(e) => Termination::Throw(e),
+            Thrown::Timeout => Termination::Timeout,
         }
     }
 
-    /// Puts a value on the heap (or in a register word) as a `ty`.
-    fn load_value(&mut self, v: &Value, ty: &Type) -> Result<i64, String> {
+    /// Runs a function outside the method under test (an initializer, a constructor
+    /// building an argument).
+    pub(super) fn call(&mut self, function: u32, args: &[i64]) -> Result<(), Termination> {
+        self.execute(function, args)
+            .map(|_| ())
+            .map_err(Self::ended)
+    }
+
+    /// Puts a value on the heap (or in a register word) as a `ty`. An object given as a
+    /// constructor call is built by running the constructor, unless the run already ended
+    /// (then only its shape is checked, and its handle is `null`).
+    pub(super) fn load_value(&mut self, v: &Value, ty: &Type) -> Result<i64, Loading> {
         match (v, ty) {
             (Value::Prim(k, bits), t) if t.is_primitive() => {
                 if *k != Kind::of(t) {
-                    return Err(format!("a {k:?} value given for a {t}"));
+                    return Err(format!("a {k:?} value given for a {t}").into());
                 }
                 if let Some(range) = t.jtype().filter(|j| j.is_discrete()).map(|j| j.range())
                     && !(range.0..=range.1).contains(bits)
                 {
-                    return Err(format!("{bits} is out of range for {t}"));
+                    return Err(format!("{bits} is out of range for {t}").into());
                 }
                 Ok(*bits)
             }
@@ -263,27 +374,15 @@ impl<'c> Machine<'c> {
                 self.heap.push(Object::Array { data });
                 Ok(self.heap.len() as i64)
             }
-            (v, t) => Err(format!("{v} is not a value of type {t}")),
-        }
-    }
-
-    /// Reads a register word of type `ty` back as a value.
-    fn value_of(&self, word: i64, ty: &Type) -> Value {
-        if ty.is_primitive() {
-            return Value::Prim(Kind::of(ty), word);
-        }
-        if word == 0 {
-            return Value::Null;
-        }
-        match &self.heap[word as usize - 1] {
-            Object::Str(s) => Value::Str(s.clone()),
-            Object::Array { data } => {
-                let elem = ty.element().cloned().unwrap_or(Type::Int);
-                Value::Array(
-                    elem.clone(),
-                    data.iter().map(|&w| self.value_of(w, &elem)).collect(),
-                )
-            }
+            (
+                Value::New {
+                    class,
+                    constructor,
+                    args,
+                },
+                Type::Class(c),
+            ) if class == c => self.construct(class.id, *constructor, args),
+            (v, t) => Err(format!("{v} is not a value of type {t}").into()),
         }
     }
 
@@ -305,7 +404,7 @@ impl<'c> Machine<'c> {
     }
 
     /// Takes `words` from the run's allocation budget.
-    fn allocate(&mut self, words: u64) -> Result<(), Thrown> {
+    pub(super) fn allocate(&mut self, words: u64) -> Result<(), Thrown> {
         if words > self.heap_left {
             return Err(OOM.into());
         }
@@ -369,7 +468,7 @@ impl<'c> Machine<'c> {
     }
 
     /// Runs `function` with `args` to its return; the result word (0 for `void`).
-    fn execute(&mut self, function: u32, args: &[i64]) -> Result<i64, Thrown> {
+    pub(super) fn execute(&mut self, function: u32, args: &[i64]) -> Result<i64, Thrown> {
         let program = self.program;
         let mut frames: Vec<Frame> = Vec::with_capacity(16);
         // The result slot of the outermost call sits below its frame (a return truncates the
@@ -379,7 +478,12 @@ impl<'c> Machine<'c> {
         let base = self.regs.len();
         let f = &program.functions[function as usize];
         self.regs.extend_from_slice(&f.template);
-        self.regs[base..base + args.len()].copy_from_slice(args);
+        // The arguments, then `this` in its own register.
+        let params = f.params as usize;
+        self.regs[base..base + params].copy_from_slice(&args[..params]);
+        if let Some(this) = f.this_reg {
+            self.regs[base + this as usize] = args[params];
+        }
         frames.push(Frame {
             function,
             pc: 0,
@@ -506,6 +610,20 @@ impl<'c> Machine<'c> {
                     self.regs[r(dst)] = n as i64;
                 }
                 Instr::GetField { dst, field } => self.regs[r(dst)] = self.fields[field as usize],
+                Instr::GetInstance { dst, object, slot } => {
+                    let v = self.object_fields(self.regs[r(object)])?[slot as usize];
+                    self.regs[r(dst)] = v;
+                }
+                Instr::PutInstance { object, slot, src } => {
+                    let v = self.regs[r(src)];
+                    self.object_fields(self.regs[r(object)])?[slot as usize] = v;
+                }
+                Instr::New { class, dst } => self.regs[r(dst)] = self.new_object(class)?,
+                Instr::NullCheck { src } => {
+                    if self.regs[r(src)] == 0 {
+                        return Err(NPE.into());
+                    }
+                }
                 Instr::PutField { field, src } => self.fields[field as usize] = self.regs[r(src)],
                 Instr::Call {
                     function: callee,
@@ -521,6 +639,9 @@ impl<'c> Machine<'c> {
                     let from = r(args);
                     for k in 0..f.params as usize {
                         self.regs[new_base + k] = self.regs[from + k];
+                    }
+                    if let Some(this) = f.this_reg {
+                        self.regs[new_base + this as usize] = self.regs[from + f.params as usize];
                     }
                     frame.pc = pc as u32;
                     let caller_result = r(dst);
@@ -630,6 +751,36 @@ impl Compiled {
     ) -> Result<Outcome, RunError> {
         let mut machine = Machine::new(self, limits);
         machine.run(class, method, args, receiver_fields)
+    }
+
+    /// [`Compiled::run`] on a receiver built by a constructor call (`Value::New`).
+    pub fn run_on(
+        &self,
+        class: u32,
+        method: u32,
+        receiver: Option<&Value>,
+        args: &[Value],
+        receiver_fields: &[(String, Value)],
+        limits: Limits,
+    ) -> Result<Outcome, RunError> {
+        let mut machine = Machine::new(self, limits);
+        machine.run_on(class, method, receiver, args, receiver_fields)
+    }
+
+    /// The state right before the call, in the form of an outcome: the receiver's (and
+    /// static) fields after initialization and the given settings, and the arguments as
+    /// the method receives them.
+    pub fn initial_state(
+        &self,
+        class: u32,
+        method: u32,
+        receiver: Option<&Value>,
+        args: &[Value],
+        receiver_fields: &[(String, Value)],
+    ) -> Result<Outcome, RunError> {
+        let mut machine = Machine::new(self, Limits::default());
+        machine.before_call_only = true;
+        machine.run_on(class, method, receiver, args, receiver_fields)
     }
 
     /// The receiver's (and static) fields right before the call: after initialization and the

@@ -16,6 +16,7 @@
 //! | `compile_expr.rs` | the IR to code: expressions, variables and assignments |
 //! | `outcome.rs` | what a run takes and gives: [`Value`], [`Termination`], [`Outcome`], [`Limits`] |
 //! | `machine.rs` | running the code: the [`Machine`], its registers, heap, calls and exceptions |
+//! | `objects.rs` | objects of the unit's classes on the heap: fields, construction, snapshots |
 //! | `library.rs` | the Java library calls of the subset (`Math`, `String`, `System.out`) |
 //! | `endless.rs` | proving a run endless: a state repeated at a backward jump (Brent) |
 
@@ -25,6 +26,7 @@ mod compile_expr;
 mod endless;
 mod library;
 mod machine;
+mod objects;
 mod outcome;
 
 pub use code::{Compiled, ProbeSites};

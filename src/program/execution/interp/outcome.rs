@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::program::reader::ir::Type;
+use crate::program::reader::ir::{ClassType, Type};
 use crate::program::reader::semantics::{self as sem, Kind};
 use crate::program::reader::text;
 
@@ -17,11 +17,28 @@ pub enum Value {
     Str(Arc<[u16]>),
     /// An array with its element type.
     Array(Type, Vec<Value>),
+    /// An object given to a run: `new C(args)`, built by calling the constructor
+    /// `constructor` of `class` (`None` for the default constructor) before the call.
+    New {
+        class: ClassType,
+        constructor: Option<u32>,
+        args: Vec<Value>,
+    },
+    /// An object as a run left it: its class and its fields, in the order the class declares
+    /// them.
+    Object {
+        class: ClassType,
+        fields: Vec<(String, Value)>,
+    },
+    /// An object met before in the same value (a cycle, or one object reached twice): the
+    /// `k`-th object met, counting from 1 in the order [`Value::Object`]s are written.
+    Seen(u32),
 }
 
 impl Value {
     /// Whether two values are the same as a test assertion sees them (primitives by value,
-    /// floating point by bits, strings and arrays by content).
+    /// floating point by bits, strings and arrays by content, objects by their fields and
+    /// by which objects are shared).
     pub fn same(&self, other: &Value) -> bool {
         match (self, other) {
             (Value::Prim(k, a), Value::Prim(_, b)) => sem::same(*k, *a, *b),
@@ -30,14 +47,40 @@ impl Value {
             (Value::Array(_, a), Value::Array(_, b)) => {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same(y))
             }
+            (
+                Value::Object {
+                    class: c,
+                    fields: f,
+                },
+                Value::Object {
+                    class: d,
+                    fields: g,
+                },
+            ) => c == d && f.len() == g.len() && f.iter().zip(g).all(|((_, x), (_, y))| x.same(y)),
+            (Value::Seen(a), Value::Seen(b)) => a == b,
+            (Value::New { .. }, Value::New { .. }) => self == other,
             _ => false,
         }
     }
-}
 
-impl std::fmt::Display for Value {
-    /// As `String.valueOf` prints it; arrays as `Arrays.deepToString` does.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    /// The numbers of the objects a [`Value::Seen`] refers back to.
+    fn seen(&self, out: &mut Vec<u32>) {
+        match self {
+            Value::Seen(k) => out.push(*k),
+            Value::Array(_, items) | Value::New { args: items, .. } => {
+                items.iter().for_each(|i| i.seen(out))
+            }
+            Value::Object { fields, .. } => fields.iter().for_each(|(_, v)| v.seen(out)),
+            _ => {}
+        }
+    }
+
+    fn write(
+        &self,
+        f: &mut std::fmt::Formatter<'_>,
+        labels: &[u32],
+        count: &mut u32,
+    ) -> std::fmt::Result {
         match self {
             Value::Prim(k, v) => f.write_str(&text::primitive_to_string(*k, *v)),
             Value::Null => f.write_str("null"),
@@ -48,11 +91,50 @@ impl std::fmt::Display for Value {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{item}")?;
+                    item.write(f, labels, count)?;
                 }
                 f.write_str("]")
             }
+            Value::New { class, args, .. } => {
+                write!(f, "new {}(", class.name)?;
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    a.write(f, labels, count)?;
+                }
+                f.write_str(")")
+            }
+            Value::Object { class, fields } => {
+                *count += 1;
+                f.write_str(&class.name)?;
+                if labels.contains(count) {
+                    write!(f, "#{count}")?;
+                }
+                f.write_str("{")?;
+                for (i, (name, v)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{name}=")?;
+                    v.write(f, labels, count)?;
+                }
+                f.write_str("}")
+            }
+            Value::Seen(k) => write!(f, "#{k}"),
         }
+    }
+}
+
+impl std::fmt::Display for Value {
+    /// As `String.valueOf` prints it; arrays as `Arrays.deepToString` does; an object given
+    /// to a run as the constructor call that builds it, and an object a run left as its
+    /// class and fields (`Point{x=1, y=2}`), an object reached again as `#k` after the
+    /// `k`-th object written, which is labelled `Node#k{...}`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut labels = Vec::new();
+        self.seen(&mut labels);
+        self.write(f, &labels, &mut 0)
     }
 }
 

@@ -176,6 +176,16 @@ impl Writer<'_> {
                     ExprKind::NewArray { extra, .. } => format!("new {} {extra}", e.ty),
                     ExprKind::ArrayLiteral(_) => format!("array {}", e.ty),
                     ExprKind::Print(kind, _) => format!("{kind:?}"),
+                    ExprKind::This => "this".to_string(),
+                    ExprKind::New {
+                        class, constructor, ..
+                    } => format!("new {class} {constructor:?}"),
+                    ExprKind::FieldOf { field, .. } => {
+                        format!("field {}.{}", field.class, field.field)
+                    }
+                    ExprKind::InstanceCall { method, .. } => {
+                        format!("icall {}.{}", method.class, method.method)
+                    }
                     _ => unreachable!("handled above"),
                 };
                 Form {

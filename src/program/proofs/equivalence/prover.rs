@@ -111,7 +111,8 @@ pub struct MethodProver<'u> {
 }
 
 impl<'u> MethodProver<'u> {
-    /// `None` when the method has no supported body.
+    /// `None` when the method has no supported body, or works with objects (which the
+    /// local analysis does not model).
     pub fn new(
         unit: &'u Unit,
         class: u32,
@@ -120,6 +121,9 @@ impl<'u> MethodProver<'u> {
     ) -> Option<MethodProver<'u>> {
         let m = &unit.classes[class as usize].methods[method as usize];
         let body = m.body.as_ref().ok()?;
+        if unit.touches_objects(class, method) {
+            return None;
+        }
         let types = body.locals.iter().map(|l| l.ty.clone()).collect();
         let mut executor =
             crate::program::proofs::symbolic::Executor::new(unit, types, m.ret.clone());

@@ -37,6 +37,10 @@ impl<'u> Executor<'u> {
     pub(crate) fn eval(&mut self, st: &mut State, e: &Expr, extra: Option<ExprId>) -> Result<Sym> {
         match &e.kind {
             ExprKind::Literal(c) => self.constant(c),
+            ExprKind::This
+            | ExprKind::New { .. }
+            | ExprKind::FieldOf { .. }
+            | ExprKind::InstanceCall { .. } => unsupported("objects"),
             ExprKind::Null => Ok(Sym::Ref(0)),
             ExprKind::Local(id) => self.local(st, *id),
             ExprKind::Field(f) => {

@@ -1,0 +1,339 @@
+//! Objects of the unit's classes on the machine's heap: allocating one with its fields at
+//! Java's default values, reading and writing its fields, building an object given to a run
+//! as a constructor call (`new C(args)`, JLS §15.9.4: allocated, then the arguments, then the
+//! constructor), setting up an instance method's receiver as `new C()` would, and reading a
+//! value back with every object it reaches (a snapshot in which an object met again is
+//! written as a reference to its first appearance, so cycles end).
+
+use super::machine::{Loading, Machine, NPE, Object, Thrown};
+use super::outcome::{Termination, Value};
+use crate::program::reader::ir::*;
+use crate::program::reader::semantics::Kind;
+
+impl Machine<'_> {
+    /// Sets up the receiver of an instance method as `new C()` would (the constructor
+    /// without parameters, declared or default); a class with constructors that all take
+    /// parameters gets its field initializers only, and the test sets its fields.
+    pub(super) fn construct_receiver(
+        &mut self,
+        class: u32,
+        object: i64,
+    ) -> Result<(), Termination> {
+        let program = self.program;
+        let function = match program.no_arg_constructors[class as usize] {
+            Some(function) => function,
+            None => program.field_setups[class as usize],
+        };
+        self.call(function, &[object])
+    }
+
+    /// A new object of `class`, its fields at Java's default values.
+    pub(super) fn new_object(&mut self, class: u32) -> Result<i64, Thrown> {
+        let size = self.program.layouts[class as usize].len();
+        self.allocate(size as u64 + 1)?;
+        self.heap.push(Object::Instance {
+            class,
+            fields: vec![0; size],
+        });
+        Ok(self.heap.len() as i64)
+    }
+
+    /// An instance field of an object the run made (never `null`).
+    pub(super) fn instance_field(&self, object: i64, slot: u32) -> i64 {
+        match &self.heap[object as usize - 1] {
+            Object::Instance { fields, .. } => fields[slot as usize],
+            _ => unreachable!("an object of a class"),
+        }
+    }
+
+    pub(super) fn set_instance_field(&mut self, object: i64, slot: u32, word: i64) {
+        if let Object::Instance { fields, .. } = &mut self.heap[object as usize - 1] {
+            fields[slot as usize] = word;
+        }
+    }
+
+    /// The fields of the object in `handle` (`NullPointerException` on `null`).
+    pub(super) fn object_fields(&mut self, handle: i64) -> Result<&mut Vec<i64>, Thrown> {
+        if handle <= 0 {
+            return Err(NPE.into());
+        }
+        match self.heap.get_mut((handle - 1) as usize) {
+            Some(Object::Instance { fields, .. }) => Ok(fields),
+            _ => Err(NPE.into()),
+        }
+    }
+
+    /// `new C(args)` for an argument: the object allocated, the arguments put on the heap,
+    /// the constructor (or the field initializers of a class that declares none) run.
+    pub(super) fn construct(
+        &mut self,
+        class: u32,
+        constructor: Option<u32>,
+        args: &[Value],
+    ) -> Result<i64, Loading> {
+        let program = self.program;
+        let c = class as usize;
+        let declares = program.constructors[c].iter().any(|&k| k);
+        let (params, function) = match constructor {
+            Some(k) if program.constructors[c].get(k as usize) == Some(&true) => {
+                let Some(function) = program.index[c][k as usize] else {
+                    return Err(format!(
+                        "a constructor of {} outside the supported subset",
+                        program.class_names[c]
+                    )
+                    .into());
+                };
+                (program.signatures[c][k as usize].0.clone(), function)
+            }
+            None if !declares => (Vec::new(), program.field_setups[c]),
+            _ => {
+                return Err(format!("no such constructor of {}", program.class_names[c]).into());
+            }
+        };
+        if params.len() != args.len() {
+            return Err(format!(
+                "the constructor of {} takes {} argument(s), {} given",
+                program.class_names[c],
+                params.len(),
+                args.len()
+            )
+            .into());
+        }
+        let object = self.new_object(class).map_err(Loading::Thrown)?;
+        let mut words = Vec::with_capacity(args.len() + 1);
+        for (a, p) in args.iter().zip(&params) {
+            words.push(self.load_value(a, p)?);
+        }
+        words.push(object);
+        self.execute(function, &words).map_err(Loading::Thrown)?;
+        Ok(object)
+    }
+
+    /// Reads a register word of type `ty` back as a value (objects with everything they
+    /// reach).
+    pub(super) fn value_of(&self, word: i64, ty: &Type) -> Value {
+        self.snapshot(word, ty, &mut Vec::new())
+    }
+
+    /// [`Machine::value_of`], with the objects met so far in `seen`.
+    fn snapshot(&self, word: i64, ty: &Type, seen: &mut Vec<i64>) -> Value {
+        if ty.is_primitive() {
+            return Value::Prim(Kind::of(ty), word);
+        }
+        if word == 0 {
+            return Value::Null;
+        }
+        match &self.heap[word as usize - 1] {
+            Object::Str(s) => Value::Str(s.clone()),
+            Object::Array { data } => {
+                let elem = ty.element().cloned().unwrap_or(Type::Int);
+                Value::Array(
+                    elem.clone(),
+                    data.iter()
+                        .map(|&w| self.snapshot(w, &elem, seen))
+                        .collect(),
+                )
+            }
+            Object::Instance { class, fields } => {
+                if let Some(k) = seen.iter().position(|&h| h == word) {
+                    return Value::Seen(k as u32 + 1);
+                }
+                seen.push(word);
+                let program = self.program;
+                let fields = program.layouts[*class as usize]
+                    .iter()
+                    .zip(fields)
+                    .map(|(&slot, &w)| {
+                        let f = &program.fields[slot as usize];
+                        (f.name.clone(), self.snapshot(w, &f.ty, seen))
+                    })
+                    .collect();
+                Value::Object {
+                    class: ClassType {
+                        id: *class,
+                        name: program.class_names[*class as usize].as_str().into(),
+                    },
+                    fields,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{compile, int, method, returns, throws};
+    use super::super::{Compiled, Limits, Outcome, Termination, Value};
+    use crate::program::execution::literal::parse_value_in;
+    use crate::program::reader::ir::{Type, Unit};
+
+    /// The object `text` (a constructor call) of class `name`.
+    fn object(unit: &Unit, name: &str, text: &str) -> Value {
+        let id = unit
+            .classes
+            .iter()
+            .position(|c| c.name == name)
+            .expect("a class");
+        let ty = Type::Class(crate::program::reader::ir::ClassType {
+            id: id as u32,
+            name: name.into(),
+        });
+        parse_value_in(unit, text, &ty).expect("a constructor call")
+    }
+
+    fn call(
+        (unit, program): &(Unit, Compiled),
+        name: &str,
+        receiver: Option<&Value>,
+        args: &[Value],
+    ) -> Outcome {
+        let (class, m) = method(unit, name);
+        program
+            .run_on(class, m, receiver, args, &[], Limits::default())
+            .expect("the arguments fit")
+    }
+
+    const CHAIN: &str = "class T {
+        int a = 5;
+        int b;
+        String log = \"\";
+        T() { this(1); log = log + \"T()\"; }
+        T(int b) { log = log + \"init\" + a; this.b = b + a; }
+        int b() { return b; }
+        String log() { return log; }
+    }";
+
+    #[test]
+    fn constructors_run_the_field_initializers_once_before_their_own_code() {
+        let compiled = compile(CHAIN);
+        let text = |o: Outcome| match o.termination {
+            Termination::Return(Some(Value::Str(s))) => String::from_utf16(&s).expect("text"),
+            other => panic!("{other:?}"),
+        };
+        // `this(1)` runs T(int) with the initializers before it; T() adds its part after.
+        let new_t = object(&compiled.0, "T", "new T()");
+        assert_eq!(text(call(&compiled, "log", Some(&new_t), &[])), "init5T()");
+        let new_t3 = object(&compiled.0, "T", "new T(3)");
+        assert_eq!(text(call(&compiled, "log", Some(&new_t3), &[])), "init5");
+        assert_eq!(
+            call(&compiled, "b", Some(&new_t3), &[]).termination,
+            returns(int(8))
+        );
+        // Without a receiver given, an instance method runs on `new T()`.
+        assert_eq!(call(&compiled, "b", None, &[]).termination, returns(int(6)));
+    }
+
+    const NODES: &str = "class Node {
+        int value;
+        Node next;
+        static int calls;
+        Node(int v) { if (v < 0) throw new IllegalArgumentException(); value = v; }
+        static Node ring(int n) {
+            Node first = new Node(0);
+            Node last = first;
+            for (int i = 1; i < n; i++) { last.next = new Node(i); last = last.next; }
+            last.next = first;
+            return first;
+        }
+        static boolean same(Node a, Node b) { return a == b; }
+        static int second(Node n) { return n.next.value; }
+        int add(int k) { return value + k; }
+        static int bump() { calls++; return 1; }
+        static int addTo(Node n) { return n.add(bump()); }
+        static void grow(Node n) { n.value += 10; }
+        static int read(Node n) { return n.value; }
+    }";
+
+    #[test]
+    fn a_snapshot_writes_an_object_met_again_as_a_reference() {
+        let compiled = compile(NODES);
+        let ring = call(&compiled, "ring", None, &[int(2)]);
+        let Termination::Return(Some(v)) = ring.termination.clone() else {
+            panic!("a ring is returned");
+        };
+        assert_eq!(
+            v.to_string(),
+            "Node#1{value=0, next=Node{value=1, next=#1}}"
+        );
+        let Value::Object { fields, .. } = &v else {
+            panic!("an object");
+        };
+        let Value::Object { fields: inner, .. } = &fields[1].1 else {
+            panic!("the second node");
+        };
+        assert_eq!(inner[1].1, Value::Seen(1));
+        // A ring of one points at itself; two rings of different lengths differ.
+        let one = call(&compiled, "ring", None, &[int(1)]);
+        assert!(ring.differs(&one));
+        assert!(!ring.differs(&call(&compiled, "ring", None, &[int(2)])));
+    }
+
+    #[test]
+    fn references_compare_by_identity_and_null_is_checked_where_used() {
+        let compiled = compile(NODES);
+        let n = object(&compiled.0, "Node", "new Node(4)");
+        assert_eq!(
+            call(&compiled, "same", None, &[n.clone(), n.clone()]).termination,
+            returns(Value::Prim(
+                crate::program::reader::semantics::Kind::Boolean,
+                0
+            )),
+            "two constructor calls make two objects"
+        );
+        let npe = throws("NullPointerException");
+        assert_eq!(
+            call(&compiled, "read", None, &[Value::Null]).termination,
+            npe
+        );
+        assert_eq!(
+            call(&compiled, "second", None, std::slice::from_ref(&n)).termination,
+            npe
+        );
+        // The receiver is checked after the arguments are evaluated (JLS §15.12.4).
+        let o = call(&compiled, "addTo", None, &[Value::Null]);
+        assert_eq!(o.termination, npe);
+        assert_eq!(o.fields, [("calls".to_string(), int(1))]);
+        assert_eq!(
+            call(&compiled, "addTo", None, &[n]).termination,
+            returns(int(5))
+        );
+    }
+
+    #[test]
+    fn object_arguments_are_built_before_the_call_and_read_after_it() {
+        let compiled = compile(NODES);
+        let n = object(&compiled.0, "Node", "new Node(5)");
+        let o = call(&compiled, "grow", None, std::slice::from_ref(&n));
+        assert_eq!(
+            o.args[0].as_ref().map(|v| v.to_string()).as_deref(),
+            Some("Node{value=15, next=null}")
+        );
+        // A constructor that throws while an argument is built ends the run with it.
+        let bad = object(&compiled.0, "Node", "new Node(-1)");
+        assert_eq!(
+            call(&compiled, "grow", None, &[bad]).termination,
+            throws("IllegalArgumentException")
+        );
+    }
+
+    #[test]
+    fn a_class_without_constructors_gets_its_field_initializers() {
+        let compiled = compile("class P { int x = 7; static int get(P p) { return p.x; } }");
+        let p = object(&compiled.0, "P", "new P()");
+        assert_eq!(
+            call(&compiled, "get", None, &[p]).termination,
+            returns(int(7))
+        );
+        assert!(
+            parse_value_in(&compiled.0, "new P(1)", &object_type(&compiled.0, "P")).is_err(),
+            "the default constructor takes no arguments"
+        );
+    }
+
+    fn object_type(unit: &Unit, name: &str) -> Type {
+        match object(unit, name, &format!("new {name}()")) {
+            Value::New { class, .. } => Type::Class(class),
+            other => panic!("{other:?}"),
+        }
+    }
+}
