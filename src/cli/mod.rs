@@ -16,6 +16,7 @@ mod analogy;
 mod atpg;
 mod bench;
 mod cfg;
+mod check;
 mod codebase;
 mod common;
 mod equiv;
@@ -86,6 +87,9 @@ enum Command {
     /// Run one method of a Java file on arguments given as Java literals, as the JVM would:
     /// print its return value or exception, printed text and changed state.
     Exec(exec::ExecArgs),
+    /// Tell which methods of Java files (or folders of them) roth accepts, and rank the
+    /// reasons it skips the others: the share of a code base roth can work on.
+    Check(check::CheckArgs),
     /// List the mutants of a Java file (muJava's method-level operators), or write each as a
     /// compilable file.
     Mutate(mutate::MutateArgs),
@@ -135,6 +139,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(&session, args),
         Command::Solve(args) => solve::solve(&session, args),
         Command::Exec(args) => exec::exec(&session, args),
+        Command::Check(args) => check::check(&session, args),
         Command::Mutate(args) => mutate::mutate(&session, args),
         Command::Score(args) => score::score(&session, args),
         Command::Equiv(args) => equiv::equiv(&session, args),

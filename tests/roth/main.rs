@@ -4,6 +4,7 @@
 
 mod atpg;
 mod cfg;
+mod check;
 mod cli;
 mod dalg;
 mod equivalence;
