@@ -71,6 +71,23 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 if let Some(class) = receiver.ty.class() {
                     return self.user_call(node, class, name, Some(receiver));
                 }
+                if receiver.ty.element().is_some() && name == "clone" {
+                    if node
+                        .child_by_field_name("arguments")
+                        .is_some_and(|a| !named_children(a).is_empty())
+                    {
+                        return self.error(
+                            node,
+                            "method clone in class Object cannot be applied to given types",
+                        );
+                    }
+                    let ty = receiver.ty.clone();
+                    return Ok(self.make(
+                        node,
+                        ty,
+                        ExprKind::Builtin(Builtin::ArrayClone, vec![receiver]),
+                    ));
+                }
                 if receiver.ty != Type::String {
                     return self.unsupported(node, &format!("calling {name} on {}", receiver.ty));
                 }
@@ -81,8 +98,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 
     /// Overload resolution among the methods named `name` (or the constructors) of `class`
     /// (JLS §15.12.2 for the subset): the applicable ones by method invocation conversion,
-    /// then the most specific. `None` is the default constructor of a class that declares
-    /// none.
+    /// then the most specific; only when none applies, variable arity methods with their
+    /// trailing arguments as the array's elements (phase 3). Gives the method's index and
+    /// whether it was chosen by variable arity; `None` is the default constructor of a
+    /// class that declares none.
     fn resolve(
         &self,
         node: Node<'t>,
@@ -90,7 +109,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         name: &str,
         constructor: bool,
         args: &[(Expr, Node<'t>)],
-    ) -> Checked<'t, Option<usize>> {
+    ) -> Checked<'t, (Option<usize>, bool)> {
         let info = &self.file.classes[class as usize];
         let sigs = &info.sigs;
         let named =
@@ -101,7 +120,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 .any(|s| s.as_ref().is_ok_and(|s| s.is_constructor))
         {
             if args.is_empty() {
-                return Ok(None);
+                return Ok((None, false));
             }
             return self.error(
                 node,
@@ -111,48 +130,110 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 ),
             );
         }
-        let applicable: Vec<(usize, &Signature)> = sigs
+        let candidates: Vec<(usize, &Signature)> = sigs
             .iter()
             .enumerate()
             .filter_map(|(i, s)| s.as_ref().ok().map(|s| (i, s)))
-            .filter(|(_, s)| named(s) && s.params.len() == args.len())
-            .filter(|(_, s)| {
-                s.params
-                    .iter()
-                    .zip(args)
-                    .all(|(p, (a, _))| invocation_convertible(&a.ty, p))
-            })
+            .filter(|(_, s)| named(s))
             .collect();
-        let most_specific: Vec<&(usize, &Signature)> = applicable
-            .iter()
-            .filter(|(_, s)| {
-                applicable.iter().all(|(_, o)| {
-                    s.params
+        for variable_arity in [false, true] {
+            // Each candidate's parameter types spread to the number of arguments.
+            let applicable: Vec<(usize, Vec<Type>)> = candidates
+                .iter()
+                .filter_map(|(i, s)| {
+                    let params = spread(s, args.len(), variable_arity)?;
+                    params
                         .iter()
-                        .zip(&o.params)
-                        .all(|(p, q)| invocation_convertible(p, q))
+                        .zip(args)
+                        .all(|(p, (a, _))| invocation_convertible(&a.ty, p))
+                        .then_some((*i, params))
                 })
-            })
-            .collect();
-        match most_specific.as_slice() {
-            [one] => Ok(Some(one.0)),
-            [] if applicable.is_empty() => {
-                let known = sigs.iter().any(|s| match s {
-                    Ok(s) => named(s),
-                    Err(_) => false,
-                });
-                let what = match (constructor, known) {
-                    (true, _) => format!(
-                        "constructor {} in class {} cannot be applied to given types",
-                        info.name, info.name
-                    ),
-                    (false, true) => format!("method {name} cannot be applied to the given types"),
-                    (false, false) => format!("cannot find symbol: method {name}"),
-                };
-                self.error(node, what)
+                .collect();
+            if applicable.is_empty() {
+                continue;
             }
-            _ => self.error(node, format!("reference to {name} is ambiguous")),
+            let most_specific: Vec<&(usize, Vec<Type>)> = applicable
+                .iter()
+                .filter(|(_, s)| {
+                    applicable
+                        .iter()
+                        .all(|(_, o)| s.iter().zip(o).all(|(p, q)| invocation_convertible(p, q)))
+                })
+                .collect();
+            return match most_specific.as_slice() {
+                [one] => Ok((Some(one.0), variable_arity)),
+                _ => self.error(node, format!("reference to {name} is ambiguous")),
+            };
         }
+        // A method whose signature is outside the subset is still the one `javac` finds.
+        let has_unsupported = sigs.iter().zip(0..).any(|(s, i)| {
+            s.is_err()
+                && if constructor {
+                    self.file.is_constructor_node(class, i)
+                } else {
+                    self.file.method_node_named(class, i, name)
+                }
+        });
+        if has_unsupported {
+            let what = if constructor {
+                format!("constructor {}(...)", info.name)
+            } else {
+                format!("{name}(...)")
+            };
+            return self.error(
+                node,
+                format!("calls {what}, which is outside the supported subset"),
+            );
+        }
+        let what = match (constructor, candidates.is_empty()) {
+            (true, _) => format!(
+                "constructor {} in class {} cannot be applied to given types",
+                info.name, info.name
+            ),
+            (false, false) => format!("method {name} cannot be applied to the given types"),
+            (false, true) => format!("cannot find symbol: method {name}"),
+        };
+        self.error(node, what)
+    }
+
+    /// The arguments converted to the parameters' types; by variable arity, the trailing
+    /// ones gathered into a new array of the last parameter's type (JLS §15.12.4.2).
+    fn pass(
+        &mut self,
+        args: Vec<(Expr, Node<'t>)>,
+        params: &[Type],
+        variable_arity: bool,
+    ) -> Vec<Expr> {
+        let fixed = if variable_arity {
+            params.len() - 1
+        } else {
+            params.len()
+        };
+        let mut converted = Vec::new();
+        let mut rest = Vec::new();
+        for (i, (a, _)) in args.into_iter().enumerate() {
+            if i < fixed {
+                converted.push(self.convert(a, &params[i]));
+            } else {
+                let element = params[fixed].element().expect("an array").clone();
+                rest.push(self.convert(a, &element));
+            }
+        }
+        if variable_arity {
+            let ty = params[fixed].clone();
+            let span = rest
+                .first()
+                .map(|e: &Expr| e.span)
+                .or(converted.last().map(|e| e.span))
+                .unwrap_or_default();
+            converted.push(Expr {
+                id: self.id(),
+                span,
+                ty,
+                kind: ExprKind::ArrayLiteral(rest),
+            });
+        }
+        converted
     }
 
     /// A call of a method of `class`: on `this` or in a static context when `receiver` is
@@ -165,9 +246,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         receiver: Option<Expr>,
     ) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
-        let index = self
-            .resolve(node, class, name, false, &args)?
-            .expect("methods are resolved to one");
+        let (index, variable_arity) = self.resolve(node, class, name, false, &args)?;
+        let index = index.expect("methods are resolved to one");
         let sig = self.file.classes[class as usize].sigs[index]
             .as_ref()
             .expect("resolved to a checked signature");
@@ -193,10 +273,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
         let params = sig.params.clone();
         let ret = sig.ret.clone();
-        let mut converted = Vec::new();
-        for ((a, _), p) in args.into_iter().zip(&params) {
-            converted.push(self.convert(a, p));
-        }
+        let converted = self.pass(args, &params, variable_arity);
         let method = MethodRef {
             class,
             method: index as u32,
@@ -221,7 +298,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, "an anonymous class");
         }
         let args = self.arguments(node)?;
-        let constructor = self.resolve(node, class, "", true, &args)?;
+        let (constructor, variable_arity) = self.resolve(node, class, "", true, &args)?;
         let info = &self.file.classes[class as usize];
         let name = info.name.clone();
         if info.is_abstract {
@@ -242,10 +319,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             None => Vec::new(),
         };
-        let mut converted = Vec::new();
-        for ((a, _), p) in args.into_iter().zip(&params) {
-            converted.push(self.convert(a, p));
-        }
+        let converted = self.pass(args, &params, variable_arity);
         let ty = self.file.class_type(class);
         Ok(self.make(
             node,
@@ -263,7 +337,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     pub(super) fn this_call(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
         let class = self.class;
-        let Some(constructor) = self.resolve(node, class, "", true, &args)? else {
+        let (Some(constructor), variable_arity) = self.resolve(node, class, "", true, &args)?
+        else {
             return self.error(node, "recursive constructor invocation");
         };
         let params = self.file.classes[class as usize].sigs[constructor]
@@ -271,10 +346,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             .expect("resolved to a checked signature")
             .params
             .clone();
-        let mut converted = Vec::new();
-        for ((a, _), p) in args.into_iter().zip(&params) {
-            converted.push(self.convert(a, p));
-        }
+        let converted = self.pass(args, &params, variable_arity);
         Ok(self.make(
             node,
             Type::Void,
@@ -464,6 +536,23 @@ fn list(types: &[Type]) -> String {
         .map(|t| t.to_string())
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// A signature's parameter types for a call with `arity` arguments: as declared for a fixed
+/// arity call, with the variable arity parameter's element type repeated for the trailing
+/// arguments otherwise; `None` when the arity does not fit.
+fn spread(s: &Signature, arity: usize, variable_arity: bool) -> Option<Vec<Type>> {
+    if !variable_arity {
+        return (s.params.len() == arity).then(|| s.params.clone());
+    }
+    if !s.is_varargs || arity + 1 < s.params.len() {
+        return None;
+    }
+    let fixed = s.params.len() - 1;
+    let element = s.params[fixed].element()?.clone();
+    let mut params = s.params[..fixed].to_vec();
+    params.resize(arity, element);
+    Some(params)
 }
 
 /// Method invocation conversion (JLS §5.3) for the subset: identity, widening, null to a

@@ -93,6 +93,8 @@ pub(super) struct Signature {
     param_names: Vec<String>,
     param_spans: Vec<Span>,
     param_final: Vec<bool>,
+    /// The last parameter is `T... xs` (its type is `T[]`).
+    pub(super) is_varargs: bool,
     pub(super) ret: Type,
     span: Span,
 }
@@ -102,9 +104,11 @@ pub(super) struct ClassInfo<'t> {
     pub(super) name: String,
     /// The class this one is nested in (static nested classes only).
     pub(super) outer: Option<u32>,
+    is_private: bool,
     /// Members outside the subset that are not methods.
     skipped: Vec<Diagnostic>,
-    has_initializer_block: bool,
+    /// Initializer blocks: the node, whether static, and how many fields come before.
+    block_nodes: Vec<(Node<'t>, bool, u32)>,
     /// `abstract`: no object of the class can be made.
     pub(super) is_abstract: bool,
     has_superclass: bool,
@@ -321,6 +325,16 @@ impl<'s, 't> FileChecker<'s, 't> {
                 methods.push(self.method(ci, mi));
             }
             let info = &self.classes[ci];
+            let blocks: Vec<InitializerBlock> = info
+                .block_nodes
+                .iter()
+                .map(|&(node, is_static, fields_before)| InitializerBlock {
+                    is_static,
+                    fields_before,
+                    span: span_of(node),
+                    body: self.initializer_block(ci as u32, node, is_static),
+                })
+                .collect();
             let has_ctor = methods.iter().any(|m| m.is_constructor);
             let has_no_arg = methods
                 .iter()
@@ -328,13 +342,20 @@ impl<'s, 't> FileChecker<'s, 't> {
             classes.push(Class {
                 name: info.name.clone(),
                 outer: info.outer,
+                is_private: info.is_private,
                 span: info.span,
                 fields: info.fields.clone(),
                 methods,
                 has_no_arg_constructor: !has_ctor || has_no_arg,
                 extends_something: info.extends_something,
+                blocks,
             });
         }
+        // An initializer block outside the subset: what it would do is unknown.
+        let bad_block: Vec<Option<Diagnostic>> = classes
+            .iter()
+            .map(|c| c.blocks.iter().find_map(|b| b.body.as_ref().err().cloned()))
+            .collect();
         for (ci, class) in classes.iter_mut().enumerate() {
             let info = &self.classes[ci];
             // Instance state roth cannot model makes the class's methods unsound to run.
@@ -356,11 +377,11 @@ impl<'s, 't> FileChecker<'s, 't> {
                 if m.body.is_err() {
                     continue;
                 }
-                let reason = if info.has_initializer_block {
-                    Some(
-                        "its class has an initializer block, which is outside the supported subset"
-                            .to_string(),
-                    )
+                let reason = if let Some(d) = &bad_block[ci] {
+                    Some(format!(
+                        "its class has an initializer block outside the supported subset: {}:{}: {}",
+                        d.line, d.column, d.message
+                    ))
                 } else if (info.has_superclass || info.is_abstract) && !m.is_static {
                     instance_problem.clone()
                 } else if !m.is_static && !m.is_constructor {
@@ -381,11 +402,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         }
         // A static field of a class whose initializer block roth does not run holds what
         // that block would set: the methods reading or writing it are not supported either.
-        let blocked: Vec<bool> = self
-            .classes
-            .iter()
-            .map(|c| c.has_initializer_block)
-            .collect();
+        let blocked: Vec<bool> = bad_block.iter().map(|b| b.is_some()).collect();
         for class in classes.iter_mut() {
             for m in class.methods.iter_mut() {
                 let Ok(body) = &m.body else {
@@ -405,7 +422,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         path: self.path.to_string(),
                         line: span.line,
                         column: span.column,
-                        message: "uses a field of a class with an initializer block, which is outside the supported subset".to_string(),
+                        message: "uses a field of a class whose initializer block is outside the supported subset".to_string(),
                     });
                 }
             }
@@ -450,8 +467,9 @@ impl<'s, 't> FileChecker<'s, 't> {
         let mut info = ClassInfo {
             name,
             outer: None,
+            is_private: has_modifier(node, self.src, "private"),
             skipped: Vec::new(),
-            has_initializer_block: false,
+            block_nodes: Vec::new(),
             is_abstract: has_modifier(node, self.src, "abstract"),
             has_superclass: node.child_by_field_name("superclass").is_some(),
             span: span_of(node),
@@ -522,12 +540,17 @@ impl<'s, 't> FileChecker<'s, 't> {
                     info.sigs.push(sig);
                     info.method_nodes.push(member);
                 }
-                "block" | "static_initializer" => {
-                    info.has_initializer_block = true;
-                    info.skipped.push(self.diag(
-                        member,
-                        "an initializer block is outside the supported subset (the class's methods are not analysed)",
-                    ));
+                "block" => {
+                    info.block_nodes
+                        .push((member, false, info.fields.len() as u32));
+                }
+                "static_initializer" => {
+                    let block = named_children(member)
+                        .into_iter()
+                        .find(|c| c.kind() == "block")
+                        .unwrap_or(member);
+                    info.block_nodes
+                        .push((block, true, info.fields.len() as u32));
                 }
                 "class_declaration" if has_modifier(member, self.src, "static") => {}
                 "class_declaration" => {
@@ -589,8 +612,40 @@ impl<'s, 't> FileChecker<'s, 't> {
         let mut param_names = Vec::new();
         let mut param_spans = Vec::new();
         let mut param_final = Vec::new();
+        let mut is_varargs = false;
         if let Some(list) = node.child_by_field_name("parameters") {
             for p in named_children(list) {
+                if p.kind() == "spread_parameter" {
+                    // `T... xs`: a parameter of type T[] that calls may fill element by
+                    // element (JLS §8.4.1).
+                    let children = named_children(p);
+                    let t = children
+                        .iter()
+                        .find(|c| {
+                            !matches!(
+                                c.kind(),
+                                "modifiers"
+                                    | "variable_declarator"
+                                    | "annotation"
+                                    | "marker_annotation"
+                            )
+                        })
+                        .ok_or_else(|| self.diag(p, "a parameter without a type"))?;
+                    let d = children
+                        .iter()
+                        .find(|c| c.kind() == "variable_declarator")
+                        .ok_or_else(|| self.diag(p, "a parameter without a name"))?;
+                    let n = d
+                        .child_by_field_name("name")
+                        .ok_or_else(|| self.diag(p, "a parameter without a name"))?;
+                    let t = self.with_dimensions(self.ty(*t, scope)?, *d);
+                    params.push(Type::array_of(t));
+                    param_names.push(self.text(n).to_string());
+                    param_spans.push(span_of(n));
+                    param_final.push(has_modifier(p, self.src, "final"));
+                    is_varargs = true;
+                    continue;
+                }
                 if p.kind() != "formal_parameter" {
                     return Err(self.diag(
                         p,
@@ -622,6 +677,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             param_names,
             param_spans,
             param_final,
+            is_varargs,
             ret,
             span: span_of(node),
         })
@@ -743,6 +799,19 @@ impl<'s, 't> FileChecker<'s, 't> {
         })
     }
 
+    /// Whether the `index`th method or constructor of `class` is a method named `name`.
+    pub(super) fn method_node_named(&self, class: u32, index: usize, name: &str) -> bool {
+        let n = self.classes[class as usize].method_nodes[index];
+        n.kind() == "method_declaration"
+            && n.child_by_field_name("name")
+                .is_some_and(|n| self.text(n) == name)
+    }
+
+    /// Whether the `index`th method or constructor of `class` is a constructor.
+    pub(super) fn is_constructor_node(&self, class: u32, index: usize) -> bool {
+        self.classes[class as usize].method_nodes[index].kind() == "constructor_declaration"
+    }
+
     /// Class `id` as a type, named as Java code outside it names it (`Outer.Inner`).
     pub(super) fn class_type(&self, id: u32) -> Type {
         let mut name = self.class_names[id as usize].0.clone();
@@ -755,6 +824,22 @@ impl<'s, 't> FileChecker<'s, 't> {
             id,
             name: Arc::from(name.as_str()),
         })
+    }
+
+    /// Checks an initializer block as the body of a method without parameters; blank
+    /// `final` fields may be assigned there, as in a constructor.
+    fn initializer_block(
+        &self,
+        class: u32,
+        node: Node,
+        is_static: bool,
+    ) -> Result<Body, Diagnostic> {
+        if let Some(e) = first_error(node) {
+            return Err(self.diag(e, "syntax error"));
+        }
+        let mut checker = MethodChecker::new(self, class, is_static, Type::Void);
+        checker.is_constructor = true;
+        checker.body(node).map_err(|e| self.diag(e.node, e.message))
     }
 
     fn method_body(&self, class: u32, sig: &Signature, node: Node) -> Result<Body, Diagnostic> {

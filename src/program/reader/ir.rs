@@ -304,6 +304,8 @@ pub struct Class {
     pub name: String,
     /// The class this one is nested in (a static nested class), if any.
     pub outer: Option<u32>,
+    /// Declared `private` (a nested class only).
+    pub is_private: bool,
     pub span: Span,
     pub fields: Vec<Field>,
     /// Methods and constructors, in source order; a method the front end does not support is
@@ -315,6 +317,21 @@ pub struct Class {
     /// Whether the class extends another class or implements an interface (not supported for
     /// running: the receiver would have state roth does not see).
     pub extends_something: bool,
+    /// Initializer blocks (`static { ... }` and `{ ... }`), in source order.
+    pub blocks: Vec<InitializerBlock>,
+}
+
+/// An initializer block of a class: run with the field initializers of its kind in source
+/// order, the static ones when the class is initialized, the instance ones by every
+/// constructor that does not start with `this(...)` (JLS §12.4.2, §12.5).
+#[derive(Clone, Debug)]
+pub struct InitializerBlock {
+    pub is_static: bool,
+    /// How many of the class's fields are declared before the block: it runs after their
+    /// initializers and before the later ones'.
+    pub fields_before: u32,
+    pub span: Span,
+    pub body: Result<Body, Diagnostic>,
 }
 
 impl Unit {
@@ -664,11 +681,13 @@ pub enum Builtin {
     StringOfChars,
     /// `s.toCharArray()`
     StringToCharArray,
+    /// `a.clone()` of an array: a new array with the same elements (a shallow copy).
+    ArrayClone,
 }
 
 impl Builtin {
-    /// Whether the call dereferences its first argument, a `String` receiver (a null one
-    /// throws `NullPointerException`).
+    /// Whether the call dereferences its first argument, a `String` or array receiver (a
+    /// null one throws `NullPointerException`).
     pub(crate) fn dereferences_receiver(self) -> bool {
         use Builtin::*;
         matches!(
@@ -683,6 +702,7 @@ impl Builtin {
                 | StringSubstring2
                 | StringIsEmpty
                 | StringToCharArray
+                | ArrayClone
         )
     }
 }

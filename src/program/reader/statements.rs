@@ -623,7 +623,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             "try_statement" | "try_with_resources_statement" => {
                 return self.unsupported(node, "try/catch");
             }
-            "assert_statement" => return self.unsupported(node, "assert"),
+            "assert_statement" => (self.assert_statement(node)?, true),
             "synchronized_statement" => return self.unsupported(node, "synchronized"),
             "local_class_declaration" | "class_declaration" => {
                 return self.unsupported(node, "a local class");
@@ -633,6 +633,44 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         let id = self.id();
         Ok((Stmt { id, span, kind }, completes))
+    }
+
+    /// `assert cond;` or `assert cond : detail;`, checked as `javac` checks it and then
+    /// dropped: a default JVM runs with assertions disabled and evaluates neither part
+    /// (JLS §14.10). What it assigns is not definitely assigned after it.
+    fn assert_statement(&mut self, node: Node<'t>) -> Checked<'t, StmtKind> {
+        let parts = named_children(node);
+        let before = self.assigned.clone();
+        let Some(cond) = parts.first() else {
+            return self.error(node, "assert without a condition");
+        };
+        // Neither part runs and no mutant is made in them: a construct outside the subset
+        // there does not matter, only `javac`'s errors do.
+        let outside = |e: &CheckError| e.message.ends_with("is outside the supported subset");
+        match self.expr(*cond) {
+            Ok(c) if c.ty != Type::Boolean => {
+                return self.error(
+                    *cond,
+                    format!(
+                        "incompatible types: {} cannot be converted to boolean",
+                        c.ty
+                    ),
+                );
+            }
+            Err(e) if !outside(&e) => return Err(e),
+            _ => {}
+        }
+        if let Some(detail) = parts.get(1) {
+            match self.expr(*detail) {
+                Ok(d) if d.ty == Type::Void => {
+                    return self.error(*detail, "'void' type not allowed here");
+                }
+                Err(e) if !outside(&e) => return Err(e),
+                _ => {}
+            }
+        }
+        self.assigned = before;
+        Ok(StmtKind::Block(Vec::new()))
     }
 
     pub(super) fn field(&self, node: Node<'t>, name: &str) -> Checked<'t, Node<'t>> {
@@ -686,14 +724,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     fn local_declaration(&mut self, node: Node<'t>) -> Checked<'t, StmtKind> {
         let is_final = has_modifier(node, self.file.src, "final");
         let type_node = self.field(node, "type")?;
-        if self.text(type_node) == "var" {
-            return self.unsupported(type_node, "`var`");
-        }
-        let base = self.ty(type_node)?;
         let mut cursor = node.walk();
         let declarators: Vec<Node> = node
             .children_by_field_name("declarator", &mut cursor)
             .collect();
+        if self.text(type_node) == "var" && self.lookup_type_var().is_none() {
+            return self.var_declaration(type_node, &declarators, is_final);
+        }
+        let base = self.ty(type_node)?;
         let mut decls = Vec::new();
         for d in declarators {
             let name = self.field(d, "name")?;
@@ -713,6 +751,78 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             decls.push((id, init));
         }
         Ok(StmtKind::Locals(decls))
+    }
+
+    /// `var x = e;` (JLS §14.4.1): the local takes the type of its initializer, which must
+    /// be there, must not be `null` or an array initializer, and cannot see `x` itself.
+    fn var_declaration(
+        &mut self,
+        type_node: Node<'t>,
+        declarators: &[Node<'t>],
+        is_final: bool,
+    ) -> Checked<'t, StmtKind> {
+        let [d] = declarators else {
+            return self.error(type_node, "'var' is not allowed in a compound declaration");
+        };
+        let name = self.field(*d, "name")?;
+        let var_name = self.text(name).to_string();
+        if d.child_by_field_name("dimensions").is_some() {
+            return self.error(*d, "'var' is not allowed as an element type of an array");
+        }
+        let Some(value) = d.child_by_field_name("value") else {
+            return self.error(
+                *d,
+                format!("cannot infer type for local variable {var_name} (cannot use 'var' on variable without initializer)"),
+            );
+        };
+        if value.kind() == "array_initializer" {
+            return self.error(
+                *d,
+                format!("cannot infer type for local variable {var_name} (array initializer needs an explicit target-type)"),
+            );
+        }
+        if self.mentions(value, &var_name) && self.lookup(&var_name).is_none() {
+            return self.error(
+                *d,
+                format!("cannot infer type for local variable {var_name} (cannot use 'var' on self-referencing variable)"),
+            );
+        }
+        let e = self.expr(value)?;
+        if e.ty == Type::Null {
+            return self.error(
+                *d,
+                format!("cannot infer type for local variable {var_name} (variable initializer is 'null')"),
+            );
+        }
+        if e.ty == Type::Void {
+            return self.error(
+                *d,
+                format!("cannot infer type for local variable {var_name} (variable initializer is 'void')"),
+            );
+        }
+        let ty = e.ty.clone();
+        let id = self.declare_local(name, ty.clone(), is_final)?;
+        self.assigned.set(id.0 as usize, true);
+        if is_final && (ty.is_primitive() || ty == Type::String) {
+            self.locals[id.0 as usize].constant = self.constant(&e);
+        }
+        Ok(StmtKind::Locals(vec![(id, Some(e))]))
+    }
+
+    /// Whether the identifier `name` occurs in `node`'s text as an identifier.
+    fn mentions(&self, node: Node<'t>, name: &str) -> bool {
+        if node.kind() == "identifier" && self.text(node) == name {
+            return true;
+        }
+        named_children(node)
+            .into_iter()
+            .any(|c| self.mentions(c, name))
+    }
+
+    /// `var` names a type only if a class of that name is in scope (legal before Java 10,
+    /// an error since): never in the subset.
+    fn lookup_type_var(&self) -> Option<u32> {
+        self.file.class_named("var", self.class)
     }
 
     /// A variable initializer: an expression, or an array initializer for an array type.
@@ -820,10 +930,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         self.scopes.push(Vec::new());
         let type_node = self.field(node, "type")?;
-        if self.text(type_node) == "var" {
-            return self.unsupported(type_node, "`var`");
-        }
-        let ty = self.ty(type_node)?;
+        let ty = if self.text(type_node) == "var" {
+            element.clone()
+        } else {
+            self.ty(type_node)?
+        };
         let name = self.field(node, "name")?;
         let is_final = has_modifier(node, self.file.src, "final");
         let array_local = self.hidden_local("$array", array.ty.clone(), span_of(value_node));

@@ -28,6 +28,7 @@ use crate::program::proofs::equivalence::{
     Local, MethodProver, ProveOptions, Rule, Trivial, trivial,
 };
 use crate::program::reader::ir::Unit;
+use crate::program::testgen::junit::uncallable_from_a_test;
 use crate::rng::Rng;
 
 /// Nodes of the exact set-cover search in compaction: a program's pool has few distinct kill
@@ -287,9 +288,12 @@ struct Setup<'u> {
 impl<'u> Setup<'u> {
     fn new(unit: &'u Unit, mutants: &'u [Mutant], options: &Options) -> Setup<'u> {
         let compiled = trivial(unit, mutants);
+        // A mutant in a method no test can call is left alone (its fate says why).
         let targets: Vec<usize> = (0..mutants.len())
             .filter(|&i| {
-                compiled[i] != Trivial::Equivalent && first_of(mutants, &compiled, i).is_none()
+                compiled[i] != Trivial::Equivalent
+                    && first_of(mutants, &compiled, i).is_none()
+                    && uncallable_from_a_test(unit, mutants[i].class, mutants[i].method).is_none()
             })
             .collect();
         let bench = ProgramBench {
@@ -383,9 +387,13 @@ impl<'u> Setup<'u> {
         }
         let mut fates: Vec<Fate> = compiled
             .iter()
-            .map(|c| match c {
+            .zip(mutants)
+            .map(|(c, m)| match c {
                 Trivial::Equivalent => Fate::Equivalent(Rule::Compiler),
-                _ => Fate::Unknown("no test found".into()),
+                _ => match uncallable_from_a_test(unit, m.class, m.method) {
+                    Some(why) => Fate::Unknown(format!("no test can call the method: {why}")),
+                    None => Fate::Unknown("no test found".into()),
+                },
             })
             .collect();
         for (p, &i) in targets.iter().enumerate() {
@@ -429,6 +437,15 @@ fn first_of(mutants: &[Mutant], compiled: &[Trivial], i: usize) -> Option<usize>
     }
 }
 
+/// Whether values of type `ty` are or contain objects of the unit's classes.
+fn holds_objects(ty: &crate::program::reader::ir::Type) -> bool {
+    let mut t = ty;
+    while let Some(e) = t.element() {
+        t = e;
+    }
+    t.class().is_some()
+}
+
 /// The methods random tests call, each with its pool of input values: those that own a
 /// target, and for a constructor's targets the class's other methods (a constructor shows
 /// through the objects it builds; tests start from a receiver as constructed).
@@ -454,7 +471,10 @@ fn methods_of(
     keys.sort_unstable();
     keys.dedup();
     keys.into_iter()
-        .filter(|&(c, m)| unit.classes[c as usize].methods[m as usize].body.is_ok())
+        .filter(|&(c, m)| {
+            unit.classes[c as usize].methods[m as usize].body.is_ok()
+                && uncallable_from_a_test(unit, c, m).is_none()
+        })
         .map(|(c, m)| (c, m, crate::program::testgen::inputs::Pool::of(unit, c, m)))
         .collect()
 }
@@ -852,8 +872,15 @@ impl ProgramBench<'_> {
                         self.unit.classes[*class as usize]
                             .fields
                             .iter()
+                            // Fields holding objects are left as the constructor made
+                            // them: random objects there would break the class's own
+                            // invariants (a list's tail not on its chain) and may be of
+                            // a class the test cannot name.
                             .filter(|f| {
-                                !f.is_static && f.constant.is_none() && f.unsupported.is_none()
+                                !f.is_static
+                                    && f.constant.is_none()
+                                    && f.unsupported.is_none()
+                                    && !holds_objects(&f.ty)
                             })
                             .map(|f| {
                                 (

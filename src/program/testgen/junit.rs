@@ -32,6 +32,54 @@ pub enum JunitError {
     NoConstructor(String),
 }
 
+/// Why a test, written in the unit's package, cannot call method `method` of class `class`
+/// directly or through the reflection helpers, if it cannot: its class or a parameter's
+/// class is private to another class, its constructor is private (a class that forbids
+/// instances), or its receiver cannot be built with `new C()`.
+pub fn uncallable_from_a_test(unit: &Unit, class: u32, method: u32) -> Option<String> {
+    let private_class = |c: u32| {
+        let mut k = Some(c);
+        while let Some(x) = k {
+            if unit.classes[x as usize].is_private {
+                return Some(unit.source_name(x));
+            }
+            k = unit.classes[x as usize].outer;
+        }
+        None
+    };
+    if let Some(p) = private_class(class) {
+        return Some(format!("class {p} is private"));
+    }
+    let info = &unit.classes[class as usize];
+    let m = &info.methods[method as usize];
+    for ty in &m.params {
+        let mut t = ty;
+        while let Some(e) = t.element() {
+            t = e;
+        }
+        if let Some(p) = t.class().and_then(private_class) {
+            return Some(format!("its parameter's class {p} is private"));
+        }
+    }
+    if m.is_constructor && m.is_private {
+        return Some("its constructor is private".to_string());
+    }
+    if !m.is_static && !m.is_constructor {
+        let default = info.methods.iter().all(|x| !x.is_constructor)
+            || info
+                .methods
+                .iter()
+                .any(|x| x.is_constructor && x.params.is_empty() && !x.is_private);
+        if !default {
+            return Some(format!(
+                "class {} has no constructor without arguments to build the receiver",
+                unit.source_name(class)
+            ));
+        }
+    }
+    None
+}
+
 /// The JUnit 5 source of a class testing `unit`'s class `class` with `tests`; each test fails
 /// when it runs longer than `timeout_seconds`.
 pub fn write_class(
@@ -399,6 +447,16 @@ fn boxed(t: &Type) -> String {
         Type::Long => "Long".into(),
         Type::Float => "Float".into(),
         Type::Double => "Double".into(),
+        // An object's class may be private to the unit: read it as an Object.
+        Type::Class(_) => "Object".into(),
+        Type::Array(e) if matches!(e.as_ref(), Type::Class(_) | Type::Array(_)) => {
+            let inner = boxed(e);
+            if inner.starts_with("Object") {
+                format!("{inner}[]")
+            } else {
+                java_type(t)
+            }
+        }
         t => java_type(t),
     }
 }

@@ -220,6 +220,9 @@ pub struct Compiled {
     /// constructor of a class that declares none, and what a receiver gets when its class has
     /// no constructor without parameters.
     pub(super) field_setups: Vec<u32>,
+    /// The function of each initializer block of each class (`None` when outside the
+    /// subset: the class's methods are refused then).
+    pub(super) blocks: Vec<Vec<Option<u32>>>,
     /// The global slots of each class's instance fields, in their order in its objects.
     pub(super) layouts: Vec<Vec<u32>>,
     /// The function of each class's declared constructor without parameters, if any.

@@ -78,6 +78,7 @@ impl Compiled {
             index: Vec::new(),
             initializers: Vec::new(),
             field_setups: Vec::new(),
+            blocks: Vec::new(),
             layouts,
             no_arg_constructors: Vec::new(),
             fields,
@@ -115,6 +116,20 @@ impl Compiled {
             }
             program.index.push(idx);
         }
+        // Initializer blocks come after the methods and the classes' two initializers.
+        let mut next_block = next + 2 * unit.classes.len() as u32;
+        for class in &unit.classes {
+            let mut idx = Vec::new();
+            for b in &class.blocks {
+                if b.body.is_ok() {
+                    idx.push(Some(next_block));
+                    next_block += 1;
+                } else {
+                    idx.push(None);
+                }
+            }
+            program.blocks.push(idx);
+        }
         program.no_arg_constructors = unit
             .classes
             .iter()
@@ -147,6 +162,15 @@ impl Compiled {
             let f = FunctionCompiler::field_setup(&mut program, ci as u32, class);
             program.field_setups.push(program.functions.len() as u32);
             program.functions.push(f);
+        }
+        for (ci, class) in unit.classes.iter().enumerate() {
+            for (bi, block) in class.blocks.iter().enumerate() {
+                if let Ok(body) = &block.body {
+                    debug_assert_eq!(program.blocks[ci][bi], Some(program.functions.len() as u32));
+                    let f = FunctionCompiler::block(&mut program, (ci as u32, class), block, body);
+                    program.functions.push(f);
+                }
+            }
         }
         program
     }
@@ -249,9 +273,72 @@ impl<'p> FunctionCompiler<'p> {
         c.finish(format!("<init {}>", info.name), 0)
     }
 
-    /// Stores the initial values of the static (or the instance) fields of a class, in order.
+    /// An initializer block as a function without parameters (of `this` for an instance
+    /// block).
+    fn block(
+        program: &'p mut Compiled,
+        (class, info): (u32, &Class),
+        block: &InitializerBlock,
+        body: &Body,
+    ) -> Function {
+        let mut types: Vec<Type> = body.locals.iter().map(|l| l.ty.clone()).collect();
+        let this_reg = (!block.is_static).then(|| {
+            types.push(Type::Class(ClassType {
+                id: class,
+                name: info.name.as_str().into(),
+            }));
+            types.len() as u32 - 1
+        });
+        let mut c = FunctionCompiler::empty(program, types, None);
+        c.this_reg = this_reg;
+        c.stmts(&body.stmts);
+        c.code.push(Instr::ReturnVoid);
+        let kind = if block.is_static { "static " } else { "" };
+        c.finish(
+            format!("<{kind}block {}:{}>", info.name, block.span.line),
+            0,
+        )
+    }
+
+    /// Runs the `k`th initializer block of `class` (on `this` for an instance block).
+    fn call_block(&mut self, class: u32, k: usize, is_static: bool) {
+        let Some(function) = self.program.blocks[class as usize][k] else {
+            return;
+        };
+        let mark = self.next_temp;
+        let base = self.temps(1);
+        if !is_static {
+            let this = self.this_reg.expect("instance blocks run on `this`");
+            self.code.push(Instr::Move {
+                dst: base,
+                src: this,
+            });
+        }
+        let dst = self.temp();
+        self.code.push(Instr::Call {
+            function,
+            args: base,
+            dst,
+        });
+        self.next_temp = mark;
+    }
+
+    /// Stores the initial values of the static (or the instance) fields of a class and runs
+    /// its initializer blocks of that kind, in source order.
     fn field_initializers(&mut self, class: u32, info: &Class, statics: bool) {
+        let mut blocks = info
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_static == statics)
+            .peekable();
         for (fi, f) in info.fields.iter().enumerate() {
+            while let Some((k, b)) = blocks.peek().copied()
+                && b.fields_before as usize <= fi
+            {
+                self.call_block(class, k, statics);
+                blocks.next();
+            }
             if let (true, Some(init)) = (f.is_static == statics, &f.init) {
                 let mark = self.next_temp;
                 let src = self.expr(init);
@@ -266,6 +353,9 @@ impl<'p> FunctionCompiler<'p> {
                 // Temporaries are free again once stored.
                 self.next_temp = mark;
             }
+        }
+        for (k, _) in blocks {
+            self.call_block(class, k, statics);
         }
     }
 
@@ -855,7 +945,7 @@ mod tests {
         let source = "class T {
             static int k = 41;
             static int next() { return k + 1; }
-            static int checked(int x) { assert x > 0; return x; }
+            static int checked(int[] x) { synchronized (x) { return x[0]; } }
         }
         class U { int v = 3; }";
         let (unit, program) = compile(source);
@@ -893,5 +983,54 @@ mod tests {
             assert_eq!(negate_comparison(Eq, kind), Some(Ne));
         }
         assert_eq!(negate_comparison(Add, Kind::Int), None);
+    }
+
+    #[test]
+    fn initializer_blocks_run_with_the_field_initializers_in_source_order() {
+        let source = "class T {
+            static int[] table;
+            static final int LIMIT;
+            static { table = new int[4]; for (int i = 0; i < table.length; i++) table[i] = i * i; }
+            static int k = table[3];
+            static { LIMIT = k + 1; }
+            String trace = \"a\";
+            final int w;
+            { trace = trace + \"b\"; w = trace.length(); }
+            int v = w * 10;
+            { trace = trace + v; }
+            T() { trace = trace + \"c\"; }
+            T(int x) { this(); trace = trace + x; }
+            String show() { return trace + \"/\" + v + \"/\" + LIMIT; }
+            static String make(int x) { return new T(x).show() + \" \" + new T().show(); }
+        }";
+        let (unit, _) = compile(source);
+        assert_eq!(unit.classes[0].blocks.len(), 4);
+        assert!(unit.classes[0].blocks.iter().all(|b| b.body.is_ok()));
+        // As the JVM prints it: `this(...)` runs the blocks once, through T().
+        assert_eq!(
+            run(source, "make", &[int(7)]),
+            returns(super::super::Value::Str(
+                crate::program::reader::text::utf16("ab20c7/20/10 ab20c/20/10").into()
+            ))
+        );
+    }
+
+    #[test]
+    fn a_block_outside_the_subset_refuses_its_class_methods_with_its_place() {
+        let source = "class T {
+            static int k;
+            static { synchronized (T.class) { k = 1; } }
+            static int get() { return k; }
+        }
+        class U { static int other() { return 2; } }";
+        let unit = crate::program::load("T.java", source).expect("loads");
+        let get = &unit.classes[0].methods[0];
+        let message = &get.body.as_ref().unwrap_err().message;
+        assert!(
+            message
+                .starts_with("its class has an initializer block outside the supported subset: 3:"),
+            "{message}"
+        );
+        assert!(unit.classes[1].methods[0].body.is_ok());
     }
 }

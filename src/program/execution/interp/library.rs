@@ -188,6 +188,13 @@ impl<'c> Machine<'c> {
             Builtin::StringToCharArray => {
                 let s = self.string(a)?;
                 let data: Vec<i64> = s.iter().map(|&u| i64::from(u)).collect();
+                self.allocate(data.len() as u64 + 1)?;
+                self.heap.push(Object::Array { data });
+                self.heap.len() as i64
+            }
+            Builtin::ArrayClone => {
+                let data = self.array(a)?.clone();
+                self.allocate(data.len() as u64 + 1)?;
                 self.heap.push(Object::Array { data });
                 self.heap.len() as i64
             }
@@ -360,5 +367,45 @@ mod tests {
             )
             .unwrap();
         assert_eq!(o.printed, "71.0E10\nhi\n7-x\n");
+    }
+
+    #[test]
+    fn array_clone_copies_the_elements_into_a_new_array() {
+        let source = "class T {
+            static int f(int[] a) {
+                int[] b = a.clone();
+                b[0] = 7;
+                return a[0] * 10 + b[0] + (a == b ? 100 : 0);
+            }
+        }";
+        let array = Value::Array(Type::Int, vec![int(1), int(2)]);
+        assert_eq!(run(source, "f", &[array]), returns(int(17)));
+        assert_eq!(
+            run(source, "f", &[Value::Null]),
+            throws("NullPointerException")
+        );
+    }
+
+    #[test]
+    fn var_assert_and_varargs_run_as_on_a_default_jvm() {
+        let source = "class T {
+            static int sum(int... xs) { var t = 0; for (var x : xs) t += x; return t; }
+            static int count(String s, int... xs) { return xs.length * 100 + s.length(); }
+            static int count(String s, int a) { return -1; }
+            static int g(int a) {
+                assert a > 0 : \"positive\";
+                var k = a / 2;
+                return sum() + sum(a) + sum(a, k, 1) + sum(new int[] {a}) + count(\"ab\", a) + count(\"ab\", a, a);
+            }
+        }";
+        // Assertions are disabled: a negative argument runs on.
+        assert_eq!(
+            run(source, "g", &[int(-4)]),
+            returns(int(-4 - 4 - 2 + 1 - 4 - 1 + 202))
+        );
+        assert_eq!(
+            run(source, "g", &[int(6)]),
+            returns(int(6 + 10 + 6 - 1 + 202))
+        );
     }
 }
