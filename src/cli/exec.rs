@@ -9,7 +9,6 @@ use clap::Args;
 use roth::program::Unit;
 use roth::program::execution::interp::{Compiled, Limits, Outcome, Termination, Value};
 use roth::program::execution::literal::{parse_value_in, split_top_level};
-use roth::program::reader::ir::{ClassType, Type};
 use roth::program::reader::text;
 
 use super::common::program::load_unit;
@@ -94,11 +93,7 @@ pub fn exec(session: &Session, args: ExecArgs) -> Result<ExitCode, CliError> {
     // `--this` builds the receiver by a constructor call, or sets its fields.
     let (receiver, fields) = match &args.this {
         Some(text) if text.trim_start().starts_with("new") && !m.is_static => {
-            let c = &unit.classes[class as usize];
-            let this = Type::Class(ClassType {
-                id: class,
-                name: c.name.as_str().into(),
-            });
+            let this = unit.class_type(class);
             let v = parse_value_in(&unit, text, &this)
                 .map_err(|e| bad_input(format!("--this: {e}")))?;
             (Some(v), Vec::new())

@@ -125,17 +125,20 @@ fn show(v: &Value) -> Vec<u16> {
 fn java_type(unit: &roth::program::Unit, t: &Type) -> String {
     match t {
         Type::String => "java.lang.String".into(),
+        Type::Object => "java.lang.Object".into(),
         Type::Array(e) => format!("{}[]", java_type(unit, e)),
         Type::Class(c) => unit.binary_name(c.id),
         t => t.to_string(),
     }
 }
 
-fn cases_per_method() -> usize {
+/// Random cases per method: `JAVA_CASES`, else 2,000 (1,000 with objects, whose cases cost
+/// both sides more; `.ci/run` runs them with more).
+fn cases_per_method(receivers: bool) -> usize {
     std::env::var("JAVA_CASES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(2000)
+        .unwrap_or(if receivers { 1000 } else { 2000 })
 }
 
 /// Compiles `sources` and the driver into `dir/classes`; panics with javac's message.
@@ -327,10 +330,7 @@ fn write_cases_with(
             .iter()
             .map(|t| inputs::random_value_in(unit, t, &pool, rng))
             .collect();
-        let this_type = Type::Class(roth::program::reader::ir::ClassType {
-            id: ci,
-            name: unit.source_name(ci).into(),
-        });
+        let this_type = unit.class_type(ci);
         // A receiver whose constructor throws makes no case (the call never happens, and
         // which arguments the JVM had built by then is the driver's business).
         let receiver = (receivers && !m.is_static).then(|| {
@@ -485,7 +485,7 @@ fn differential(
     sources.push(project_file("tests/roth/java/RothDriver.java"));
     let classes = javac(javac_path, &sources, &dir);
 
-    let per_method = cases_per_method();
+    let per_method = cases_per_method(receivers);
     let mut cases = String::new();
     let mut expected = Vec::new();
     let mut skipped_timeouts = 0;

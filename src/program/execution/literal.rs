@@ -201,10 +201,23 @@ impl Reader<'_> {
         self.pos += 3;
         self.skip_space();
         let name = self.word();
-        // The qualified name (`Outer.Inner`) or, as a convenience, the simple one.
-        if name != *class.name && class.name.rsplit('.').next() != Some(name.as_str()) {
+        // The class named by its qualified name (`Outer.Inner`) or, as a convenience, its
+        // simple one: the expected class or one extending it.
+        let named = (0..unit.classes.len() as u32).find(|&c| {
+            let source = unit.source_name(c);
+            (source == name || unit.classes[c as usize].name == name)
+                && (c == class.id || unit.ancestors(c).contains(&class.id))
+        });
+        let Some(named) = named else {
             return Err(format!("expected a {}, got `new {name}`", class.name));
+        };
+        if unit.classes[named as usize].is_abstract {
+            return Err(format!("{name} is abstract; cannot be instantiated"));
         }
+        let class = &match unit.class_type(named) {
+            Type::Class(c) => c,
+            _ => unreachable!("a class type"),
+        };
         self.skip_space();
         if self.peek() != Some('(') {
             return Err(format!("expected `(` after `new {name}`"));

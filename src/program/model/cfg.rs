@@ -574,6 +574,12 @@ fn def_use(e: &Expr, defs: &mut Vec<Var>, uses: &mut Vec<Var>, prints: &mut bool
                 push(defs, v);
             }
         }
+        ExprKind::InstanceOf { value, binding, .. } => {
+            def_use(value, defs, uses, prints);
+            if let Some(b) = binding {
+                push(defs, Var::Local(*b));
+            }
+        }
         ExprKind::Print(..) => {
             *prints = true;
             for c in e.children() {

@@ -398,6 +398,7 @@ fn is_primary(e: &Expr) -> bool {
         | ExprKind::This
         | ExprKind::FieldOf { .. }
         | ExprKind::InstanceCall { .. }
+        | ExprKind::SuperCall { .. }
         | ExprKind::New { .. } => true,
         _ => false,
     }

@@ -8,7 +8,7 @@ use tree_sitter::Node;
 use crate::program::reader::declarations::Signature;
 use crate::program::reader::ir::*;
 use crate::program::reader::statements::{Checked, MethodChecker};
-use crate::program::reader::syntax::named_children;
+use crate::program::reader::syntax::{has_class_body, named_children};
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     fn arguments(&mut self, node: Node<'t>) -> Checked<'t, Vec<(Expr, Node<'t>)>> {
@@ -49,6 +49,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }
                 self.user_call(node, self.class, name, None)
             }
+            Some(obj) if obj.kind() == "super" => self.super_call(node, name),
             Some(obj) if self.text(obj) == "System.out" => self.print(node, name),
             Some(obj) if self.class_qualifier(obj).is_some() => {
                 let class = self.class_qualifier(obj).expect("a class");
@@ -109,13 +110,13 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         name: &str,
         constructor: bool,
         args: &[(Expr, Node<'t>)],
-    ) -> Checked<'t, (Option<usize>, bool)> {
+    ) -> Checked<'t, (Option<(u32, usize)>, bool)> {
         let info = &self.file.classes[class as usize];
-        let sigs = &info.sigs;
         let named =
             |s: &Signature| s.is_constructor == constructor && (constructor || s.name == name);
         if constructor
-            && !sigs
+            && !info
+                .sigs
                 .iter()
                 .any(|s| s.as_ref().is_ok_and(|s| s.is_constructor))
         {
@@ -130,29 +131,44 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 ),
             );
         }
-        let candidates: Vec<(usize, &Signature)> = sigs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.as_ref().ok().map(|s| (i, s)))
-            .filter(|(_, s)| named(s))
-            .collect();
+        // The class's own methods, then those it inherits (not private, not overridden).
+        let searched: Vec<u32> = if constructor {
+            vec![class]
+        } else {
+            std::iter::once(class)
+                .chain(self.file.ancestors(class))
+                .collect()
+        };
+        let mut candidates: Vec<(u32, usize, &Signature)> = Vec::new();
+        for &k in &searched {
+            for (i, s) in self.file.classes[k as usize].sigs.iter().enumerate() {
+                let Ok(s) = s else { continue };
+                if !named(s) || (k != class && s.is_private) {
+                    continue;
+                }
+                if candidates.iter().any(|(_, _, o)| o.params == s.params) {
+                    continue;
+                }
+                candidates.push((k, i, s));
+            }
+        }
         for variable_arity in [false, true] {
             // Each candidate's parameter types spread to the number of arguments.
-            let applicable: Vec<(usize, Vec<Type>)> = candidates
+            let applicable: Vec<((u32, usize), Vec<Type>)> = candidates
                 .iter()
-                .filter_map(|(i, s)| {
+                .filter_map(|(k, i, s)| {
                     let params = spread(s, args.len(), variable_arity)?;
                     params
                         .iter()
                         .zip(args)
                         .all(|(p, (a, _))| invocation_convertible(&a.ty, p))
-                        .then_some((*i, params))
+                        .then_some(((*k, *i), params))
                 })
                 .collect();
             if applicable.is_empty() {
                 continue;
             }
-            let most_specific: Vec<&(usize, Vec<Type>)> = applicable
+            let most_specific: Vec<&((u32, usize), Vec<Type>)> = applicable
                 .iter()
                 .filter(|(_, s)| {
                     applicable
@@ -166,13 +182,19 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             };
         }
         // A method whose signature is outside the subset is still the one `javac` finds.
-        let has_unsupported = sigs.iter().zip(0..).any(|(s, i)| {
-            s.is_err()
-                && if constructor {
-                    self.file.is_constructor_node(class, i)
-                } else {
-                    self.file.method_node_named(class, i, name)
-                }
+        let has_unsupported = searched.iter().any(|&k| {
+            self.file.classes[k as usize]
+                .sigs
+                .iter()
+                .zip(0..)
+                .any(|(s, i)| {
+                    s.is_err()
+                        && if constructor {
+                            self.file.is_constructor_node(k, i)
+                        } else {
+                            self.file.method_node_named(k, i, name)
+                        }
+                })
         });
         if has_unsupported {
             let what = if constructor {
@@ -246,18 +268,18 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         receiver: Option<Expr>,
     ) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
-        let (index, variable_arity) = self.resolve(node, class, name, false, &args)?;
-        let index = index.expect("methods are resolved to one");
-        let sig = self.file.classes[class as usize].sigs[index]
+        let (found, variable_arity) = self.resolve(node, class, name, false, &args)?;
+        let (declaring, index) = found.expect("methods are resolved to one");
+        let sig = self.file.classes[declaring as usize].sigs[index]
             .as_ref()
             .expect("resolved to a checked signature");
-        if sig.is_private && self.file.top_level(class) != self.file.top_level(self.class) {
+        if sig.is_private && self.file.top_level(declaring) != self.file.top_level(self.class) {
             return self.error(
                 node,
                 format!(
                     "{name}({}) has private access in {}",
                     list(&sig.params),
-                    self.file.classes[class as usize].name
+                    self.file.classes[declaring as usize].name
                 ),
             );
         }
@@ -266,6 +288,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, "a static method called through an object");
         }
         if !on_object && !sig.is_static && (self.is_static || class != self.class) {
+            // `class` is where the name was found: this class (its inherited methods
+            // included) or an enclosing one.
             return self.error(
                 node,
                 format!("non-static method {name} cannot be referenced from a static context"),
@@ -275,7 +299,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let ret = sig.ret.clone();
         let converted = self.pass(args, &params, variable_arity);
         let method = MethodRef {
-            class,
+            class: declaring,
             method: index as u32,
         };
         let kind = match receiver {
@@ -292,16 +316,109 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(self.make(node, ret, kind))
     }
 
+    /// `super.m(args)`: the superclass's method, run on `this` without dispatch.
+    fn super_call(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
+        if self.is_static {
+            return self.error(
+                node,
+                "non-static variable super cannot be referenced from a static context",
+            );
+        }
+        let Some(superclass) = self.file.superclass(self.class) else {
+            return self.unsupported(node, &format!("Object.{name}"));
+        };
+        let args = self.arguments(node)?;
+        let (found, variable_arity) = self.resolve(node, superclass, name, false, &args)?;
+        let (declaring, index) = found.expect("methods are resolved to one");
+        let sig = self.file.classes[declaring as usize].sigs[index]
+            .as_ref()
+            .expect("resolved to a checked signature");
+        if sig.is_abstract {
+            return self.error(
+                node,
+                format!(
+                    "abstract method {name}({}) in {} cannot be accessed directly",
+                    list(&sig.params),
+                    self.file.classes[declaring as usize].name
+                ),
+            );
+        }
+        let (params, ret, is_static) = (sig.params.clone(), sig.ret.clone(), sig.is_static);
+        let args = self.pass(args, &params, variable_arity);
+        let method = MethodRef {
+            class: declaring,
+            method: index as u32,
+        };
+        let kind = if is_static {
+            ExprKind::Call { method, args }
+        } else {
+            ExprKind::SuperCall { method, args }
+        };
+        Ok(self.make(node, ret, kind))
+    }
+
+    /// `super(args)` as a constructor's first statement, or the `super()` Java implies
+    /// (`node` is then the constructor): the superclass's constructor run on `this`.
+    pub(super) fn super_constructor(
+        &mut self,
+        node: Node<'t>,
+        superclass: u32,
+        explicit: bool,
+    ) -> Checked<'t, Expr> {
+        let args = if explicit {
+            self.arguments(node)?
+        } else {
+            Vec::new()
+        };
+        let (constructor, variable_arity) = self.resolve(node, superclass, "", true, &args)?;
+        let constructor = constructor.map(|(_, c)| c);
+        let info = &self.file.classes[superclass as usize];
+        let params = match constructor {
+            Some(c) => {
+                let sig = info.sigs[c]
+                    .as_ref()
+                    .expect("resolved to a checked signature");
+                if sig.is_private
+                    && self.file.top_level(superclass) != self.file.top_level(self.class)
+                {
+                    return self.error(
+                        node,
+                        format!(
+                            "{}({}) has private access in {}",
+                            info.name,
+                            list(&sig.params),
+                            info.name
+                        ),
+                    );
+                }
+                sig.params.clone()
+            }
+            None => Vec::new(),
+        };
+        let args = self.pass(args, &params, variable_arity);
+        Ok(self.make(
+            node,
+            Type::Void,
+            ExprKind::SuperConstructor {
+                class: superclass,
+                constructor: constructor.map(|c| c as u32),
+                args,
+            },
+        ))
+    }
+
     /// `new C(args)` for a class of the file.
     pub(super) fn new_object(&mut self, node: Node<'t>, class: u32) -> Checked<'t, Expr> {
-        if node.child_by_field_name("body").is_some() {
+        if has_class_body(node) {
             return self.unsupported(node, "an anonymous class");
         }
         let args = self.arguments(node)?;
         let (constructor, variable_arity) = self.resolve(node, class, "", true, &args)?;
+        let constructor = constructor.map(|(_, c)| c);
         let info = &self.file.classes[class as usize];
         let name = info.name.clone();
         if info.is_abstract {
+            let name = self.file.class_type(class).to_string();
             return self.error(node, format!("{name} is abstract; cannot be instantiated"));
         }
         let params = match constructor {
@@ -337,7 +454,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     pub(super) fn this_call(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
         let class = self.class;
-        let (Some(constructor), variable_arity) = self.resolve(node, class, "", true, &args)?
+        let (Some((_, constructor)), variable_arity) =
+            self.resolve(node, class, "", true, &args)?
         else {
             return self.error(node, "recursive constructor invocation");
         };

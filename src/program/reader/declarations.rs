@@ -95,6 +95,8 @@ pub(super) struct Signature {
     param_final: Vec<bool>,
     /// The last parameter is `T... xs` (its type is `T[]`).
     pub(super) is_varargs: bool,
+    /// Declared without a body.
+    pub(super) is_abstract: bool,
     pub(super) ret: Type,
     span: Span,
 }
@@ -110,14 +112,24 @@ pub(super) struct ClassInfo<'t> {
     /// Initializer blocks: the node, whether static, and how many fields come before.
     block_nodes: Vec<(Node<'t>, bool, u32)>,
     /// `abstract`: no object of the class can be made.
+    /// `abstract`, or an interface: no object of the class can be made.
     pub(super) is_abstract: bool,
-    has_superclass: bool,
+    pub(super) is_interface: bool,
     span: Span,
     pub(super) fields: Vec<Field>,
     pub(super) field_nodes: Vec<Option<Node<'t>>>,
     pub(super) sigs: Vec<Result<Signature, Diagnostic>>,
     method_nodes: Vec<Node<'t>>,
     extends_something: bool,
+}
+
+/// What a class extends and implements among the file's classes and interfaces.
+#[derive(Clone, Default)]
+struct Hierarchy {
+    superclass: Option<u32>,
+    interfaces: Vec<u32>,
+    /// A supertype outside the file whose state roth would not see (`extends Thread`).
+    problem: Option<String>,
 }
 
 pub(super) struct FileChecker<'s, 't> {
@@ -129,6 +141,8 @@ pub(super) struct FileChecker<'s, 't> {
     /// (a class before those nested in it), known before any type is read (a field or a
     /// parameter may name a class declared further down).
     class_names: Vec<(String, Option<u32>)>,
+    /// Each class's place in the hierarchy, known before any type is read.
+    hierarchy: Vec<Hierarchy>,
     pub(super) classes: Vec<ClassInfo<'t>>,
     /// Top-level declarations other than classes.
     top_skipped: Vec<Diagnostic>,
@@ -142,6 +156,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             package: None,
             imports: Vec::new(),
             class_names: Vec::new(),
+            hierarchy: Vec::new(),
             classes: Vec::new(),
             top_skipped: Vec::new(),
         }
@@ -166,7 +181,7 @@ impl<'s, 't> FileChecker<'s, 't> {
     fn collect(&mut self, root: Node<'t>) -> Result<(), Diagnostic> {
         let mut nodes = Vec::new();
         for child in named_children(root) {
-            if child.kind() == "class_declaration" {
+            if matches!(child.kind(), "class_declaration" | "interface_declaration") {
                 self.gather(child, None, &mut nodes);
             }
         }
@@ -180,6 +195,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 (name, *outer)
             })
             .collect();
+        self.read_hierarchy(&nodes);
         for child in named_children(root) {
             match child.kind() {
                 "package_declaration" => {
@@ -197,7 +213,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         .to_string();
                     self.imports.push(name);
                 }
-                "class_declaration" => {
+                "class_declaration" | "interface_declaration" => {
                     if let Some(e) = first_error(child) {
                         // A syntax error inside a method body spoils that method only.
                         if !inside_method_body(e) {
@@ -205,10 +221,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         }
                     }
                 }
-                "interface_declaration"
-                | "enum_declaration"
-                | "record_declaration"
-                | "annotation_type_declaration" => {
+                "enum_declaration" | "record_declaration" | "annotation_type_declaration" => {
                     let what = child
                         .kind()
                         .trim_end_matches("_declaration")
@@ -292,6 +305,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 is_static: false,
                 is_constructor: node.kind() == "constructor_declaration",
                 is_private: false,
+                is_abstract: false,
                 params: Vec::new(),
                 param_names: Vec::new(),
                 ret: Type::Void,
@@ -299,8 +313,13 @@ impl<'s, 't> FileChecker<'s, 't> {
                 body: Err(d.clone()),
             },
             Ok(sig) => {
-                let body = self.method_body(ci as u32, sig, node);
+                let body = if sig.is_abstract {
+                    Err(self.diag(node, "an abstract method has no body to analyse"))
+                } else {
+                    self.method_body(ci as u32, sig, node)
+                };
                 Method {
+                    is_abstract: sig.is_abstract,
                     name: sig.name.clone(),
                     class: ci as u32,
                     is_static: sig.is_static,
@@ -349,6 +368,10 @@ impl<'s, 't> FileChecker<'s, 't> {
                 has_no_arg_constructor: !has_ctor || has_no_arg,
                 extends_something: info.extends_something,
                 blocks,
+                superclass: self.superclass(ci as u32),
+                interfaces: self.hierarchy[ci].interfaces.clone(),
+                is_interface: info.is_interface,
+                is_abstract: info.is_abstract,
             });
         }
         // An initializer block outside the subset: what it would do is unknown.
@@ -356,22 +379,21 @@ impl<'s, 't> FileChecker<'s, 't> {
             .iter()
             .map(|c| c.blocks.iter().find_map(|b| b.body.as_ref().err().cloned()))
             .collect();
+        // Calls first: a constructor whose `super(...)` is refused is refused too, and the
+        // class-level rules below look at constructors.
+        mark_unsupported_callers(&mut classes, self.path);
+        let construct_problems: Vec<bool> = (0..classes.len())
+            .map(|c| construct_problem(&classes, c as u32))
+            .collect();
         for (ci, class) in classes.iter_mut().enumerate() {
-            let info = &self.classes[ci];
             // Instance state roth cannot model makes the class's methods unsound to run.
-            let instance_problem = if info.has_superclass {
-                Some(
-                    "its class extends another class, whose state is outside the supported subset"
-                        .to_string(),
-                )
-            } else if info.is_abstract {
-                Some("its class is abstract: its objects belong to subclasses".to_string())
+            let instance_problem = if let Some(p) = self.hierarchy_problem(ci as u32) {
+                Some(format!(
+                    "its class {p}, whose state is outside the supported subset"
+                ))
             } else {
-                class
-                    .methods
-                    .iter()
-                    .find(|m| m.is_constructor && m.params.is_empty() && m.body.is_err())
-                    .map(|_| "its class's constructor is outside the supported subset".to_string())
+                construct_problems[ci]
+                    .then(|| "its class's constructor is outside the supported subset".to_string())
             };
             for m in class.methods.iter_mut() {
                 if m.body.is_err() {
@@ -382,7 +404,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         "its class has an initializer block outside the supported subset: {}:{}: {}",
                         d.line, d.column, d.message
                     ))
-                } else if (info.has_superclass || info.is_abstract) && !m.is_static {
+                } else if self.hierarchy_problem(ci as u32).is_some() && !m.is_static {
                     instance_problem.clone()
                 } else if !m.is_static && !m.is_constructor {
                     // A constructor builds its own object; the others run on `new C()`.
@@ -449,11 +471,108 @@ impl<'s, 't> FileChecker<'s, 't> {
         let Some(body) = node.child_by_field_name("body") else {
             return;
         };
+        let in_interface = node.kind() == "interface_declaration";
         for member in named_children(body) {
-            if member.kind() == "class_declaration" && has_modifier(member, self.src, "static") {
+            let nested_static = member.kind() == "interface_declaration"
+                || (member.kind() == "class_declaration"
+                    && (in_interface || has_modifier(member, self.src, "static")));
+            if nested_static {
                 self.gather(member, Some(id), out);
             }
         }
+    }
+
+    /// Reads what each gathered class extends and implements (names resolved among the
+    /// file's classes; `Object` and the library's interfaces are left out).
+    fn read_hierarchy(&mut self, nodes: &[(Node<'t>, Option<u32>)]) {
+        let mut out = Vec::new();
+        for (id, (node, _)) in nodes.iter().enumerate() {
+            let id = id as u32;
+            let mut h = Hierarchy::default();
+            let base_name = |n: Node| -> String {
+                let t = self.text(n);
+                t.split('<').next().unwrap_or(t).trim().to_string()
+            };
+            if let Some(sc) = node.child_by_field_name("superclass")
+                && let Some(t) = named_children(sc).into_iter().next()
+            {
+                let name = base_name(t);
+                match self.class_named(&name, id) {
+                    Some(c) => h.superclass = Some(c),
+                    None if matches!(name.as_str(), "Object" | "java.lang.Object") => {}
+                    None => h.problem = Some(format!("extends {name}")),
+                }
+            }
+            let lists = named_children(*node)
+                .into_iter()
+                .filter(|c| matches!(c.kind(), "super_interfaces" | "extends_interfaces"));
+            for list in lists {
+                for tl in named_children(list) {
+                    for t in named_children(tl) {
+                        if let Some(c) = self.class_named(&base_name(t), id) {
+                            h.interfaces.push(c);
+                        }
+                    }
+                }
+            }
+            out.push(h);
+        }
+        // A cycle (not valid Java) is cut, so walks up the hierarchy end.
+        for id in 0..out.len() {
+            let mut seen = vec![id as u32];
+            let mut c = out[id].superclass;
+            while let Some(k) = c {
+                if seen.contains(&k) {
+                    out[id].superclass = None;
+                    break;
+                }
+                seen.push(k);
+                c = out[k as usize].superclass;
+            }
+        }
+        self.hierarchy = out;
+    }
+
+    /// The classes and interfaces `class` extends or implements, directly or not: the
+    /// superclasses nearest first, then the interfaces.
+    pub(super) fn ancestors(&self, class: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut c = self
+            .hierarchy
+            .get(class as usize)
+            .and_then(|h| h.superclass);
+        while let Some(k) = c {
+            out.push(k);
+            c = self.hierarchy[k as usize].superclass;
+        }
+        let mut queue: Vec<u32> = std::iter::once(class).chain(out.clone()).collect();
+        let mut i = 0;
+        while i < queue.len() {
+            let k = queue[i];
+            i += 1;
+            for &j in &self.hierarchy[k as usize].interfaces {
+                if !out.contains(&j) && j != class {
+                    out.push(j);
+                    queue.push(j);
+                }
+            }
+        }
+        out
+    }
+
+    /// The superclass of `class` among the file's classes.
+    pub(super) fn superclass(&self, class: u32) -> Option<u32> {
+        self.hierarchy
+            .get(class as usize)
+            .and_then(|h| h.superclass)
+    }
+
+    /// Why objects of `class` have state roth does not see (a supertype outside the file),
+    /// if they do.
+    fn hierarchy_problem(&self, class: u32) -> Option<String> {
+        std::iter::once(class)
+            .chain(self.ancestors(class))
+            .find_map(|c| self.hierarchy[c as usize].problem.clone())
     }
 
     fn class_info(&self, node: Node<'t>, id: u32) -> Result<ClassInfo<'t>, Diagnostic> {
@@ -470,8 +589,9 @@ impl<'s, 't> FileChecker<'s, 't> {
             is_private: has_modifier(node, self.src, "private"),
             skipped: Vec::new(),
             block_nodes: Vec::new(),
-            is_abstract: has_modifier(node, self.src, "abstract"),
-            has_superclass: node.child_by_field_name("superclass").is_some(),
+            is_abstract: has_modifier(node, self.src, "abstract")
+                || node.kind() == "interface_declaration",
+            is_interface: node.kind() == "interface_declaration",
             span: span_of(node),
             fields: Vec::new(),
             field_nodes: Vec::new(),
@@ -484,9 +604,10 @@ impl<'s, 't> FileChecker<'s, 't> {
         };
         for member in named_children(body) {
             match member.kind() {
-                "field_declaration" => {
-                    let is_static = has_modifier(member, self.src, "static");
-                    let is_final = has_modifier(member, self.src, "final");
+                "field_declaration" | "constant_declaration" => {
+                    // An interface's fields are constants (JLS §9.3).
+                    let is_static = info.is_interface || has_modifier(member, self.src, "static");
+                    let is_final = info.is_interface || has_modifier(member, self.src, "final");
                     let is_private = has_modifier(member, self.src, "private");
                     let type_node = member
                         .child_by_field_name("type")
@@ -536,7 +657,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     }
                 }
                 "method_declaration" | "constructor_declaration" => {
-                    let sig = self.signature(member, &info.name, id);
+                    let sig = self.signature(member, &info.name, id, info.is_interface);
                     info.sigs.push(sig);
                     info.method_nodes.push(member);
                 }
@@ -552,7 +673,10 @@ impl<'s, 't> FileChecker<'s, 't> {
                     info.block_nodes
                         .push((block, true, info.fields.len() as u32));
                 }
-                "class_declaration" if has_modifier(member, self.src, "static") => {}
+                // Gathered as classes of their own.
+                "class_declaration"
+                    if info.is_interface || has_modifier(member, self.src, "static") => {}
+                "interface_declaration" => {}
                 "class_declaration" => {
                     let name = member
                         .child_by_field_name("name")
@@ -563,10 +687,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         format!("inner class {name} (nested, not static) is outside the supported subset"),
                     ));
                 }
-                "interface_declaration"
-                | "enum_declaration"
-                | "record_declaration"
-                | "annotation_type_declaration" => {
+                "enum_declaration" | "record_declaration" | "annotation_type_declaration" => {
                     let what = member
                         .kind()
                         .trim_end_matches("_declaration")
@@ -586,7 +707,13 @@ impl<'s, 't> FileChecker<'s, 't> {
         Ok(info)
     }
 
-    fn signature(&self, node: Node, class_name: &str, scope: u32) -> Result<Signature, Diagnostic> {
+    fn signature(
+        &self,
+        node: Node,
+        class_name: &str,
+        scope: u32,
+        in_interface: bool,
+    ) -> Result<Signature, Diagnostic> {
         let is_constructor = node.kind() == "constructor_declaration";
         let name = node
             .child_by_field_name("name")
@@ -665,11 +792,13 @@ impl<'s, 't> FileChecker<'s, 't> {
                 param_final.push(has_modifier(p, self.src, "final"));
             }
         }
-        if node.child_by_field_name("body").is_none() {
-            return Err(self.diag(node, "abstract and native methods have no body to analyse"));
+        let is_abstract = node.child_by_field_name("body").is_none();
+        if is_abstract && !(in_interface || has_modifier(node, self.src, "abstract")) {
+            return Err(self.diag(node, "native methods have no body to analyse"));
         }
         Ok(Signature {
             name,
+            is_abstract,
             is_static: has_modifier(node, self.src, "static"),
             is_constructor,
             is_private: has_modifier(node, self.src, "private"),
@@ -703,6 +832,9 @@ impl<'s, 't> FileChecker<'s, 't> {
             }
             "type_identifier" | "scoped_type_identifier" => match self.text(node) {
                 "String" | "java.lang.String" => Ok(Type::String),
+                "Object" | "java.lang.Object" if self.class_named("Object", scope).is_none() => {
+                    Ok(Type::Object)
+                }
                 other => match self.class_named(other, scope) {
                     Some(class) => Ok(self.class_type(class)),
                     None => Err(self.diag(
@@ -788,15 +920,18 @@ impl<'s, 't> FileChecker<'s, 't> {
         out
     }
 
-    /// Whether class `class` declares a method (not a constructor) named `name`, supported or
-    /// not.
+    /// Whether class `class` declares or inherits a method (not a constructor) named
+    /// `name`, supported or not.
     pub(super) fn has_method_named(&self, class: u32, name: &str) -> bool {
-        let info = &self.classes[class as usize];
-        info.method_nodes.iter().any(|n| {
-            n.kind() == "method_declaration"
-                && n.child_by_field_name("name")
-                    .is_some_and(|n| self.text(n) == name)
-        })
+        std::iter::once(class)
+            .chain(self.ancestors(class))
+            .any(|k| {
+                self.classes[k as usize].method_nodes.iter().any(|n| {
+                    n.kind() == "method_declaration"
+                        && n.child_by_field_name("name")
+                            .is_some_and(|n| self.text(n) == name)
+                })
+            })
     }
 
     /// Whether the `index`th method or constructor of `class` is a method named `name`.
@@ -823,6 +958,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         Type::Class(ClassType {
             id,
             name: Arc::from(name.as_str()),
+            supers: Arc::from(self.ancestors(id)),
         })
     }
 
@@ -856,12 +992,51 @@ impl<'s, 't> FileChecker<'s, 't> {
             .ok_or_else(|| self.diag(node, "no body"))?;
         let mut checker = MethodChecker::new(self, class, sig.is_static, sig.ret.clone());
         checker.is_constructor = sig.is_constructor;
+        checker.implicit_super = sig.is_constructor;
         for (i, ty) in sig.params.iter().enumerate() {
             checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
             checker.locals[i].is_final = sig.param_final[i];
         }
         checker.body(body).map_err(|e| self.diag(e.node, e.message))
     }
+}
+
+/// Whether `new C()` of `class` would run a constructor outside the subset: its own one
+/// without parameters, or, when it declares none, its superclass's.
+fn construct_problem(classes: &[Class], class: u32) -> bool {
+    let c = &classes[class as usize];
+    if c.methods.iter().any(|m| m.is_constructor) {
+        return c
+            .methods
+            .iter()
+            .any(|m| m.is_constructor && m.params.is_empty() && m.body.is_err());
+    }
+    c.superclass
+        .is_some_and(|s| s != class && construct_problem(classes, s))
+}
+
+/// An override of the virtual method `method`, in a class extending its class, whose body
+/// is outside the subset (a call may be dispatched to it), as `Class.m(int)`.
+fn unsupported_override(classes: &[Class], method: MethodRef) -> Option<String> {
+    let m = &classes[method.class as usize].methods[method.method as usize];
+    if m.is_static || m.is_private || m.is_constructor {
+        return None;
+    }
+    (0..classes.len() as u32)
+        .filter(|&d| ancestors_in(classes, d).contains(&method.class))
+        .find_map(|d| {
+            classes[d as usize]
+                .methods
+                .iter()
+                .find(|o| {
+                    o.name == m.name
+                        && o.params == m.params
+                        && !o.is_static
+                        && o.body.is_err()
+                        && !o.is_abstract
+                })
+                .map(|o| format!("{}.{}", classes[d as usize].name, o.signature()))
+        })
 }
 
 /// A method that calls an unsupported one cannot run either: give it the callee's reason.
@@ -875,11 +1050,17 @@ fn mark_unsupported_callers(classes: &mut [Class], path: &str) {
                 };
                 let mut bad = None;
                 visit_stmts(&body.stmts, &mut |e: &Expr| {
-                    if let Some(method) = e.callee() {
+                    if let Some(method) = e.callee()
+                        && bad.is_none()
+                    {
                         let callee =
                             &classes[method.class as usize].methods[method.method as usize];
-                        if callee.body.is_err() && bad.is_none() {
+                        let dispatched = !matches!(e.kind, ExprKind::SuperCall { .. });
+                        if callee.body.is_err() && !(callee.is_abstract && dispatched) {
                             bad = Some((e.span, callee.signature()));
+                        } else if dispatched && let Some(o) = unsupported_override(classes, method)
+                        {
+                            bad = Some((e.span, o));
                         }
                     }
                 });

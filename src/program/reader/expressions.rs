@@ -427,7 +427,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 let ty = self.file.class_type(self.class);
                 Ok(self.make(node, ty, ExprKind::This))
             }
-            "instanceof_expression" => self.unsupported(node, "instanceof"),
+            "instanceof_expression" => self.instance_of(node),
             "lambda_expression" => self.unsupported(node, "a lambda"),
             "method_reference" => self.unsupported(node, "a method reference"),
             "switch_expression" => self.unsupported(node, "a switch expression"),
@@ -465,10 +465,50 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(self.make(node, ty, ExprKind::Unary(op, Box::new(operand))))
     }
 
+    /// `e instanceof T` and `e instanceof T t` (JLS §15.20.2) for a class or interface `T`
+    /// of the file; the pattern's local is declared here and definitely assigned where the
+    /// test holds.
+    fn instance_of(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        let value = self.expr(self.field(node, "left")?)?;
+        if node.child_by_field_name("pattern").is_some() {
+            return self.unsupported(node, "a record pattern");
+        }
+        let Some(type_node) = node.child_by_field_name("right") else {
+            return self.unsupported(node, "instanceof without a type");
+        };
+        let tested = self.ty(type_node)?;
+        if tested.class().is_none() {
+            return self.unsupported(node, &format!("instanceof {tested}"));
+        }
+        if !value.ty.is_reference() || !castable(&value.ty, &tested) {
+            return self.error(
+                node,
+                format!(
+                    "incompatible types: {} cannot be converted to {tested}",
+                    value.ty
+                ),
+            );
+        }
+        let binding = match node.child_by_field_name("name") {
+            Some(name) => Some(self.declare_pattern(name, tested.clone())?),
+            None => None,
+        };
+        Ok(self.make(
+            node,
+            Type::Boolean,
+            ExprKind::InstanceOf {
+                value: Box::new(value),
+                tested,
+                binding,
+            },
+        ))
+    }
+
     fn cast_of(&mut self, node: Node<'t>, ty: Type, value: Expr) -> Checked<'t, Expr> {
         let ok = (ty.is_numeric() && value.ty.is_numeric())
             || ty == value.ty
-            || (value.ty == Type::Null && ty.is_reference());
+            || (value.ty == Type::Null && ty.is_reference())
+            || (ty.is_reference() && value.ty.is_reference() && castable(&value.ty, &ty));
         if !ok {
             return self.error(
                 node,
@@ -651,10 +691,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 )
             } else if lt == Type::Boolean && rt == Type::Boolean {
                 (Type::Boolean, Type::Boolean, left, right)
-            } else if lt.is_reference()
-                && rt.is_reference()
-                && (lt == rt || lt == Type::Null || rt == Type::Null)
-            {
+            } else if lt.is_reference() && rt.is_reference() && castable(&lt, &rt) {
                 let t = if lt == Type::Null {
                     rt.clone()
                 } else {
@@ -711,6 +748,24 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             bt.clone()
         } else if bt == Type::Null && at.is_reference() {
             at.clone()
+        } else if at.is_reference() && bt.is_reference() {
+            // The least upper bound (JLS §15.25.3), for the file's classes: the nearest
+            // class or interface both extend, else Object.
+            if bt.widens_to(&at) {
+                at.clone()
+            } else if at.widens_to(&bt) {
+                bt.clone()
+            } else {
+                match (&at, &bt) {
+                    (Type::Class(a), Type::Class(_)) => a
+                        .supers
+                        .iter()
+                        .map(|&c| self.file.class_type(c))
+                        .find(|t| bt.widens_to(t))
+                        .unwrap_or(Type::Object),
+                    _ => Type::Object,
+                }
+            }
         } else if at.is_numeric() && bt.is_numeric() {
             if (at == Type::Byte && bt == Type::Short) || (at == Type::Short && bt == Type::Byte) {
                 Type::Short
@@ -780,6 +835,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
         Ok(self.make(node, ty, ExprKind::NewArray { lengths, extra }))
     }
+}
+
+/// Whether a reference of type `from` may be cast to `to` (JLS §5.5 for the subset): one
+/// widens to the other, or an interface is involved (a class that is not final may have a
+/// subclass implementing it).
+fn castable(from: &Type, to: &Type) -> bool {
+    from.widens_to(to)
+        || to.widens_to(from)
+        || matches!((from, to), (Type::Class(_), Type::Class(_)))
 }
 
 #[cfg(test)]

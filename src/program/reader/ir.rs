@@ -26,8 +26,10 @@ pub enum Type {
     Double,
     String,
     Array(Box<Type>),
-    /// A class of the unit: objects on the heap, compared by identity.
+    /// A class or interface of the unit: objects on the heap, compared by identity.
     Class(ClassType),
+    /// `java.lang.Object`: any reference.
+    Object,
     /// The type of `null`.
     Null,
     Void,
@@ -39,6 +41,20 @@ pub enum Type {
 pub struct ClassType {
     pub id: u32,
     pub name: Arc<str>,
+    /// Every class and interface of the unit the class extends or implements, directly or
+    /// not (not itself): what a value of the type converts to (JLS §4.10.2).
+    pub supers: Arc<[u32]>,
+}
+
+impl ClassType {
+    /// A class type that converts to no other class (what the interpreter's registers need).
+    pub(crate) fn plain(id: u32, name: &str) -> ClassType {
+        ClassType {
+            id,
+            name: Arc::from(name),
+            supers: Arc::from([]),
+        }
+    }
 }
 
 impl PartialEq for ClassType {
@@ -83,7 +99,7 @@ impl Type {
     pub(crate) fn is_reference(&self) -> bool {
         matches!(
             self,
-            Type::String | Type::Array(_) | Type::Class(_) | Type::Null
+            Type::String | Type::Array(_) | Type::Class(_) | Type::Object | Type::Null
         )
     }
 
@@ -100,7 +116,7 @@ impl Type {
     /// such code alone.
     pub(crate) fn has_objects(&self) -> bool {
         match self {
-            Type::Class(_) => true,
+            Type::Class(_) | Type::Object => true,
             Type::Array(e) => e.has_objects(),
             _ => false,
         }
@@ -169,6 +185,9 @@ impl Type {
         if self == to {
             return true;
         }
+        if self.is_reference() || to.is_reference() {
+            return self.reference_widens_to(to);
+        }
         let rank = |t: &Type| match t {
             Type::Byte => 1,
             Type::Short => 2,
@@ -182,6 +201,24 @@ impl Type {
             (Type::Char, t) => rank(t) >= 3,
             (_, Type::Char) => false,
             (a, b) => rank(a) > 0 && rank(b) > rank(a),
+        }
+    }
+}
+
+impl Type {
+    /// Widening reference conversion (JLS §5.1.5): `null` to any reference, anything to
+    /// `Object`, a class to the classes and interfaces it extends or implements, arrays
+    /// covariantly in their reference elements.
+    fn reference_widens_to(&self, to: &Type) -> bool {
+        match (self, to) {
+            (a, b) if a == b => true,
+            (Type::Null, b) => b.is_reference(),
+            (a, Type::Object) => a.is_reference(),
+            (Type::Class(a), Type::Class(b)) => a.supers.contains(&b.id),
+            (Type::Array(a), Type::Array(b)) => {
+                a.is_reference() && b.is_reference() && a.reference_widens_to(b)
+            }
+            _ => false,
         }
     }
 }
@@ -200,6 +237,7 @@ impl fmt::Display for Type {
             Type::String => f.write_str("String"),
             Type::Array(e) => write!(f, "{e}[]"),
             Type::Class(c) => f.write_str(&c.name),
+            Type::Object => f.write_str("Object"),
             Type::Null => f.write_str("null"),
             Type::Void => f.write_str("void"),
         }
@@ -319,6 +357,12 @@ pub struct Class {
     pub extends_something: bool,
     /// Initializer blocks (`static { ... }` and `{ ... }`), in source order.
     pub blocks: Vec<InitializerBlock>,
+    /// The class it extends, when one of the unit's (else it extends `Object`).
+    pub superclass: Option<u32>,
+    /// The unit's interfaces it implements (an interface: extends).
+    pub interfaces: Vec<u32>,
+    pub is_interface: bool,
+    pub is_abstract: bool,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source
@@ -346,6 +390,21 @@ impl Unit {
         }
     }
 
+    /// The classes and interfaces `class` extends or implements, directly or not: the
+    /// superclasses nearest first, then the interfaces.
+    pub fn ancestors(&self, class: u32) -> Vec<u32> {
+        ancestors_in(&self.classes, class)
+    }
+
+    /// Class `class` as a type.
+    pub fn class_type(&self, class: u32) -> Type {
+        Type::Class(ClassType {
+            id: class,
+            name: Arc::from(self.source_name(class).as_str()),
+            supers: Arc::from(self.ancestors(class)),
+        })
+    }
+
     /// The name Java code outside the class uses for it: `Outer.Inner` for a nested class.
     pub fn source_name(&self, class: u32) -> String {
         let c = &self.classes[class as usize];
@@ -354,6 +413,32 @@ impl Unit {
             None => c.name.clone(),
         }
     }
+}
+
+/// [`Unit::ancestors`] over a list of classes.
+pub(crate) fn ancestors_in(classes: &[Class], class: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut c = classes[class as usize].superclass;
+    while let Some(k) = c {
+        if out.contains(&k) || k == class {
+            break;
+        }
+        out.push(k);
+        c = classes[k as usize].superclass;
+    }
+    let mut queue: Vec<u32> = std::iter::once(class).chain(out.clone()).collect();
+    let mut i = 0;
+    while i < queue.len() {
+        let k = queue[i];
+        i += 1;
+        for &j in &classes[k as usize].interfaces {
+            if !out.contains(&j) && j != class {
+                out.push(j);
+                queue.push(j);
+            }
+        }
+    }
+    out
 }
 
 impl Class {
@@ -399,6 +484,9 @@ pub struct Method {
     pub is_static: bool,
     pub is_constructor: bool,
     pub is_private: bool,
+    /// Declared without a body (`abstract`, or an interface's method): calls of it run an
+    /// implementation chosen by the receiver's class.
+    pub is_abstract: bool,
     pub params: Vec<Type>,
     pub param_names: Vec<String>,
     pub ret: Type,
@@ -793,14 +881,40 @@ pub enum ExprKind {
         method: MethodRef,
         args: Vec<Expr>,
     },
+    /// `super.m(args)` or `super(args)`: the superclass's method (or constructor) run on
+    /// `this` as declared, not dispatched on the object's class.
+    SuperCall {
+        method: MethodRef,
+        args: Vec<Expr>,
+    },
+    /// `super(args)`, explicit or implied, as a constructor's first statement: the
+    /// superclass's constructor (its default one when `None`) run on `this`.
+    SuperConstructor {
+        class: u32,
+        constructor: Option<u32>,
+        args: Vec<Expr>,
+    },
+    /// `e instanceof T` (or `e instanceof T t`, binding the local `t` when true).
+    InstanceOf {
+        value: Box<Expr>,
+        tested: Type,
+        binding: Option<LocalId>,
+    },
 }
 
 impl Expr {
     /// The method or constructor the expression calls, if it calls one of the unit's.
     pub(crate) fn callee(&self) -> Option<MethodRef> {
         match &self.kind {
-            ExprKind::Call { method, .. } | ExprKind::InstanceCall { method, .. } => Some(*method),
+            ExprKind::Call { method, .. }
+            | ExprKind::InstanceCall { method, .. }
+            | ExprKind::SuperCall { method, .. } => Some(*method),
             ExprKind::New {
+                class,
+                constructor: Some(method),
+                ..
+            }
+            | ExprKind::SuperConstructor {
                 class,
                 constructor: Some(method),
                 ..
@@ -830,6 +944,12 @@ impl Expr {
                 | ExprKind::Call { .. }
                 | ExprKind::New { .. }
                 | ExprKind::InstanceCall { .. }
+                | ExprKind::SuperCall { .. }
+                | ExprKind::SuperConstructor { .. }
+                | ExprKind::InstanceOf {
+                    binding: Some(_),
+                    ..
+                }
         ) || self.children().into_iter().any(Expr::has_effects)
     }
 
@@ -845,17 +965,21 @@ impl Expr {
             ExprKind::InstanceCall { receiver, args, .. } => {
                 std::iter::once(&**receiver).chain(args.iter()).collect()
             }
-            ExprKind::New { args, .. } => args.iter().collect(),
+            ExprKind::New { args, .. } | ExprKind::SuperConstructor { args, .. } => {
+                args.iter().collect()
+            }
             ExprKind::Length(e)
             | ExprKind::Unary(_, e)
             | ExprKind::Convert(e)
             | ExprKind::Cast(e)
+            | ExprKind::InstanceOf { value: e, .. }
             | ExprKind::IncDec { target: e, .. } => vec![e],
             ExprKind::Index(a, b) | ExprKind::Concat(a, b) => vec![a, b],
             ExprKind::Binary { left, right, .. } => vec![left, right],
             ExprKind::Assign { target, value, .. } => vec![target, value],
             ExprKind::Conditional(a, b, c) => vec![a, b, c],
             ExprKind::Call { args, .. }
+            | ExprKind::SuperCall { args, .. }
             | ExprKind::Builtin(_, args)
             | ExprKind::ArrayLiteral(args)
             | ExprKind::Print(_, args)
@@ -991,17 +1115,31 @@ impl Unit {
         &self.classes[class as usize].methods[method as usize]
     }
 
-    /// Methods the front end could not analyse, with the reasons.
+    /// Methods the front end could not analyse, with the reasons (abstract methods, which
+    /// have nothing to analyse, left out).
     pub fn unsupported(&self) -> impl Iterator<Item = (&Method, &Diagnostic)> {
         self.classes
             .iter()
             .flat_map(|c| c.methods.iter())
+            .filter(|m| !m.is_abstract)
             .filter_map(|m| m.body.as_ref().err().map(|d| (m, d)))
+    }
+
+    /// Whether `class` extends or implements one of the unit's classes, or one extends or
+    /// implements it.
+    pub(crate) fn in_hierarchy(&self, class: u32) -> bool {
+        let c = &self.classes[class as usize];
+        c.superclass.is_some()
+            || !c.interfaces.is_empty()
+            || self
+                .classes
+                .iter()
+                .any(|d| d.superclass == Some(class) || d.interfaces.contains(&class))
     }
 
     /// Whether a method works with objects of the unit's classes (values of their types,
     /// `this` as a value, `new`, the fields or methods of another object, a constructor
-    /// calling another), itself or through the methods it calls. The proofs and the software
+    /// calling another, an instance method of a class in a hierarchy), itself or through the methods it calls. The proofs and the software
     /// D-algorithm model primitives, strings and arrays only: they leave such methods alone,
     /// and their mutants to the tests.
     pub(crate) fn touches_objects(&self, class: u32, method: u32) -> bool {
@@ -1012,6 +1150,11 @@ impl Unit {
             next += 1;
             let target = self.method(c, m);
             if target.ret.has_objects() || target.params.iter().any(Type::has_objects) {
+                return true;
+            }
+            // In a hierarchy, a call on `this` may run a subclass's override: the proofs,
+            // which follow the declared callee, would not see it.
+            if !target.is_static && self.in_hierarchy(c) {
                 return true;
             }
             let Ok(body) = &target.body else {
@@ -1029,6 +1172,9 @@ impl Unit {
                             | ExprKind::New { .. }
                             | ExprKind::FieldOf { .. }
                             | ExprKind::InstanceCall { .. }
+                            | ExprKind::SuperCall { .. }
+                            | ExprKind::SuperConstructor { .. }
+                            | ExprKind::InstanceOf { .. }
                     );
                 if let ExprKind::Call { method: callee, .. } = &e.kind {
                     touches |= self.method(callee.class, callee.method).is_constructor;

@@ -7,10 +7,10 @@
 use bitvec::vec::BitVec;
 use tree_sitter::Node;
 
-use crate::program::reader::declarations::{ClassInfo, FileChecker};
+use crate::program::reader::declarations::FileChecker;
 use crate::program::reader::ir::*;
 use crate::program::reader::syntax::{
-    has_modifier, is_comment, named_children, span_of, statement_children,
+    has_class_body, has_modifier, is_comment, named_children, span_of, statement_children,
 };
 
 /// Exceptions of `java.lang` a program may throw by simple name.
@@ -65,6 +65,13 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     pub(super) class: u32,
     pub(super) is_static: bool,
     pub(super) is_constructor: bool,
+    /// A constructor's body: it calls the superclass's constructor without arguments unless
+    /// it starts by calling one.
+    pub(super) implicit_super: bool,
+    /// The body being checked (where an implied `super()` is reported).
+    body_node: Option<Node<'t>>,
+    /// Locals declared by type patterns.
+    patterns: Vec<LocalId>,
     ret: Type,
     pub(super) locals: Vec<Local>,
     scopes: Vec<Vec<(String, LocalId)>>,
@@ -99,6 +106,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             assigned: BitVec::new(),
             pending_label: None,
             in_body: false,
+            implicit_super: false,
+            body_node: None,
+            patterns: Vec::new(),
         }
     }
 
@@ -128,10 +138,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             node,
             message: d.message,
         })
-    }
-
-    pub(super) fn class(&self) -> &ClassInfo<'t> {
-        &self.file.classes[self.class as usize]
     }
 
     // ---- locals and scopes ----
@@ -167,7 +173,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         is_final: bool,
     ) -> Checked<'t, LocalId> {
         let name = self.text(name_node).to_string();
-        if self.lookup(&name).is_some() {
+        // A pattern's local is scoped by flow (JLS §6.3.1), more narrowly than the block it
+        // is kept in here: a later declaration of its name is not a clash.
+        if self
+            .lookup(&name)
+            .is_some_and(|id| !self.patterns.contains(&id))
+        {
             return self.error(
                 name_node,
                 format!("variable {name} is already defined in this method"),
@@ -177,6 +188,19 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         self.locals[id.0 as usize].is_hidden = false;
         self.locals[id.0 as usize].is_final = is_final;
         self.scopes.last_mut().expect("a scope").push((name, id));
+        Ok(id)
+    }
+
+    /// The local of a type pattern (`o instanceof Circle c`), definitely assigned from
+    /// here on (where the test failed it is never read: `javac` checked that).
+    pub(super) fn declare_pattern(
+        &mut self,
+        name_node: Node<'t>,
+        ty: Type,
+    ) -> Checked<'t, LocalId> {
+        let id = self.declare_local(name_node, ty, false)?;
+        self.patterns.push(id);
+        self.assigned.set(id.0 as usize, true);
         Ok(id)
     }
 
@@ -230,6 +254,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     // ---- statements ----
 
     pub(super) fn body(mut self, block: Node<'t>) -> Checked<'t, Body> {
+        self.body_node = Some(block);
         let (stmts, completes) = self.block_statements(block)?;
         if completes && self.ret != Type::Void {
             let close = block
@@ -272,6 +297,17 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             if let Some(s) = self.constructor_invocation(f, self.is_constructor)? {
                 stmts.push(s);
             }
+        } else if self.implicit_super
+            && let Some(superclass) = self.file.superclass(self.class)
+        {
+            // A constructor that calls no other starts with `super();` (JLS §8.8.7).
+            let at = first.or(self.body_node).expect("a body is being checked");
+            let call = self.super_constructor(at, superclass, false)?;
+            stmts.push(Stmt {
+                id: self.id(),
+                span: call.span,
+                kind: StmtKind::Expr(call),
+            });
         }
         self.in_body = true;
         let (more, completes) = self.statement_list(rest)?;
@@ -302,6 +338,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, "a qualified constructor call");
         }
         if !is_this {
+            if let Some(superclass) = self.file.superclass(self.class) {
+                let call = self.super_constructor(node, superclass, true)?;
+                return Ok(Some(Stmt {
+                    id: self.id(),
+                    span: span_of(node),
+                    kind: StmtKind::Expr(call),
+                }));
+            }
             let has_args = node
                 .child_by_field_name("arguments")
                 .is_some_and(|a| !named_children(a).is_empty());
@@ -603,7 +647,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         args.push(self.expr(a)?);
                     }
                 }
-                if value.child_by_field_name("body").is_some() {
+                if has_class_body(value) {
                     return self.unsupported(value, "an anonymous class");
                 }
                 match args.as_slice() {

@@ -121,3 +121,11 @@ pub(super) fn inside_method_body(node: Node) -> bool {
     }
     false
 }
+
+/// Whether a `new` expression declares an anonymous class (its body is a child without a
+/// field name in tree-sitter-java's grammar).
+pub(super) fn has_class_body(node: Node) -> bool {
+    named_children(node)
+        .iter()
+        .any(|c| c.kind() == "class_body")
+}

@@ -45,10 +45,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
         if let Some((class, fi)) = self.visible_field(name) {
             let field = &self.file.classes[class as usize].fields[fi];
+            // Declared or inherited by this class, or by an enclosing one.
+            let own = class == self.class || self.file.ancestors(self.class).contains(&class);
             if let Some(d) = &field.unsupported {
                 return self.error(node, format!("uses field {name}: {}", d.message));
             }
-            if !field.is_static && (self.is_static || class != self.class) {
+            if !field.is_static && (self.is_static || !own) {
                 return self.error(
                     node,
                     format!(
@@ -72,13 +74,24 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// The field a simple name denotes when no local has the name: one of this class's,
     /// else of the innermost enclosing class declaring it (JLS §6.4.1).
     pub(super) fn visible_field(&self, name: &str) -> Option<(u32, usize)> {
-        self.file.enclosing(self.class).into_iter().find_map(|c| {
-            self.file.classes[c as usize]
-                .fields
-                .iter()
-                .position(|f| f.name == name)
-                .map(|fi| (c, fi))
-        })
+        self.file
+            .enclosing(self.class)
+            .into_iter()
+            .find_map(|c| self.member_field(c, name))
+    }
+
+    /// The field `name` of class `class`: its own, else the nearest inherited one that is
+    /// not private (JLS §8.3).
+    pub(super) fn member_field(&self, class: u32, name: &str) -> Option<(u32, usize)> {
+        std::iter::once(class)
+            .chain(self.file.ancestors(class))
+            .find_map(|k| {
+                self.file.classes[k as usize]
+                    .fields
+                    .iter()
+                    .position(|f| f.name == name && (k == class || !f.is_private))
+                    .map(|fi| (k, fi))
+            })
     }
 
     /// The class `node` names when it is used as the qualifier of a member (`K` in `K.f`,
@@ -107,26 +120,29 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let object = self.field(node, "object")?;
         let field_node = self.field(node, "field")?;
         let field = self.text(field_node);
-        if object.kind() == "this" {
+        if matches!(object.kind(), "this" | "super") {
             if self.is_static {
                 return self.error(
                     object,
                     "non-static variable this cannot be referenced from a static context",
                 );
             }
-            let class = self.class;
-            let Some(fi) = self
-                .class()
-                .fields
-                .iter()
-                .position(|f| f.name == field && !f.is_static)
-            else {
+            let searched = if object.kind() == "super" {
+                self.file.superclass(self.class)
+            } else {
+                Some(self.class)
+            };
+            let Some((class, fi)) = searched.and_then(|c| self.member_field(c, field)) else {
                 return self.error(field_node, format!("cannot find symbol: variable {field}"));
             };
-            if let Some(d) = &self.class().fields[fi].unsupported {
+            let f = &self.file.classes[class as usize].fields[fi];
+            if let Some(d) = &f.unsupported {
                 return self.error(node, format!("uses field {field}: {}", d.message));
             }
-            let ty = self.class().fields[fi].ty.clone();
+            if f.is_static {
+                return self.unsupported(node, "a static field reached through an object");
+            }
+            let ty = f.ty.clone();
             return Ok(self.make(
                 node,
                 ty,
@@ -136,11 +152,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }),
             ));
         }
-        if let Some(ci) = self.class_qualifier(object) {
-            let info = &self.file.classes[ci as usize];
-            let Some(fi) = info.fields.iter().position(|f| f.name == field) else {
+        if let Some(qualifier) = self.class_qualifier(object) {
+            let Some((ci, fi)) = self.member_field(qualifier, field) else {
                 return self.error(field_node, format!("cannot find symbol: variable {field}"));
             };
+            let info = &self.file.classes[ci as usize];
             let f = &info.fields[fi];
             if f.is_private && self.file.top_level(ci) != self.file.top_level(self.class) {
                 return self.error(
@@ -202,13 +218,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         class: u32,
     ) -> Checked<'t, Expr> {
         let name = self.text(field_node);
-        let info = &self.file.classes[class as usize];
-        let Some(fi) = info.fields.iter().position(|f| f.name == name) else {
+        let Some((class, fi)) = self.member_field(class, name) else {
+            let info = &self.file.classes[class as usize];
             return self.error(
                 field_node,
                 format!("cannot find symbol: variable {name} in {}", info.name),
             );
         };
+        let info = &self.file.classes[class as usize];
         let f = &info.fields[fi];
         if f.is_private && self.file.top_level(class) != self.file.top_level(self.class) {
             return self.error(

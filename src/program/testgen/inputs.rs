@@ -271,11 +271,27 @@ pub const OBJECT_DEPTH: u32 = 3;
 
 fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> Value {
     match ty {
-        Type::Class(class) => {
+        Type::Class(_) | Type::Object => {
             if depth == 0 || rng.chance(1, 10) {
                 return Value::Null;
             }
-            let info = &unit.classes[class.id as usize];
+            // The class itself or one extending it, that can be instantiated.
+            let kinds: Vec<u32> = (0..unit.classes.len() as u32)
+                .filter(|&c| {
+                    !unit.classes[c as usize].is_abstract
+                        && (*ty == Type::Object
+                            || ty.class() == Some(c)
+                            || unit.ancestors(c).contains(&ty.class().unwrap_or(u32::MAX)))
+                })
+                .collect();
+            if kinds.is_empty() {
+                return Value::Null;
+            }
+            let chosen = kinds[rng.index(kinds.len())];
+            let Type::Class(class) = &unit.class_type(chosen) else {
+                unreachable!("a class type")
+            };
+            let info = &unit.classes[chosen as usize];
             let constructors: Vec<(u32, &crate::program::reader::ir::Method)> = info
                 .methods
                 .iter()

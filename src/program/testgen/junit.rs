@@ -64,6 +64,17 @@ pub fn uncallable_from_a_test(unit: &Unit, class: u32, method: u32) -> Option<St
     if m.is_constructor && m.is_private {
         return Some("its constructor is private".to_string());
     }
+    if !m.is_static && info.is_abstract {
+        return Some(format!(
+            "{} {} is abstract: its objects belong to other classes",
+            if info.is_interface {
+                "interface"
+            } else {
+                "class"
+            },
+            unit.source_name(class)
+        ));
+    }
     if !m.is_static && !m.is_constructor {
         let default = info.methods.iter().all(|x| !x.is_constructor)
             || info

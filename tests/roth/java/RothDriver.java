@@ -100,8 +100,12 @@ public class RothDriver {
             && !(o instanceof Number) && !(o instanceof Character) && !(o instanceof Boolean);
     }
 
+    // The superclasses' fields first (the farthest first), as roth lays objects out.
     static List<Field> instanceFields(Class<?> c) {
         List<Field> out = new ArrayList<>();
+        if (c.getSuperclass() != null && c.getSuperclass() != Object.class) {
+            out.addAll(instanceFields(c.getSuperclass()));
+        }
         for (Field f : c.getDeclaredFields()) {
             if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
             f.setAccessible(true);

@@ -135,6 +135,27 @@ pub(super) enum Instr {
         args: Reg,
         dst: Reg,
     },
+    /// A call dispatched on the receiver's class (JLS §15.12.4.4): the function in the
+    /// class's dispatch table at `slot`; the receiver follows the `arity` arguments.
+    CallVirtual {
+        slot: u32,
+        args: Reg,
+        arity: u32,
+        dst: Reg,
+    },
+    /// Whether `src` holds an object of `class` or of a class extending it (`false` for
+    /// `null`).
+    InstanceOf {
+        dst: Reg,
+        src: Reg,
+        class: u32,
+    },
+    /// `ClassCastException` unless `src` is `null` or an object of `class` or of a class
+    /// extending it.
+    CheckCast {
+        src: Reg,
+        class: u32,
+    },
     Return {
         src: Reg,
     },
@@ -220,6 +241,14 @@ pub struct Compiled {
     /// constructor of a class that declares none, and what a receiver gets when its class has
     /// no constructor without parameters.
     pub(super) field_setups: Vec<u32>,
+    /// Per class, the function each virtual method slot runs on its objects (`None` where
+    /// the class has no implementation: an abstract class or an interface).
+    pub(super) vtables: Vec<Vec<Option<u32>>>,
+    /// Per class and method, the dispatch slot of an instance method that is dispatched
+    /// (not static, private or a constructor).
+    pub(super) slots: Vec<Vec<Option<u32>>>,
+    /// Per class, itself and every class and interface it extends or implements.
+    pub(super) is_a: Vec<Vec<u32>>,
     /// The function of each initializer block of each class (`None` when outside the
     /// subset: the class's methods are refused then).
     pub(super) blocks: Vec<Vec<Option<u32>>>,
@@ -237,6 +266,15 @@ pub struct Compiled {
 }
 
 impl Compiled {
+    /// The constructor without parameters `class` declares, if any (its method index).
+    pub(super) fn no_arg_constructor_of(&self, class: u32) -> Option<u32> {
+        self.constructors[class as usize]
+            .iter()
+            .zip(&self.signatures[class as usize])
+            .position(|(&is_constructor, (params, _, _))| is_constructor && params.is_empty())
+            .map(|k| k as u32)
+    }
+
     #[cfg(test)]
     /// Compiled methods: (class, method) pairs that can run.
     pub(crate) fn can_run(&self, class: u32, method: u32) -> bool {
@@ -254,7 +292,11 @@ pub type ProbeSites = HashMap<(u32, u32, NodeId), u32>;
 pub(super) fn for_each_reg(instr: &mut Instr, f: &mut dyn FnMut(&mut Reg)) {
     match instr {
         Instr::Str { dst, .. } | Instr::GetField { dst, .. } | Instr::New { dst, .. } => f(dst),
-        Instr::NullCheck { src } => f(src),
+        Instr::NullCheck { src } | Instr::CheckCast { src, .. } => f(src),
+        Instr::InstanceOf { dst, src, .. } => {
+            f(dst);
+            f(src);
+        }
         Instr::GetInstance { dst, object, .. } => {
             f(dst);
             f(object);
@@ -307,7 +349,9 @@ pub(super) fn for_each_reg(instr: &mut Instr, f: &mut dyn FnMut(&mut Reg)) {
             f(array);
         }
         Instr::PutField { src, .. } | Instr::Return { src } => f(src),
-        Instr::Call { args, dst, .. } | Instr::Builtin { args, dst, .. } => {
+        Instr::Call { args, dst, .. }
+        | Instr::CallVirtual { args, dst, .. }
+        | Instr::Builtin { args, dst, .. } => {
             f(args);
             f(dst);
         }

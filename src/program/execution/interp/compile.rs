@@ -44,15 +44,10 @@ impl Compiled {
         };
         let mut fields = Vec::new();
         let mut field_index = Vec::new();
-        let mut layouts = Vec::new();
         for (ci, class) in unit.classes.iter().enumerate() {
             let mut idx = Vec::new();
-            let mut layout = Vec::new();
             for f in &class.fields {
                 idx.push(fields.len() as u32);
-                if !f.is_static {
-                    layout.push(fields.len() as u32);
-                }
                 fields.push(FieldSlot {
                     name: if unit.classes.len() > 1 && f.is_static {
                         format!("{}.{}", class.name, f.name)
@@ -63,21 +58,53 @@ impl Compiled {
                     class: ci as u32,
                     is_static: f.is_static,
                     is_constant: f.constant.is_some() || f.unsupported.is_some(),
-                    object_slot: if f.is_static {
-                        0
-                    } else {
-                        layout.len() as u32 - 1
-                    },
+                    // Set below, once the superclasses' layouts are known.
+                    object_slot: 0,
                 });
             }
             field_index.push(idx);
-            layouts.push(layout);
         }
+        // An object's fields: its superclasses' first (the farthest first), then its own,
+        // so a field has the same slot in the objects of every subclass.
+        let mut layouts: Vec<Option<Vec<u32>>> = vec![None; unit.classes.len()];
+        for ci in 0..unit.classes.len() {
+            let mut chain = vec![ci];
+            while let Some(s) = unit.classes[*chain.last().expect("not empty")].superclass {
+                if layouts[s as usize].is_some() || chain.contains(&(s as usize)) {
+                    break;
+                }
+                chain.push(s as usize);
+            }
+            for &c in chain.iter().rev() {
+                if layouts[c].is_some() {
+                    continue;
+                }
+                let mut layout = unit.classes[c]
+                    .superclass
+                    .and_then(|s| layouts[s as usize].clone())
+                    .unwrap_or_default();
+                for (fi, f) in unit.classes[c].fields.iter().enumerate() {
+                    if !f.is_static {
+                        let id = field_index[c][fi];
+                        fields[id as usize].object_slot = layout.len() as u32;
+                        layout.push(id);
+                    }
+                }
+                layouts[c] = Some(layout);
+            }
+        }
+        let layouts: Vec<Vec<u32>> = layouts.into_iter().map(Option::unwrap_or_default).collect();
+        let (slots, slot_count) = dispatch_slots(unit);
         let mut program = Compiled {
             functions: Vec::new(),
             index: Vec::new(),
             initializers: Vec::new(),
             field_setups: Vec::new(),
+            vtables: Vec::new(),
+            is_a: (0..unit.classes.len() as u32)
+                .map(|c| std::iter::once(c).chain(unit.ancestors(c)).collect())
+                .collect(),
+            slots,
             blocks: Vec::new(),
             layouts,
             no_arg_constructors: Vec::new(),
@@ -116,7 +143,13 @@ impl Compiled {
             }
             program.index.push(idx);
         }
-        // Initializer blocks come after the methods and the classes' two initializers.
+        // Each class's static initializer and default constructor come after the methods
+        // (known before any code is compiled: a method may make an object), then the
+        // initializer blocks.
+        for ci in 0..unit.classes.len() as u32 {
+            program.initializers.push(next + 2 * ci);
+            program.field_setups.push(next + 2 * ci + 1);
+        }
         let mut next_block = next + 2 * unit.classes.len() as u32;
         for class in &unit.classes {
             let mut idx = Vec::new();
@@ -130,6 +163,7 @@ impl Compiled {
             }
             program.blocks.push(idx);
         }
+        program.vtables = vtables(unit, &program.index, &program.slots, slot_count);
         program.no_arg_constructors = unit
             .classes
             .iter()
@@ -157,10 +191,10 @@ impl Compiled {
         }
         for (ci, class) in unit.classes.iter().enumerate() {
             let f = FunctionCompiler::static_initializer(&mut program, ci as u32, class);
-            program.initializers.push(program.functions.len() as u32);
+            debug_assert_eq!(program.initializers[ci], program.functions.len() as u32);
             program.functions.push(f);
             let f = FunctionCompiler::field_setup(&mut program, ci as u32, class);
-            program.field_setups.push(program.functions.len() as u32);
+            debug_assert_eq!(program.field_setups[ci], program.functions.len() as u32);
             program.functions.push(f);
         }
         for (ci, class) in unit.classes.iter().enumerate() {
@@ -182,6 +216,84 @@ impl Compiled {
         self.strings.push(s.clone());
         (self.strings.len() - 1) as u32
     }
+}
+
+/// Whether calls of the method are dispatched on the receiver's class: an instance method,
+/// not private, not a constructor.
+fn is_virtual(m: &Method) -> bool {
+    !m.is_static && !m.is_private && !m.is_constructor
+}
+
+/// The dispatch slot of every virtual method: one per name and parameter types (an
+/// override has its overridden method's slot), and the number of slots.
+fn dispatch_slots(unit: &Unit) -> (Vec<Vec<Option<u32>>>, u32) {
+    let mut by_signature: HashMap<(String, Vec<Type>), u32> = HashMap::new();
+    let slots = unit
+        .classes
+        .iter()
+        .map(|class| {
+            class
+                .methods
+                .iter()
+                .map(|m| {
+                    is_virtual(m).then(|| {
+                        let next = by_signature.len() as u32;
+                        *by_signature
+                            .entry((m.name.clone(), m.params.clone()))
+                            .or_insert(next)
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    (slots, by_signature.len() as u32)
+}
+
+/// Each class's dispatch table: for every slot, its own implementation, else its
+/// superclasses' (the nearest first), else a default method of an interface it implements.
+fn vtables(
+    unit: &Unit,
+    index: &[Vec<Option<u32>>],
+    slots: &[Vec<Option<u32>>],
+    count: u32,
+) -> Vec<Vec<Option<u32>>> {
+    (0..unit.classes.len() as u32)
+        .map(|c| {
+            let mut table = vec![None; count as usize];
+            let mut fill = |k: u32| {
+                for (mi, slot) in slots[k as usize].iter().enumerate() {
+                    if let (Some(slot), Some(function)) = (slot, index[k as usize][mi]) {
+                        table[*slot as usize] = Some(function);
+                    }
+                }
+            };
+            // Farthest first, so nearer classes override; interfaces' defaults only fill
+            // what no class implements.
+            let ancestors = unit.ancestors(c);
+            let (classes, interfaces): (Vec<u32>, Vec<u32>) = ancestors
+                .iter()
+                .partition(|&&a| !unit.classes[a as usize].is_interface);
+            for &k in interfaces.iter().rev() {
+                fill(k);
+            }
+            for &k in classes.iter().rev() {
+                fill(k);
+            }
+            fill(c);
+            table
+        })
+        .collect()
+}
+
+/// Whether the statement is the call of the superclass's constructor.
+fn is_super_constructor(s: &Stmt) -> bool {
+    matches!(
+        &s.kind,
+        StmtKind::Expr(Expr {
+            kind: ExprKind::SuperConstructor { .. },
+            ..
+        })
+    )
 }
 
 /// Whether a constructor's body starts by calling another constructor of its class
@@ -231,10 +343,7 @@ impl<'p> FunctionCompiler<'p> {
         let mut types: Vec<Type> = body.locals.iter().map(|l| l.ty.clone()).collect();
         // `this` sits after the locals, so that locals keep their ids as registers.
         let this_reg = (!method.is_static).then(|| {
-            types.push(Type::Class(ClassType {
-                id: class,
-                name: info.name.as_str().into(),
-            }));
+            types.push(Type::Class(ClassType::plain(class, info.name.as_str())));
             types.len() as u32 - 1
         });
         let mut c = FunctionCompiler::empty(program, types, probes);
@@ -242,12 +351,18 @@ impl<'p> FunctionCompiler<'p> {
         // A constructor that does not start with `this(...)` runs the instance field
         // initializers first (after `Object()`, JLS §12.5); they are not the method's code,
         // so they record no coverage.
+        // With a superclass, `super(...)` (written or implied) comes first (JLS §12.5).
+        let mut stmts = &body.stmts[..];
         if method.is_constructor && !starts_with_this_call(info, body) {
+            if let Some(first) = stmts.first().filter(|s| is_super_constructor(s)) {
+                c.stmts(std::slice::from_ref(first));
+                stmts = &stmts[1..];
+            }
             let probes = c.probes.take();
             c.field_initializers(class, info, false);
             c.probes = probes;
         }
-        c.stmts(&body.stmts);
+        c.stmts(stmts);
         c.code.push(Instr::ReturnVoid);
         c.finish(method.signature(), method.params.len() as u32)
     }
@@ -262,12 +377,13 @@ impl<'p> FunctionCompiler<'p> {
 
     /// The instance field initializers of a class as a function of `this`.
     fn field_setup(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
-        let this = Type::Class(ClassType {
-            id: class,
-            name: info.name.as_str().into(),
-        });
+        let this = Type::Class(ClassType::plain(class, info.name.as_str()));
         let mut c = FunctionCompiler::empty(program, vec![this], None);
         c.this_reg = Some(0);
+        // The default constructor calls the superclass's constructor without arguments.
+        if let Some(superclass) = info.superclass {
+            c.call_constructor(superclass, None);
+        }
         c.field_initializers(class, info, false);
         c.code.push(Instr::ReturnVoid);
         c.finish(format!("<init {}>", info.name), 0)
@@ -283,10 +399,7 @@ impl<'p> FunctionCompiler<'p> {
     ) -> Function {
         let mut types: Vec<Type> = body.locals.iter().map(|l| l.ty.clone()).collect();
         let this_reg = (!block.is_static).then(|| {
-            types.push(Type::Class(ClassType {
-                id: class,
-                name: info.name.as_str().into(),
-            }));
+            types.push(Type::Class(ClassType::plain(class, info.name.as_str())));
             types.len() as u32 - 1
         });
         let mut c = FunctionCompiler::empty(program, types, None);
@@ -298,6 +411,33 @@ impl<'p> FunctionCompiler<'p> {
             format!("<{kind}block {}:{}>", info.name, block.span.line),
             0,
         )
+    }
+
+    /// Runs on `this` the constructor `constructor` of `class` with no arguments (the one
+    /// without parameters, or the default one when `None` and the class declares none).
+    fn call_constructor(&mut self, class: u32, constructor: Option<u32>) {
+        let function = match constructor.or(self.program.no_arg_constructor_of(class)) {
+            // Outside the subset: the front end refuses every method that would run this.
+            Some(k) => match self.program.index[class as usize][k as usize] {
+                Some(f) => f,
+                None => return,
+            },
+            None => self.program.field_setups[class as usize],
+        };
+        let mark = self.next_temp;
+        let base = self.temps(1);
+        let this = self.this_reg.expect("constructors run on `this`");
+        self.code.push(Instr::Move {
+            dst: base,
+            src: this,
+        });
+        let dst = self.temp();
+        self.code.push(Instr::Call {
+            function,
+            args: base,
+            dst,
+        });
+        self.next_temp = mark;
     }
 
     /// Runs the `k`th initializer block of `class` (on `this` for an instance block).

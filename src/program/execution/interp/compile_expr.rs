@@ -139,16 +139,13 @@ impl<'p> FunctionCompiler<'p> {
                     dst: receiver,
                     src: r,
                 });
+                // An abstract method has no function of its own: only its slot matters.
                 let function = self.program.index[method.class as usize][method.method as usize]
-                    .expect("calls to unsupported methods are refused by the front end");
+                    .unwrap_or(u32::MAX);
                 let base = self.arguments(args, Some(receiver));
                 self.code.push(Instr::NullCheck { src: receiver });
                 let t = self.temp();
-                self.code.push(Instr::Call {
-                    function,
-                    args: base,
-                    dst: t,
-                });
+                self.call(*method, function, base, args.len(), t);
                 t
             }
             ExprKind::Length(a) => {
@@ -243,9 +240,71 @@ impl<'p> FunctionCompiler<'p> {
                 });
                 t
             }
+            ExprKind::Cast(inner)
+                if matches!(e.ty, Type::Class(_)) && !inner.ty.widens_to(&e.ty) =>
+            {
+                // A downcast is checked (JLS §15.16).
+                let v = self.expr(inner);
+                let class = e.ty.class().expect("a class type");
+                self.code.push(Instr::CheckCast { src: v, class });
+                v
+            }
             ExprKind::Convert(inner) | ExprKind::Cast(inner) => {
                 let v = self.expr(inner);
                 self.converted(Kind::of(&inner.ty), Kind::of(&e.ty), v)
+            }
+            ExprKind::InstanceOf {
+                value,
+                tested,
+                binding,
+            } => {
+                let v = self.expr(value);
+                let class = tested.class().expect("instanceof tests a class");
+                if let Some(b) = binding {
+                    // Set whatever the outcome: the front end lets it be read only where
+                    // the test held.
+                    self.code.push(Instr::Move { dst: b.0, src: v });
+                }
+                let t = self.temp();
+                self.code.push(Instr::InstanceOf {
+                    dst: t,
+                    src: v,
+                    class,
+                });
+                t
+            }
+            ExprKind::SuperCall { method, args } => {
+                let function = self.program.index[method.class as usize][method.method as usize]
+                    .expect("calls to unsupported methods are refused by the front end");
+                let this = self.this_reg.expect("super calls come from instance code");
+                let base = self.arguments(args, Some(this));
+                let t = self.temp();
+                self.code.push(Instr::Call {
+                    function,
+                    args: base,
+                    dst: t,
+                });
+                t
+            }
+            ExprKind::SuperConstructor {
+                class,
+                constructor,
+                args,
+            } => {
+                let function = match constructor {
+                    Some(c) => self.program.index[*class as usize][*c as usize]
+                        .expect("calls to unsupported constructors are refused by the front end"),
+                    None => self.program.field_setups[*class as usize],
+                };
+                let this = self.this_reg.expect("constructors run on `this`");
+                let base = self.arguments(args, Some(this));
+                let t = self.temp();
+                self.code.push(Instr::Call {
+                    function,
+                    args: base,
+                    dst: t,
+                });
+                t
             }
             ExprKind::Conditional(c, a, b) => {
                 let t = self.temp();
@@ -306,8 +365,9 @@ impl<'p> FunctionCompiler<'p> {
                 if *prefix { new } else { old_copy }
             }
             ExprKind::Call { method, args } => {
+                // An abstract method has no function of its own: only its slot matters.
                 let function = self.program.index[method.class as usize][method.method as usize]
-                    .expect("calls to unsupported methods are refused by the front end");
+                    .unwrap_or(u32::MAX);
                 // An instance method (or `this(...)`) of this class runs on `this`.
                 let is_static =
                     self.program.signatures[method.class as usize][method.method as usize].2;
@@ -317,11 +377,7 @@ impl<'p> FunctionCompiler<'p> {
                 });
                 let base = self.arguments(args, this);
                 let t = self.temp();
-                self.code.push(Instr::Call {
-                    function,
-                    args: base,
-                    dst: t,
-                });
+                self.call(*method, function, base, args.len(), t);
                 t
             }
             ExprKind::Builtin(f, args) => {
@@ -514,6 +570,24 @@ impl<'p> FunctionCompiler<'p> {
 
     /// A call's arguments in consecutive temporaries, then the receiver when there is one;
     /// the first of them.
+    /// A call of `method` with its arguments (and receiver) from `base`: dispatched on the
+    /// receiver's class when the method is virtual, else of `function`.
+    fn call(&mut self, method: MethodRef, function: u32, base: Reg, arity: usize, dst: Reg) {
+        match self.program.slots[method.class as usize][method.method as usize] {
+            Some(slot) => self.code.push(Instr::CallVirtual {
+                slot,
+                args: base,
+                arity: arity as u32,
+                dst,
+            }),
+            None => self.code.push(Instr::Call {
+                function,
+                args: base,
+                dst,
+            }),
+        }
+    }
+
     fn arguments(&mut self, args: &[Expr], receiver: Option<Reg>) -> Reg {
         let count = args.len() + usize::from(receiver.is_some());
         let base = self.temps(count.max(1) as u32);

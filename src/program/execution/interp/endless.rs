@@ -90,7 +90,11 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
             }
             Instr::GetInstance { dst, object, .. } => (Some(dst), vec![object], vec![]),
             Instr::PutInstance { object, src, .. } => (None, vec![object, src], vec![]),
-            Instr::NullCheck { src } => (None, vec![src], vec![]),
+            Instr::NullCheck { src } | Instr::CheckCast { src, .. } => (None, vec![src], vec![]),
+            Instr::InstanceOf { dst, src, .. } => (Some(dst), vec![], vec![src]),
+            Instr::CallVirtual {
+                args, arity, dst, ..
+            } => (Some(dst), range(args, arity + 1), vec![]),
             Instr::Move { dst, src }
             | Instr::Neg { dst, src, .. }
             | Instr::BitNot { dst, src }

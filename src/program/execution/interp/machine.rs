@@ -57,6 +57,7 @@ impl From<&str> for Thrown {
 
 pub(super) const NPE: &str = "java.lang.NullPointerException";
 pub(super) const AIOOBE: &str = "java.lang.ArrayIndexOutOfBoundsException";
+pub(super) const CCE: &str = "java.lang.ClassCastException";
 pub(super) const SIOOBE: &str = "java.lang.StringIndexOutOfBoundsException";
 
 #[derive(Clone, PartialEq)]
@@ -202,10 +203,10 @@ impl<'c> Machine<'c> {
         let receiver = if *is_static {
             None
         } else if let Some(value) = given_receiver.filter(|_| termination.is_none()) {
-            let this = Type::Class(ClassType {
-                id: class,
-                name: program.class_names[class as usize].as_str().into(),
-            });
+            let this = Type::Class(ClassType::plain(
+                class,
+                program.class_names[class as usize].as_str(),
+            ));
             match self.load_value(value, &this) {
                 Ok(0) => return Err(RunError::BadArguments("the receiver is null".into())),
                 Ok(object) => Some(object),
@@ -231,7 +232,9 @@ impl<'c> Machine<'c> {
         // The receiver's fields are set, then the arguments built (as a test does it).
         for (name, v) in receiver_fields {
             let Some(slot) = program.fields.iter().position(|f| {
-                &f.name == name && (f.class == class || f.is_static) && !f.is_constant
+                &f.name == name
+                    && (program.is_a[class as usize].contains(&f.class) || f.is_static)
+                    && !f.is_constant
             }) else {
                 return Err(RunError::BadArguments(format!("no field {name} to set")));
             };
@@ -277,6 +280,16 @@ impl<'c> Machine<'c> {
         }
         let mut call_args = arg_handles.clone();
         call_args.extend(receiver);
+        // An instance method runs as a call of it would: dispatched on the receiver's class.
+        let function = match (program.slots[class as usize][method as usize], receiver) {
+            (Some(slot), Some(object)) if object > 0 => match &self.heap[object as usize - 1] {
+                Object::Instance { class: runtime, .. } => {
+                    program.vtables[*runtime as usize][slot as usize].unwrap_or(function)
+                }
+                _ => function,
+            },
+            _ => function,
+        };
         let termination = match termination {
             Some(t) => t,
             None if self.before_call_only => Termination::Return(None),
@@ -312,7 +325,7 @@ impl<'c> Machine<'c> {
             .iter()
             .zip(params)
             .map(|(&h, t)| match t {
-                Type::Array(_) | Type::Class(_) => Some(self.value_of(h, t)),
+                Type::Array(_) | Type::Class(_) | Type::Object => Some(self.value_of(h, t)),
                 _ => None,
             })
             .collect();
@@ -380,8 +393,14 @@ impl<'c> Machine<'c> {
                     constructor,
                     args,
                 },
-                Type::Class(c),
-            ) if class == c => self.construct(class.id, *constructor, args),
+                t @ (Type::Class(_) | Type::Object),
+            ) if class.id == t.class().unwrap_or(class.id)
+                || self.program.is_a[class.id as usize]
+                    .contains(&t.class().unwrap_or(u32::MAX))
+                || *t == Type::Object =>
+            {
+                self.construct(class.id, *constructor, args)
+            }
             (v, t) => Err(format!("{v} is not a value of type {t}").into()),
         }
     }
@@ -625,11 +644,40 @@ impl<'c> Machine<'c> {
                     }
                 }
                 Instr::PutField { field, src } => self.fields[field as usize] = self.regs[r(src)],
-                Instr::Call {
-                    function: callee,
-                    args,
-                    dst,
-                } => {
+                Instr::InstanceOf { dst, src, class } => {
+                    let v = self.regs[r(src)];
+                    self.regs[r(dst)] = i64::from(v != 0 && self.is_a(v, class));
+                }
+                Instr::CheckCast { src, class } => {
+                    let v = self.regs[r(src)];
+                    if v != 0 && !self.is_a(v, class) {
+                        return Err(CCE.into());
+                    }
+                }
+                Instr::Call { .. } | Instr::CallVirtual { .. } => {
+                    let (callee, args, dst) = match *instr {
+                        Instr::Call {
+                            function,
+                            args,
+                            dst,
+                        } => (function, args, dst),
+                        Instr::CallVirtual {
+                            slot,
+                            args,
+                            arity,
+                            dst,
+                        } => {
+                            let receiver = self.regs[r(args) + arity as usize];
+                            let class = match self.heap.get((receiver - 1) as usize) {
+                                Some(Object::Instance { class, .. }) if receiver > 0 => *class,
+                                _ => return Err(NPE.into()),
+                            };
+                            let callee = program.vtables[class as usize][slot as usize]
+                                .ok_or(Thrown::from("java.lang.AbstractMethodError"))?;
+                            (callee, args, dst)
+                        }
+                        _ => unreachable!("a call"),
+                    };
                     if frames.len() + 1 >= self.limits.depth as usize {
                         return Err("java.lang.StackOverflowError".into());
                     }

@@ -38,6 +38,15 @@ impl Machine<'_> {
         Ok(self.heap.len() as i64)
     }
 
+    /// Whether the object in `handle` (not `null`) is of `class` or of a class extending or
+    /// implementing it.
+    pub(super) fn is_a(&self, handle: i64, class: u32) -> bool {
+        match &self.heap[handle as usize - 1] {
+            Object::Instance { class: c, .. } => self.program.is_a[*c as usize].contains(&class),
+            _ => false,
+        }
+    }
+
     /// An instance field of an object the run made (never `null`).
     pub(super) fn instance_field(&self, object: i64, slot: u32) -> i64 {
         match &self.heap[object as usize - 1] {
@@ -149,10 +158,7 @@ impl Machine<'_> {
                     })
                     .collect();
                 Value::Object {
-                    class: ClassType {
-                        id: *class,
-                        name: program.class_names[*class as usize].as_str().into(),
-                    },
+                    class: ClassType::plain(*class, program.class_names[*class as usize].as_str()),
                     fields,
                 }
             }
@@ -174,10 +180,9 @@ mod tests {
             .iter()
             .position(|c| c.name == name)
             .expect("a class");
-        let ty = Type::Class(crate::program::reader::ir::ClassType {
-            id: id as u32,
-            name: name.into(),
-        });
+        let ty = Type::Class(crate::program::reader::ir::ClassType::plain(
+            id as u32, name,
+        ));
         parse_value_in(unit, text, &ty).expect("a constructor call")
     }
 
@@ -335,5 +340,73 @@ mod tests {
             Value::New { class, .. } => Type::Class(class),
             other => panic!("{other:?}"),
         }
+    }
+
+    const SHAPES: &str = "interface Shape { double area(); default String label() { return \"shape:\" + name(); } String name(); }
+    abstract class Base implements Shape {
+        protected int id; static int made;
+        Base(int id) { this.id = id; made++; }
+        public String name() { return \"base\" + id; }
+        int twice() { return 2 * id; }
+    }
+    class Sq extends Base {
+        int side;
+        Sq(int id, int side) { super(id); this.side = side; }
+        public double area() { return side * side; }
+        public String name() { return \"sq\" + super.name(); }
+    }
+    class Circ extends Base {
+        double r = 1.5;
+        Circ(int id) { super(id); }
+        public double area() { return 3 * r * r; }
+        int twice() { return super.twice() + 1; }
+    }
+    class H {
+        static double total(Shape[] shapes) { double t = 0; for (Shape s : shapes) t += s.area(); return t; }
+        static String describe(Shape s) {
+            if (s instanceof Sq q) return \"square \" + q.side + \" \" + s.label();
+            if (s instanceof Circ) { Circ c = (Circ) s; return \"circle \" + c.twice() + \" \" + c.label(); }
+            return s == null ? \"none\" : \"other\";
+        }
+        static int cast(Base b) { Sq s = (Sq) b; return s.side; }
+        static String run(int k) {
+            Shape[] all = { new Sq(k, 3), new Circ(k + 1) };
+            return total(all) + \" \" + describe(all[0]) + \" \" + describe(all[1]) + \" \" + describe(null) + \" \" + Base.made;
+        }
+    }";
+
+    #[test]
+    fn calls_are_dispatched_on_the_objects_class_as_the_jvm_does() {
+        let compiled = compile(SHAPES);
+        // As the JVM prints it.
+        let text = |o: Outcome| match o.termination {
+            Termination::Return(Some(Value::Str(s))) => String::from_utf16(&s).expect("text"),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            text(call(&compiled, "run", None, &[int(4)])),
+            "15.75 square 3 shape:sqbase4 circle 11 shape:base5 none 2"
+        );
+        let unit = &compiled.0;
+        let base = unit
+            .classes
+            .iter()
+            .position(|c| c.name == "Base")
+            .expect("Base") as u32;
+        let circle = parse_value_in(unit, "new Circ(1)", &unit.class_type(base)).expect("a Base");
+        assert_eq!(
+            call(&compiled, "cast", None, &[circle]).termination,
+            throws("ClassCastException")
+        );
+        // An abstract class cannot be given as an object of its own.
+        assert!(parse_value_in(unit, "new Base(1)", &unit.class_type(base)).is_err());
+        // Objects show their superclass's fields first.
+        let square = parse_value_in(unit, "new Sq(7, 2)", &unit.class_type(base)).expect("a Base");
+        let outcome = call(&compiled, "cast", None, &[square]);
+        assert_eq!(outcome.termination, returns(int(2)));
+        assert_eq!(
+            outcome.args[0].as_ref().map(|v| v.to_string()).as_deref(),
+            Some("Sq{id=7, side=2}")
+        );
     }
 }

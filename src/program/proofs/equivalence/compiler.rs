@@ -186,6 +186,15 @@ impl Writer<'_> {
                     ExprKind::InstanceCall { method, .. } => {
                         format!("icall {}.{}", method.class, method.method)
                     }
+                    ExprKind::SuperCall { method, .. } => {
+                        format!("scall {}.{}", method.class, method.method)
+                    }
+                    ExprKind::SuperConstructor {
+                        class, constructor, ..
+                    } => format!("super {class} {constructor:?}"),
+                    ExprKind::InstanceOf {
+                        tested, binding, ..
+                    } => format!("instanceof {tested} {binding:?}"),
                     _ => unreachable!("handled above"),
                 };
                 Form {

@@ -40,7 +40,10 @@ impl<'u> Executor<'u> {
             ExprKind::This
             | ExprKind::New { .. }
             | ExprKind::FieldOf { .. }
-            | ExprKind::InstanceCall { .. } => unsupported("objects"),
+            | ExprKind::InstanceCall { .. }
+            | ExprKind::SuperCall { .. }
+            | ExprKind::SuperConstructor { .. }
+            | ExprKind::InstanceOf { .. } => unsupported("objects"),
             ExprKind::Null => Ok(Sym::Ref(0)),
             ExprKind::Local(id) => self.local(st, *id),
             ExprKind::Field(f) => {
