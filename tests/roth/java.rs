@@ -96,6 +96,9 @@ fn encode(unit: &roth::program::Unit, v: &Value, out: &mut String) {
                 encode(unit, a, out);
             }
         }
+        Value::Enum { class, name } => {
+            write!(out, " enum {} {name}", unit.binary_name(class.id)).unwrap()
+        }
         Value::Object { .. } | Value::Seen(_) => unreachable!("outputs are not given to runs"),
     }
 }
@@ -118,7 +121,9 @@ fn show(v: &Value) -> Vec<u16> {
             out.extend(text::utf16("]"));
             out
         }
-        Value::New { .. } | Value::Object { .. } | Value::Seen(_) => text::utf16(&v.to_string()),
+        Value::New { .. } | Value::Object { .. } | Value::Seen(_) | Value::Enum { .. } => {
+            text::utf16(&v.to_string())
+        }
     }
 }
 

@@ -181,9 +181,38 @@ impl Reader<'_> {
                 }
                 Ok(Value::Prim(Kind::of(ty), n as i64))
             }
+            Type::Class(class)
+                if self
+                    .unit
+                    .is_some_and(|u| u.classes[class.id as usize].is_enum) =>
+            {
+                self.enum_constant(class)
+            }
             Type::Class(class) => self.object(class),
             _ => Err(format!("values of type {ty} cannot be given")),
         }
+    }
+
+    /// An enum's constant: `NAME`, or qualified by the enum's name (`Coin.DIME`).
+    fn enum_constant(&mut self, class: &ClassType) -> Result<Value, String> {
+        let unit = self.unit.expect("an enum of a unit");
+        let word = self.word();
+        let name = word.rsplit('.').next().unwrap_or(&word);
+        let info = &unit.classes[class.id as usize];
+        let is_constant = info.fields.iter().any(|f| {
+            f.name == name
+                && matches!(&f.init, Some(e) if matches!(e.kind, crate::program::reader::ir::ExprKind::EnumConstant { .. }))
+        });
+        if !is_constant {
+            return Err(format!(
+                "expected a constant of {}, got `{word}`",
+                class.name
+            ));
+        }
+        Ok(Value::Enum {
+            class: class.clone(),
+            name: name.into(),
+        })
     }
 
     /// `new C(args)`: the constructor whose parameters read the arguments, the most specific

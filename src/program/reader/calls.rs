@@ -207,6 +207,13 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 format!("calls {what}, which is outside the supported subset"),
             );
         }
+        // `Object`'s own methods, inherited by every class.
+        if !constructor
+            && candidates.is_empty()
+            && matches!(name, "equals" | "hashCode" | "toString" | "getClass")
+        {
+            return self.unsupported(node, &format!("Object.{name} (not overridden)"));
+        }
         let what = match (constructor, candidates.is_empty()) {
             (true, _) => format!(
                 "constructor {} in class {} cannot be applied to given types",
@@ -268,6 +275,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         receiver: Option<Expr>,
     ) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
+        if self.file.classes[class as usize].is_enum && !self.file.has_method_named(class, name) {
+            return self.enum_method(node, class, name, receiver, args);
+        }
         let (found, variable_arity) = self.resolve(node, class, name, false, &args)?;
         let (declaring, index) = found.expect("methods are resolved to one");
         let sig = self.file.classes[declaring as usize].sigs[index]
@@ -314,6 +324,109 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             },
         };
         Ok(self.make(node, ret, kind))
+    }
+
+    /// The methods every enum has (JLS §8.9.2, §8.9.3): `values()`, `valueOf(String)`,
+    /// `name()`, `ordinal()`, `toString()` and `compareTo(E)` (`equals`, which enums rarely
+    /// call for `==`, is left out), on
+    /// `receiver` (`this` when `None` in instance code).
+    fn enum_method(
+        &mut self,
+        node: Node<'t>,
+        class: u32,
+        name: &str,
+        receiver: Option<Expr>,
+        args: Vec<(Expr, Node<'t>)>,
+    ) -> Checked<'t, Expr> {
+        let this = self.file.class_type(class);
+        let types: Vec<Type> = args.iter().map(|(a, _)| a.ty.clone()).collect();
+        if matches!(name, "values" | "valueOf") {
+            return match (name, types.as_slice()) {
+                ("values", []) => {
+                    Ok(self.make(node, Type::array_of(this), ExprKind::EnumValues { class }))
+                }
+                ("valueOf", [Type::String | Type::Null]) => {
+                    let (a, _) = args.into_iter().next().expect("one");
+                    let a = self.convert(a, &Type::String);
+                    Ok(self.make(
+                        node,
+                        this,
+                        ExprKind::EnumValueOf {
+                            class,
+                            name: Box::new(a),
+                        },
+                    ))
+                }
+                _ => self.error(
+                    node,
+                    format!("method {name} cannot be applied to the given types"),
+                ),
+            };
+        }
+        let receiver = match receiver {
+            Some(r) => r,
+            None if !self.is_static => {
+                let ty = self.file.class_type(self.class);
+                self.make(node, ty, ExprKind::This)
+            }
+            None => {
+                return self.error(
+                    node,
+                    format!(
+                        "non-static method {name}() cannot be referenced from a static context"
+                    ),
+                );
+            }
+        };
+        let (f, ret, args) = match (name, types.as_slice()) {
+            ("name" | "toString", []) => (Builtin::EnumName, Type::String, vec![receiver]),
+            ("ordinal", []) => (Builtin::EnumOrdinal, Type::Int, vec![receiver]),
+            ("compareTo", [t]) if *t == this || *t == Type::Null => {
+                let (a, _) = args.into_iter().next().expect("one");
+                let a = self.convert(a, &this);
+                (Builtin::EnumCompare, Type::Int, vec![receiver, a])
+            }
+            _ => {
+                return self.unsupported(
+                    node,
+                    &format!("{}.{name}", self.file.classes[class as usize].name),
+                );
+            }
+        };
+        Ok(self.make(node, ret, ExprKind::Builtin(f, args)))
+    }
+
+    /// The `ordinal`th constant of enum `class` (`node`, with its arguments): its object,
+    /// made by the enum's constructor.
+    pub(super) fn enum_constant(
+        &mut self,
+        node: Node<'t>,
+        class: u32,
+        ordinal: u32,
+    ) -> Checked<'t, Expr> {
+        let args = self.arguments(node)?;
+        let (constructor, variable_arity) = self.resolve(node, class, "", true, &args)?;
+        let constructor = constructor.map(|(_, c)| c);
+        let params = match constructor {
+            Some(c) => self.file.classes[class as usize].sigs[c]
+                .as_ref()
+                .expect("resolved to a checked signature")
+                .params
+                .clone(),
+            None => Vec::new(),
+        };
+        let args = self.pass(args, &params, variable_arity);
+        let ty = self.file.class_type(class);
+        Ok(self.make(
+            node,
+            ty,
+            ExprKind::EnumConstant {
+                class,
+                ordinal,
+                constructor: constructor.map(|c| c as u32),
+                args,
+            },
+        ))
     }
 
     /// `super.m(args)`: the superclass's method, run on `this` without dispatch.
@@ -480,6 +593,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 
     fn print(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
+        // `print(e)` of an enum constant prints its name.
+        let args: Vec<(Expr, Node<'t>)> = if matches!(name, "print" | "println") {
+            args.into_iter()
+                .map(|(a, n)| (self.as_text(a), n))
+                .collect()
+        } else {
+            args
+        };
         let kind = match name {
             "print" => PrintKind::Print,
             "println" => PrintKind::Println,
@@ -591,6 +712,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             if a.ty == Type::Null {
                 return self.error(an, "reference to valueOf is ambiguous");
             }
+            let a = self.as_text(a);
             self.check_concat_operand(&a, an)?;
             return Ok(self.make(
                 node,

@@ -17,7 +17,7 @@ use tree_sitter::Node;
 use crate::program::reader::ir::*;
 use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
-    first_error, has_modifier, inside_method_body, named_children, parse, span_of,
+    first_error, has_class_body, has_modifier, inside_method_body, named_children, parse, span_of,
 };
 
 /// Parses and checks a Java file. Only a file-level problem (no class, a syntax error outside
@@ -115,6 +115,9 @@ pub(super) struct ClassInfo<'t> {
     /// `abstract`, or an interface: no object of the class can be made.
     pub(super) is_abstract: bool,
     pub(super) is_interface: bool,
+    pub(super) is_enum: bool,
+    /// An enum's constants: its first fields.
+    pub(super) enum_constants: usize,
     span: Span,
     pub(super) fields: Vec<Field>,
     pub(super) field_nodes: Vec<Option<Node<'t>>>,
@@ -143,6 +146,8 @@ pub(super) struct FileChecker<'s, 't> {
     class_names: Vec<(String, Option<u32>)>,
     /// Each class's place in the hierarchy, known before any type is read.
     hierarchy: Vec<Hierarchy>,
+    /// Each class's type parameters (`T` of `class Box<T>`), to name them in messages.
+    type_parameters: Vec<Vec<String>>,
     pub(super) classes: Vec<ClassInfo<'t>>,
     /// Top-level declarations other than classes.
     top_skipped: Vec<Diagnostic>,
@@ -157,6 +162,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             imports: Vec::new(),
             class_names: Vec::new(),
             hierarchy: Vec::new(),
+            type_parameters: Vec::new(),
             classes: Vec::new(),
             top_skipped: Vec::new(),
         }
@@ -181,7 +187,10 @@ impl<'s, 't> FileChecker<'s, 't> {
     fn collect(&mut self, root: Node<'t>) -> Result<(), Diagnostic> {
         let mut nodes = Vec::new();
         for child in named_children(root) {
-            if matches!(child.kind(), "class_declaration" | "interface_declaration") {
+            if matches!(
+                child.kind(),
+                "class_declaration" | "interface_declaration" | "enum_declaration"
+            ) {
                 self.gather(child, None, &mut nodes);
             }
         }
@@ -196,6 +205,26 @@ impl<'s, 't> FileChecker<'s, 't> {
             })
             .collect();
         self.read_hierarchy(&nodes);
+        self.type_parameters = nodes
+            .iter()
+            .map(|(n, _)| {
+                n.child_by_field_name("type_parameters")
+                    .map(|list| {
+                        named_children(list)
+                            .into_iter()
+                            .filter_map(|p| {
+                                named_children(p)
+                                    .into_iter()
+                                    .find(|c| {
+                                        c.kind() == "type_identifier" || c.kind() == "identifier"
+                                    })
+                                    .map(|c| self.text(c).to_string())
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect();
         for child in named_children(root) {
             match child.kind() {
                 "package_declaration" => {
@@ -213,7 +242,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         .to_string();
                     self.imports.push(name);
                 }
-                "class_declaration" | "interface_declaration" => {
+                "class_declaration" | "interface_declaration" | "enum_declaration" => {
                     if let Some(e) = first_error(child) {
                         // A syntax error inside a method body spoils that method only.
                         if !inside_method_body(e) {
@@ -221,7 +250,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         }
                     }
                 }
-                "enum_declaration" | "record_declaration" | "annotation_type_declaration" => {
+                "record_declaration" | "annotation_type_declaration" => {
                     let what = child
                         .kind()
                         .trim_end_matches("_declaration")
@@ -267,7 +296,12 @@ impl<'s, 't> FileChecker<'s, 't> {
                     continue;
                 }
                 let mut checker = MethodChecker::new(self, ci as u32, is_static, Type::Void);
-                let init = match checker.initializer(value, &ty) {
+                let init = if fi < self.classes[ci].enum_constants {
+                    checker.enum_constant(value, ci as u32, fi as u32)
+                } else {
+                    checker.initializer(value, &ty)
+                };
+                let init = match init {
                     Ok(init) => init,
                     Err(e) => {
                         let d = self.diag(e.node, e.message);
@@ -372,6 +406,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 interfaces: self.hierarchy[ci].interfaces.clone(),
                 is_interface: info.is_interface,
                 is_abstract: info.is_abstract,
+                is_enum: info.is_enum,
             });
         }
         // An initializer block outside the subset: what it would do is unknown.
@@ -472,10 +507,11 @@ impl<'s, 't> FileChecker<'s, 't> {
             return;
         };
         let in_interface = node.kind() == "interface_declaration";
-        for member in named_children(body) {
-            let nested_static = member.kind() == "interface_declaration"
-                || (member.kind() == "class_declaration"
-                    && (in_interface || has_modifier(member, self.src, "static")));
+        for member in members(body) {
+            let nested_static =
+                matches!(member.kind(), "interface_declaration" | "enum_declaration")
+                    || (member.kind() == "class_declaration"
+                        && (in_interface || has_modifier(member, self.src, "static")));
             if nested_static {
                 self.gather(member, Some(id), out);
             }
@@ -592,6 +628,8 @@ impl<'s, 't> FileChecker<'s, 't> {
             is_abstract: has_modifier(node, self.src, "abstract")
                 || node.kind() == "interface_declaration",
             is_interface: node.kind() == "interface_declaration",
+            is_enum: node.kind() == "enum_declaration",
+            enum_constants: 0,
             span: span_of(node),
             fields: Vec::new(),
             field_nodes: Vec::new(),
@@ -602,7 +640,39 @@ impl<'s, 't> FileChecker<'s, 't> {
         let Some(body) = node.child_by_field_name("body") else {
             return Ok(info);
         };
-        for member in named_children(body) {
+        // An enum's constants: static final fields of its type, made in order.
+        for constant in named_children(body)
+            .into_iter()
+            .filter(|c| c.kind() == "enum_constant")
+        {
+            let name_node = constant
+                .child_by_field_name("name")
+                .ok_or_else(|| self.diag(constant, "an enum constant without a name"))?;
+            let name = self.text(name_node).to_string();
+            let unsupported = has_class_body(constant).then(|| {
+                self.diag(
+                    constant,
+                    "an enum constant with a body is outside the supported subset",
+                )
+            });
+            if let Some(d) = &unsupported {
+                info.skipped.push(d.clone());
+            }
+            info.fields.push(Field {
+                name,
+                ty: self.class_type(id),
+                is_static: true,
+                is_final: true,
+                is_private: false,
+                span: span_of(constant),
+                init: None,
+                constant: None,
+                unsupported,
+            });
+            info.field_nodes.push(Some(constant));
+            info.enum_constants += 1;
+        }
+        for member in members(body) {
             match member.kind() {
                 "field_declaration" | "constant_declaration" => {
                     // An interface's fields are constants (JLS §9.3).
@@ -676,7 +746,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 // Gathered as classes of their own.
                 "class_declaration"
                     if info.is_interface || has_modifier(member, self.src, "static") => {}
-                "interface_declaration" => {}
+                "interface_declaration" | "enum_declaration" => {}
                 "class_declaration" => {
                     let name = member
                         .child_by_field_name("name")
@@ -687,7 +757,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         format!("inner class {name} (nested, not static) is outside the supported subset"),
                     ));
                 }
-                "enum_declaration" | "record_declaration" | "annotation_type_declaration" => {
+                "record_declaration" | "annotation_type_declaration" => {
                     let what = member
                         .kind()
                         .trim_end_matches("_declaration")
@@ -834,6 +904,16 @@ impl<'s, 't> FileChecker<'s, 't> {
                 "String" | "java.lang.String" => Ok(Type::String),
                 "Object" | "java.lang.Object" if self.class_named("Object", scope).is_none() => {
                     Ok(Type::Object)
+                }
+                other if self
+                    .enclosing(scope)
+                    .iter()
+                    .any(|c| self.type_parameters.get(*c as usize).is_some_and(|t| t.iter().any(|p| p == other))) =>
+                {
+                    Err(self.diag(
+                        node,
+                        format!("type variable {other} (generics) is outside the supported subset"),
+                    ))
                 }
                 other => match self.class_named(other, scope) {
                     Some(class) => Ok(self.class_type(class)),
@@ -999,6 +1079,18 @@ impl<'s, 't> FileChecker<'s, 't> {
         }
         checker.body(body).map_err(|e| self.diag(e.node, e.message))
     }
+}
+
+/// The members of a class, interface or enum body (an enum's after its constants).
+fn members(body: Node) -> Vec<Node> {
+    if body.kind() == "enum_body" {
+        return named_children(body)
+            .into_iter()
+            .filter(|c| c.kind() == "enum_body_declarations")
+            .flat_map(named_children)
+            .collect();
+    }
+    named_children(body)
 }
 
 /// Whether `new C()` of `class` would run a constructor outside the subset: its own one

@@ -612,6 +612,26 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(self.convert(index, &Type::Int))
     }
 
+    /// An enum constant where a string is wanted (concatenation, `print`, `valueOf`): its
+    /// name (`"null"` for `null`), when its enum does not declare `toString`. Anything else
+    /// is returned as it is.
+    pub(super) fn as_text(&mut self, e: Expr) -> Expr {
+        match e.ty.class() {
+            Some(c)
+                if self.file.classes[c as usize].is_enum
+                    && !self.file.has_method_named(c, "toString") =>
+            {
+                Expr {
+                    id: self.id(),
+                    span: e.span,
+                    ty: Type::String,
+                    kind: ExprKind::Builtin(Builtin::EnumString, vec![e]),
+                }
+            }
+            _ => e,
+        }
+    }
+
     pub(super) fn check_concat_operand(&self, e: &Expr, node: Node<'t>) -> Checked<'t, ()> {
         match &e.ty {
             Type::Void => self.error(node, "'void' type not allowed here"),
@@ -636,6 +656,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let (lt, rt) = (left.ty.clone(), right.ty.clone());
         let bad = || format!("bad operand types for binary operator '{op_text}': {lt} and {rt}");
         if op == BinaryOp::Add && (lt == Type::String || rt == Type::String) {
+            let (left, right) = (self.as_text(left), self.as_text(right));
             self.check_concat_operand(&left, left_node)?;
             self.check_concat_operand(&right, right_node)?;
             return Ok(self.make(

@@ -363,6 +363,8 @@ pub struct Class {
     pub interfaces: Vec<u32>,
     pub is_interface: bool,
     pub is_abstract: bool,
+    /// An enum: its first fields are its constants, in order (their ordinals).
+    pub is_enum: bool,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source
@@ -771,6 +773,15 @@ pub enum Builtin {
     StringToCharArray,
     /// `a.clone()` of an array: a new array with the same elements (a shallow copy).
     ArrayClone,
+    /// `e.name()` of an enum constant.
+    EnumName,
+    /// `e.ordinal()`.
+    EnumOrdinal,
+    /// An enum constant as a string (`String.valueOf(e)`, concatenation): its name, or
+    /// `"null"`.
+    EnumString,
+    /// `e.compareTo(f)`: the difference of their ordinals.
+    EnumCompare,
 }
 
 impl Builtin {
@@ -791,6 +802,9 @@ impl Builtin {
                 | StringIsEmpty
                 | StringToCharArray
                 | ArrayClone
+                | EnumName
+                | EnumOrdinal
+                | EnumCompare
         )
     }
 }
@@ -894,6 +908,24 @@ pub enum ExprKind {
         constructor: Option<u32>,
         args: Vec<Expr>,
     },
+    /// An enum constant's object, made when its class is initialized: named and numbered,
+    /// then its constructor run (JLS §8.9.1).
+    EnumConstant {
+        class: u32,
+        ordinal: u32,
+        constructor: Option<u32>,
+        args: Vec<Expr>,
+    },
+    /// `E.values()`: a new array of the enum's constants.
+    EnumValues {
+        class: u32,
+    },
+    /// `E.valueOf(name)`: the constant of that name (`IllegalArgumentException` if none,
+    /// `NullPointerException` for `null`).
+    EnumValueOf {
+        class: u32,
+        name: Box<Expr>,
+    },
     /// `e instanceof T` (or `e instanceof T t`, binding the local `t` when true).
     InstanceOf {
         value: Box<Expr>,
@@ -915,6 +947,11 @@ impl Expr {
                 ..
             }
             | ExprKind::SuperConstructor {
+                class,
+                constructor: Some(method),
+                ..
+            }
+            | ExprKind::EnumConstant {
                 class,
                 constructor: Some(method),
                 ..
@@ -946,6 +983,8 @@ impl Expr {
                 | ExprKind::InstanceCall { .. }
                 | ExprKind::SuperCall { .. }
                 | ExprKind::SuperConstructor { .. }
+                | ExprKind::EnumConstant { .. }
+                | ExprKind::EnumValues { .. }
                 | ExprKind::InstanceOf {
                     binding: Some(_),
                     ..
@@ -965,9 +1004,11 @@ impl Expr {
             ExprKind::InstanceCall { receiver, args, .. } => {
                 std::iter::once(&**receiver).chain(args.iter()).collect()
             }
-            ExprKind::New { args, .. } | ExprKind::SuperConstructor { args, .. } => {
-                args.iter().collect()
-            }
+            ExprKind::New { args, .. }
+            | ExprKind::SuperConstructor { args, .. }
+            | ExprKind::EnumConstant { args, .. } => args.iter().collect(),
+            ExprKind::EnumValues { .. } => Vec::new(),
+            ExprKind::EnumValueOf { name, .. } => vec![name],
             ExprKind::Length(e)
             | ExprKind::Unary(_, e)
             | ExprKind::Convert(e)
@@ -1175,6 +1216,9 @@ impl Unit {
                             | ExprKind::SuperCall { .. }
                             | ExprKind::SuperConstructor { .. }
                             | ExprKind::InstanceOf { .. }
+                            | ExprKind::EnumConstant { .. }
+                            | ExprKind::EnumValues { .. }
+                            | ExprKind::EnumValueOf { .. }
                     );
                 if let ExprKind::Call { method: callee, .. } = &e.kind {
                     touches |= self.method(callee.class, callee.method).is_constructor;

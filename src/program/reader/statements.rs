@@ -1021,6 +1021,21 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let id = self.id();
         let cond_node = self.field(node, "condition")?;
         let scrutinee = self.expr(cond_node)?;
+        // On an enum, the constants' names label the cases: the switch is on the ordinal
+        // (a null scrutinee throws, as `ordinal()` does).
+        let enum_class = scrutinee
+            .ty
+            .class()
+            .filter(|c| self.file.classes[*c as usize].is_enum);
+        let scrutinee = match enum_class {
+            Some(_) => Expr {
+                id: self.id(),
+                span: scrutinee.span,
+                ty: Type::Int,
+                kind: ExprKind::Builtin(Builtin::EnumOrdinal, vec![scrutinee]),
+            },
+            None => scrutinee,
+        };
         let scrutinee = match scrutinee.ty {
             Type::Char | Type::Byte | Type::Short | Type::Int | Type::String => scrutinee,
             ref other => {
@@ -1059,10 +1074,26 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         labels.push(None);
                     }
                     for v in values {
-                        let e = self.expr(v)?;
-                        let e = self.assignable(e, &scrutinee.ty.clone(), v)?;
-                        let Some(c) = self.constant(&e) else {
-                            return self.error(v, "constant expression required");
+                        let c = if let Some(class) = enum_class {
+                            let name = self.text(v);
+                            let Some(k) = self.file.classes[class as usize].fields
+                                [..self.file.classes[class as usize].enum_constants]
+                                .iter()
+                                .position(|f| f.name == name)
+                            else {
+                                return self.error(
+                                    v,
+                                    "an enum switch case label must be the unqualified name of an enumeration constant",
+                                );
+                            };
+                            Const::Int(Type::Int, k as i64)
+                        } else {
+                            let e = self.expr(v)?;
+                            let e = self.assignable(e, &scrutinee.ty.clone(), v)?;
+                            let Some(c) = self.constant(&e) else {
+                                return self.error(v, "constant expression required");
+                            };
+                            c
                         };
                         if seen.contains(&c) {
                             return self.error(v, "duplicate case label");

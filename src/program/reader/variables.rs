@@ -361,6 +361,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             if value.ty == Type::Void {
                 return self.error(right_node, "'void' type not allowed here");
             }
+            let value = self.as_text(value);
             self.check_concat_operand(&value, right_node)?;
             return Ok(self.make(
                 node,

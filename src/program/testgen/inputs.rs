@@ -271,6 +271,24 @@ pub const OBJECT_DEPTH: u32 = 3;
 
 fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> Value {
     match ty {
+        Type::Class(class) if unit.classes[class.id as usize].is_enum => {
+            if rng.chance(1, 10) {
+                return Value::Null;
+            }
+            let constants: Vec<&str> = unit.classes[class.id as usize]
+                .fields
+                .iter()
+                .filter(|f| matches!(&f.init, Some(e) if matches!(e.kind, crate::program::reader::ir::ExprKind::EnumConstant { .. })))
+                .map(|f| f.name.as_str())
+                .collect();
+            if constants.is_empty() {
+                return Value::Null;
+            }
+            Value::Enum {
+                class: class.clone(),
+                name: constants[rng.index(constants.len())].into(),
+            }
+        }
         Type::Class(_) | Type::Object => {
             if depth == 0 || rng.chance(1, 10) {
                 return Value::Null;
@@ -279,6 +297,7 @@ fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> V
             let kinds: Vec<u32> = (0..unit.classes.len() as u32)
                 .filter(|&c| {
                     !unit.classes[c as usize].is_abstract
+                        && !unit.classes[c as usize].is_enum
                         && (*ty == Type::Object
                             || ty.class() == Some(c)
                             || unit.ancestors(c).contains(&ty.class().unwrap_or(u32::MAX)))

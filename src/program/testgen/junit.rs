@@ -342,6 +342,10 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
         }
         // Objects are not compared field by field yet: the test checks the object exists.
         (Value::Object { .. } | Value::Seen(_), _) => format!("assertNotNull({actual});"),
+        // By name, which reads the same whether the enum is accessible to the test or not.
+        (Value::Enum { name, .. }, _) => {
+            format!("assertEquals(\"{name}\", ((Enum<?>) (Object) {actual}).name());")
+        }
         _ => format!("assertEquals({}, {actual});", literal(v, ty)),
     }
 }
@@ -407,6 +411,7 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
         }
         // Outputs only: a test never writes them as values.
         (Value::Object { .. } | Value::Seen(_), _) => "null".into(),
+        (Value::Enum { class, name }, _) => format!("{}.{name}", class.name),
     }
 }
 
@@ -425,7 +430,9 @@ fn type_of(v: &Value) -> Type {
         },
         Value::Str(_) => Type::String,
         Value::Array(elem, _) => Type::array_of(elem.clone()),
-        Value::New { class, .. } | Value::Object { class, .. } => Type::Class(class.clone()),
+        Value::New { class, .. } | Value::Object { class, .. } | Value::Enum { class, .. } => {
+            Type::Class(class.clone())
+        }
         Value::Null | Value::Seen(_) => Type::Null,
     }
 }

@@ -231,5 +231,6 @@ pub(crate) fn to_json(v: &Value) -> serde_json::Value {
             serde_json::json!({ "class": &*class.name, "fields": fields })
         }
         Value::Seen(k) => serde_json::json!({ "seen": k }),
+        Value::Enum { class, name } => serde_json::json!({ "enum": &*class.name, "name": &**name }),
     }
 }

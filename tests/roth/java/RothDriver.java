@@ -49,6 +49,14 @@ public class RothDriver {
     static Object parse(Class<?> t) throws Exception {
         String k = toks[pos++];
         if (k.equals("null")) return null;
+        if (k.equals("enum")) {
+            Class<?> c = Class.forName(toks[pos++], true, loader);
+            String name = toks[pos++];
+            for (Object constant : c.getEnumConstants()) {
+                if (((Enum<?>) constant).name().equals(name)) return constant;
+            }
+            throw new IllegalArgumentException(name);
+        }
         if (k.equals("new")) {
             Class<?> c = Class.forName(toks[pos++], true, loader);
             int n = Integer.parseInt(toks[pos++]);
@@ -97,7 +105,8 @@ public class RothDriver {
     // Whether a value is an object of the program's own classes (shown field by field).
     static boolean isObject(Object o) {
         return o != null && !o.getClass().isArray() && !(o instanceof String)
-            && !(o instanceof Number) && !(o instanceof Character) && !(o instanceof Boolean);
+            && !(o instanceof Number) && !(o instanceof Character) && !(o instanceof Boolean)
+            && !(o instanceof Enum);
     }
 
     // The superclasses' fields first (the farthest first), as roth lays objects out.
@@ -142,6 +151,8 @@ public class RothDriver {
             sb.append(']');
             return;
         }
+        // An enum constant by its name (roth shows it so, whatever its toString).
+        if (o instanceof Enum) { sb.append(((Enum<?>) o).name()); return; }
         if (!isObject(o)) { sb.append(String.valueOf(o)); return; }
         Integer k = numbers.get(o);
         if (k != null) { sb.append('#').append(k); return; }

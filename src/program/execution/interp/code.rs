@@ -150,6 +150,13 @@ pub(super) enum Instr {
         src: Reg,
         class: u32,
     },
+    /// The constant of enum `class` whose name is the string in `src`
+    /// (`IllegalArgumentException` if none, `NullPointerException` for `null`).
+    EnumValueOf {
+        dst: Reg,
+        src: Reg,
+        class: u32,
+    },
     /// `ClassCastException` unless `src` is `null` or an object of `class` or of a class
     /// extending it.
     CheckCast {
@@ -249,6 +256,8 @@ pub struct Compiled {
     pub(super) slots: Vec<Vec<Option<u32>>>,
     /// Per class, itself and every class and interface it extends or implements.
     pub(super) is_a: Vec<Vec<u32>>,
+    /// Per enum, the static fields holding its constants, in order (empty for a class).
+    pub(super) enum_constants: Vec<Vec<u32>>,
     /// The function of each initializer block of each class (`None` when outside the
     /// subset: the class's methods are refused then).
     pub(super) blocks: Vec<Vec<Option<u32>>>,
@@ -293,7 +302,7 @@ pub(super) fn for_each_reg(instr: &mut Instr, f: &mut dyn FnMut(&mut Reg)) {
     match instr {
         Instr::Str { dst, .. } | Instr::GetField { dst, .. } | Instr::New { dst, .. } => f(dst),
         Instr::NullCheck { src } | Instr::CheckCast { src, .. } => f(src),
-        Instr::InstanceOf { dst, src, .. } => {
+        Instr::InstanceOf { dst, src, .. } | Instr::EnumValueOf { dst, src, .. } => {
             f(dst);
             f(src);
         }

@@ -83,6 +83,21 @@ impl Compiled {
                     .superclass
                     .and_then(|s| layouts[s as usize].clone())
                     .unwrap_or_default();
+                // An enum constant's name and ordinal come first (what `name()` and
+                // `ordinal()` read); they are no test's inputs or outputs.
+                if unit.classes[c].is_enum {
+                    for (name, ty) in [("$name", Type::String), ("$ordinal", Type::Int)] {
+                        layout.push(fields.len() as u32);
+                        fields.push(FieldSlot {
+                            name: name.to_string(),
+                            ty,
+                            class: c as u32,
+                            is_static: false,
+                            is_constant: true,
+                            object_slot: layout.len() as u32 - 1,
+                        });
+                    }
+                }
                 for (fi, f) in unit.classes[c].fields.iter().enumerate() {
                     if !f.is_static {
                         let id = field_index[c][fi];
@@ -105,6 +120,27 @@ impl Compiled {
                 .map(|c| std::iter::once(c).chain(unit.ancestors(c)).collect())
                 .collect(),
             slots,
+            enum_constants: unit
+                .classes
+                .iter()
+                .enumerate()
+                .map(|(ci, c)| {
+                    c.fields
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| {
+                            matches!(
+                                &f.init,
+                                Some(Expr {
+                                    kind: ExprKind::EnumConstant { .. },
+                                    ..
+                                })
+                            )
+                        })
+                        .map(|(fi, _)| field_index[ci][fi])
+                        .collect()
+                })
+                .collect(),
             blocks: Vec::new(),
             layouts,
             no_arg_constructors: Vec::new(),

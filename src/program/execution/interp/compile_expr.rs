@@ -4,6 +4,8 @@
 //! (locals, fields, array elements) are read and written as places, and compound assignments
 //! and `++`/`--` convert to the operation's type and back.
 
+use std::sync::Arc;
+
 use super::code::{Instr, Reg};
 use super::compile::FunctionCompiler;
 use crate::program::reader::ir::*;
@@ -252,6 +254,81 @@ impl<'p> FunctionCompiler<'p> {
             ExprKind::Convert(inner) | ExprKind::Cast(inner) => {
                 let v = self.expr(inner);
                 self.converted(Kind::of(&inner.ty), Kind::of(&e.ty), v)
+            }
+            ExprKind::EnumConstant {
+                class,
+                ordinal,
+                constructor,
+                args,
+            } => {
+                let object = self.temp();
+                self.code.push(Instr::New {
+                    class: *class,
+                    dst: object,
+                });
+                let name = self.program.fields
+                    [self.program.enum_constants[*class as usize][*ordinal as usize] as usize]
+                    .name
+                    .rsplit('.')
+                    .next()
+                    .expect("a name")
+                    .to_string();
+                let index = self
+                    .program
+                    .intern(&Arc::from(name.encode_utf16().collect::<Vec<u16>>()));
+                let n = self.temp();
+                self.code.push(Instr::Str { dst: n, index });
+                self.code.push(Instr::PutInstance {
+                    object,
+                    slot: 0,
+                    src: n,
+                });
+                let k = self.constant(i64::from(*ordinal));
+                self.code.push(Instr::PutInstance {
+                    object,
+                    slot: 1,
+                    src: k,
+                });
+                let function = match constructor {
+                    Some(c) => self.program.index[*class as usize][*c as usize]
+                        .expect("calls to unsupported constructors are refused by the front end"),
+                    None => self.program.field_setups[*class as usize],
+                };
+                let base = self.arguments(args, Some(object));
+                let t = self.temp();
+                self.code.push(Instr::Call {
+                    function,
+                    args: base,
+                    dst: t,
+                });
+                object
+            }
+            ExprKind::EnumValues { class } => {
+                let constants = self.program.enum_constants[*class as usize].clone();
+                let base = self.temps(constants.len().max(1) as u32);
+                for (k, field) in constants.iter().enumerate() {
+                    self.code.push(Instr::GetField {
+                        dst: base + k as u32,
+                        field: *field,
+                    });
+                }
+                let t = self.temp();
+                self.code.push(Instr::ArrayLiteral {
+                    dst: t,
+                    items: base,
+                    count: constants.len() as u32,
+                });
+                t
+            }
+            ExprKind::EnumValueOf { class, name } => {
+                let src = self.expr(name);
+                let t = self.temp();
+                self.code.push(Instr::EnumValueOf {
+                    dst: t,
+                    src,
+                    class: *class,
+                });
+                t
             }
             ExprKind::InstanceOf {
                 value,

@@ -92,6 +92,7 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
             Instr::PutInstance { object, src, .. } => (None, vec![object, src], vec![]),
             Instr::NullCheck { src } | Instr::CheckCast { src, .. } => (None, vec![src], vec![]),
             Instr::InstanceOf { dst, src, .. } => (Some(dst), vec![], vec![src]),
+            Instr::EnumValueOf { dst, src, .. } => (Some(dst), vec![src], vec![]),
             Instr::CallVirtual {
                 args, arity, dst, ..
             } => (Some(dst), range(args, arity + 1), vec![]),

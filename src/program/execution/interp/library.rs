@@ -192,6 +192,26 @@ impl<'c> Machine<'c> {
                 self.heap.push(Object::Array { data });
                 self.heap.len() as i64
             }
+            Builtin::EnumName => {
+                self.object_fields(a)?;
+                self.instance_field(a, 0)
+            }
+            Builtin::EnumOrdinal => {
+                self.object_fields(a)?;
+                self.instance_field(a, 1)
+            }
+            Builtin::EnumString => {
+                if a == 0 {
+                    self.new_string(crate::program::reader::text::utf16("null"))?
+                } else {
+                    self.instance_field(a, 0)
+                }
+            }
+            Builtin::EnumCompare => {
+                self.object_fields(a)?;
+                self.object_fields(b)?;
+                self.instance_field(a, 1) - self.instance_field(b, 1)
+            }
             Builtin::ArrayClone => {
                 let data = self.array(a)?.clone();
                 self.allocate(data.len() as u64 + 1)?;

@@ -401,6 +401,19 @@ impl<'c> Machine<'c> {
             {
                 self.construct(class.id, *constructor, args)
             }
+            (Value::Enum { class, name }, Type::Class(c)) if class == c => {
+                let program = self.program;
+                program.enum_constants[c.id as usize]
+                    .iter()
+                    .map(|&f| self.fields[f as usize])
+                    .find(|&h| {
+                        h > 0 && {
+                            let n = self.instance_field(h, 0);
+                            n > 0 && matches!(&self.heap[n as usize - 1], Object::Str(s) if text::from_utf16(s) == **name)
+                        }
+                    })
+                    .ok_or_else(|| format!("no constant {name} in {}", c.name).into())
+            }
             (v, t) => Err(format!("{v} is not a value of type {t}").into()),
         }
     }
@@ -647,6 +660,26 @@ impl<'c> Machine<'c> {
                 Instr::InstanceOf { dst, src, class } => {
                     let v = self.regs[r(src)];
                     self.regs[r(dst)] = i64::from(v != 0 && self.is_a(v, class));
+                }
+                Instr::EnumValueOf { dst, src, class } => {
+                    let name = self.regs[r(src)];
+                    let wanted = match self.heap.get((name - 1) as usize) {
+                        Some(Object::Str(s)) if name > 0 => s.clone(),
+                        _ => return Err(NPE.into()),
+                    };
+                    let found = program.enum_constants[class as usize]
+                        .iter()
+                        .map(|&f| self.fields[f as usize])
+                        .find(|&c| {
+                            c > 0 && match self.instance_field(c, 0) {
+                                n if n > 0 => matches!(&self.heap[n as usize - 1], Object::Str(s) if *s == wanted),
+                                _ => false,
+                            }
+                        });
+                    match found {
+                        Some(c) => self.regs[r(dst)] = c,
+                        None => return Err("java.lang.IllegalArgumentException".into()),
+                    }
                 }
                 Instr::CheckCast { src, class } => {
                     let v = self.regs[r(src)];

@@ -143,6 +143,21 @@ impl Machine<'_> {
                         .collect(),
                 )
             }
+            Object::Instance { class, fields }
+                if !self.program.enum_constants[*class as usize].is_empty() =>
+            {
+                let name = match self.snapshot(fields[0], &Type::String, seen) {
+                    Value::Str(s) => crate::program::reader::text::from_utf16(&s),
+                    _ => String::new(),
+                };
+                Value::Enum {
+                    class: ClassType::plain(
+                        *class,
+                        self.program.class_names[*class as usize].as_str(),
+                    ),
+                    name: name.into(),
+                }
+            }
             Object::Instance { class, fields } => {
                 if let Some(k) = seen.iter().position(|&h| h == word) {
                     return Value::Seen(k as u32 + 1);
@@ -408,5 +423,71 @@ mod tests {
             outcome.args[0].as_ref().map(|v| v.to_string()).as_deref(),
             Some("Sq{id=7, side=2}")
         );
+    }
+
+    const COINS: &str = "enum Coin {
+        PENNY(1), NICKEL(5), DIME(10), QUARTER(25);
+        private final int cents;
+        Coin(int cents) { this.cents = cents; }
+        int cents() { return cents; }
+        Coin next() { Coin[] all = values(); return ordinal() + 1 < all.length ? all[ordinal() + 1] : null; }
+    }
+    class En {
+        static int total(Coin... coins) { int t = 0; for (Coin c : coins) t += c.cents(); return t; }
+        static String kind(Coin c) {
+            switch (c) {
+                case PENNY: return \"copper\";
+                case NICKEL:
+                case DIME: return \"nickel \" + c;
+                default: return \"silver \" + c.name() + c.ordinal();
+            }
+        }
+        static String run(int k) {
+            Coin c = Coin.values()[k % 4];
+            return total(c, Coin.DIME) + \" \" + kind(c) + \" \" + c.next() + \" \" + c.compareTo(Coin.DIME) + \" \" + Coin.valueOf(\"QUARTER\") + (c == Coin.PENNY);
+        }
+        static Coin parse(String s) { return Coin.valueOf(s); }
+    }";
+
+    #[test]
+    fn enums_have_their_constants_names_ordinals_and_switches_as_on_the_jvm() {
+        let compiled = compile(COINS);
+        let text = |o: Outcome| match o.termination {
+            Termination::Return(Some(Value::Str(s))) => String::from_utf16(&s).expect("text"),
+            other => panic!("{other:?}"),
+        };
+        // As the JVM prints them.
+        let expected = [
+            "11 copper NICKEL -2 QUARTERtrue",
+            "15 nickel NICKEL DIME -1 QUARTERfalse",
+            "20 nickel DIME QUARTER 0 QUARTERfalse",
+            "35 silver QUARTER3 null 1 QUARTERfalse",
+        ];
+        for (k, want) in expected.iter().enumerate() {
+            assert_eq!(text(call(&compiled, "run", None, &[int(k as i32)])), *want);
+        }
+        let unit = &compiled.0;
+        let coin = unit
+            .classes
+            .iter()
+            .position(|c| c.name == "Coin")
+            .expect("Coin") as u32;
+        let dime = parse_value_in(unit, "Coin.DIME", &unit.class_type(coin)).expect("a constant");
+        assert_eq!(text(call(&compiled, "kind", None, &[dime])), "nickel DIME");
+        assert_eq!(
+            call(&compiled, "kind", None, &[Value::Null]).termination,
+            throws("NullPointerException")
+        );
+        let x = Value::Str(crate::program::reader::text::utf16("X").into());
+        assert_eq!(
+            call(&compiled, "parse", None, &[x]).termination,
+            throws("IllegalArgumentException")
+        );
+        let q = Value::Str(crate::program::reader::text::utf16("QUARTER").into());
+        match call(&compiled, "parse", None, &[q]).termination {
+            Termination::Return(Some(v)) => assert_eq!(v.to_string(), "QUARTER"),
+            other => panic!("{other:?}"),
+        }
+        assert!(parse_value_in(unit, "Coin.EURO", &unit.class_type(coin)).is_err());
     }
 }

@@ -33,6 +33,11 @@ pub enum Value {
     /// An object met before in the same value (a cycle, or one object reached twice): the
     /// `k`-th object met, counting from 1 in the order [`Value::Object`]s are written.
     Seen(u32),
+    /// A constant of an enum, by name (given to a run or produced by it).
+    Enum {
+        class: ClassType,
+        name: Arc<str>,
+    },
 }
 
 impl Value {
@@ -59,6 +64,9 @@ impl Value {
             ) => c == d && f.len() == g.len() && f.iter().zip(g).all(|((_, x), (_, y))| x.same(y)),
             (Value::Seen(a), Value::Seen(b)) => a == b,
             (Value::New { .. }, Value::New { .. }) => self == other,
+            (Value::Enum { class: c, name: m }, Value::Enum { class: d, name: n }) => {
+                c == d && m == n
+            }
             _ => false,
         }
     }
@@ -122,6 +130,7 @@ impl Value {
                 f.write_str("}")
             }
             Value::Seen(k) => write!(f, "#{k}"),
+            Value::Enum { name, .. } => f.write_str(name),
         }
     }
 }

@@ -43,6 +43,9 @@ impl<'u> Executor<'u> {
             | ExprKind::InstanceCall { .. }
             | ExprKind::SuperCall { .. }
             | ExprKind::SuperConstructor { .. }
+            | ExprKind::EnumConstant { .. }
+            | ExprKind::EnumValues { .. }
+            | ExprKind::EnumValueOf { .. }
             | ExprKind::InstanceOf { .. } => unsupported("objects"),
             ExprKind::Null => Ok(Sym::Ref(0)),
             ExprKind::Local(id) => self.local(st, *id),
