@@ -9,6 +9,7 @@ mod cli;
 mod dalg;
 mod equivalence;
 mod explain;
+mod fuzz;
 mod generated;
 mod helpers;
 mod hierarchy;

@@ -50,6 +50,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 self.user_call(node, self.class, name, None)
             }
             Some(obj) if obj.kind() == "super" => self.super_call(node, name),
+            // A library class named in full (`java.util.Objects.hash(...)`).
+            Some(obj)
+                if self.text(obj).starts_with("java.")
+                    && self.lookup("java").is_none()
+                    && self.visible_field("java").is_none() =>
+            {
+                let qualified = self.text(obj).to_string();
+                self.unsupported(node, &format!("{qualified}.{name}"))
+            }
             Some(obj) if self.text(obj) == "System.out" => self.print(node, name),
             Some(obj) if self.class_qualifier(obj).is_some() => {
                 let class = self.class_qualifier(obj).expect("a class");

@@ -407,16 +407,18 @@ impl<'s, 't> FileChecker<'s, 't> {
                 is_interface: info.is_interface,
                 is_abstract: info.is_abstract,
                 is_enum: info.is_enum,
+                enum_constants: info.enum_constants as u32,
             });
         }
-        // An initializer block outside the subset: what it would do is unknown.
-        let bad_block: Vec<Option<Diagnostic>> = classes
-            .iter()
-            .map(|c| c.blocks.iter().find_map(|b| b.body.as_ref().err().cloned()))
-            .collect();
         // Calls first: a constructor whose `super(...)` is refused is refused too, and the
         // class-level rules below look at constructors.
         mark_unsupported_callers(&mut classes, self.path);
+        // A class whose initialization roth cannot run (a block outside the subset, an enum
+        // constant it cannot make, an initializer calling a method outside the subset):
+        // what its fields hold is unknown.
+        let bad_block: Vec<Option<Diagnostic>> = (0..classes.len())
+            .map(|c| initialization_problem(&classes, c, self.path))
+            .collect();
         let construct_problems: Vec<bool> = (0..classes.len())
             .map(|c| construct_problem(&classes, c as u32))
             .collect();
@@ -460,6 +462,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         // A static field of a class whose initializer block roth does not run holds what
         // that block would set: the methods reading or writing it are not supported either.
         let blocked: Vec<bool> = bad_block.iter().map(|b| b.is_some()).collect();
+        let classes_enum: Vec<bool> = classes.iter().map(|c| c.is_enum).collect();
         for class in classes.iter_mut() {
             for m in class.methods.iter_mut() {
                 let Ok(body) = &m.body else {
@@ -467,10 +470,16 @@ impl<'s, 't> FileChecker<'s, 't> {
                 };
                 let mut bad = None;
                 visit_stmts(&body.stmts, &mut |e: &Expr| {
-                    if let ExprKind::Field(f) = &e.kind
-                        && blocked[f.class as usize]
-                        && bad.is_none()
-                    {
+                    let class = match &e.kind {
+                        ExprKind::Field(f) => Some(f.class),
+                        ExprKind::New { class, .. }
+                        | ExprKind::EnumConstant { class, .. }
+                        | ExprKind::EnumValues { class }
+                        | ExprKind::EnumValueOf { class, .. }
+                        | ExprKind::SuperConstructor { class, .. } => Some(*class),
+                        _ => e.ty.class().filter(|c| classes_enum[*c as usize]),
+                    };
+                    if class.is_some_and(|c| blocked[c as usize]) && bad.is_none() {
                         bad = Some(e.span);
                     }
                 });
@@ -479,7 +488,9 @@ impl<'s, 't> FileChecker<'s, 't> {
                         path: self.path.to_string(),
                         line: span.line,
                         column: span.column,
-                        message: "uses a field of a class whose initializer block is outside the supported subset".to_string(),
+                        message:
+                            "uses a class whose initialization is outside the supported subset"
+                                .to_string(),
                     });
                 }
             }
@@ -1079,6 +1090,51 @@ impl<'s, 't> FileChecker<'s, 't> {
         }
         checker.body(body).map_err(|e| self.diag(e.node, e.message))
     }
+}
+
+/// Why a class's initialization cannot run, if it cannot: an initializer block outside the
+/// subset, an enum constant roth cannot make, or a field initializer or block that calls a
+/// method outside the subset.
+fn initialization_problem(classes: &[Class], class: usize, path: &str) -> Option<Diagnostic> {
+    let c = &classes[class];
+    if let Some(d) = c.blocks.iter().find_map(|b| b.body.as_ref().err()) {
+        return Some(d.clone());
+    }
+    if let Some(f) = c.fields.iter().find(|f| {
+        f.unsupported.is_some() && c.is_enum && f.is_static && f.ty.class() == Some(class as u32)
+    }) {
+        return f.unsupported.clone();
+    }
+    let mut bad = None;
+    let mut check = |e: &Expr| {
+        if let Some(m) = e.callee()
+            && bad.is_none()
+        {
+            let callee = &classes[m.class as usize].methods[m.method as usize];
+            if callee.body.is_err() && !callee.is_abstract {
+                bad = Some(Diagnostic {
+                    path: path.to_string(),
+                    line: e.span.line,
+                    column: e.span.column,
+                    message: format!(
+                        "an initializer calls {}, which is outside the supported subset",
+                        callee.signature()
+                    ),
+                });
+            }
+        }
+    };
+    for f in &c.fields {
+        if let Some(init) = &f.init {
+            visit_expr(init, &mut check);
+        }
+    }
+    for b in &c.blocks {
+        if let Ok(body) = &b.body {
+            visit_stmts(&body.stmts, &mut check);
+        }
+    }
+    bad
 }
 
 /// The members of a class, interface or enum body (an enum's after its constants).

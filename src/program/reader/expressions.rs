@@ -128,6 +128,18 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 );
                 return Ok(self.constant_sets(e, f, t));
             }
+            "instanceof_expression" => {
+                let e = self.instance_of(node)?;
+                let f = self.assigned.clone();
+                let mut t = f.clone();
+                if let ExprKind::InstanceOf {
+                    binding: Some(b), ..
+                } = &e.kind
+                {
+                    t.set(b.0 as usize, true);
+                }
+                return Ok((e, t, f));
+            }
             "ternary_expression" => {
                 let (c, ct, cf) = self.condition(self.field(node, "condition")?)?;
                 self.set_assigned(ct);

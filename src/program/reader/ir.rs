@@ -365,6 +365,8 @@ pub struct Class {
     pub is_abstract: bool,
     /// An enum: its first fields are its constants, in order (their ordinals).
     pub is_enum: bool,
+    /// How many of the first fields are an enum's constants.
+    pub enum_constants: u32,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source

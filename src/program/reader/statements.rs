@@ -191,8 +191,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(id)
     }
 
-    /// The local of a type pattern (`o instanceof Circle c`), definitely assigned from
-    /// here on (where the test failed it is never read: `javac` checked that).
+    /// The local of a type pattern (`o instanceof Circle c`): definitely assigned only where
+    /// the test held (a condition's true branch), so a read anywhere else is refused, as
+    /// `javac` refuses it (JLS §6.3.1).
     pub(super) fn declare_pattern(
         &mut self,
         name_node: Node<'t>,
@@ -200,7 +201,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     ) -> Checked<'t, LocalId> {
         let id = self.declare_local(name_node, ty, false)?;
         self.patterns.push(id);
-        self.assigned.set(id.0 as usize, true);
         Ok(id)
     }
 

@@ -64,6 +64,12 @@ pub fn uncallable_from_a_test(unit: &Unit, class: u32, method: u32) -> Option<St
     if m.is_constructor && m.is_private {
         return Some("its constructor is private".to_string());
     }
+    if !m.is_static && info.is_enum {
+        return Some(format!(
+            "enum {}'s objects are its constants, which tests do not choose yet",
+            unit.source_name(class)
+        ));
+    }
     if !m.is_static && info.is_abstract {
         return Some(format!(
             "{} {} is abstract: its objects belong to other classes",
@@ -337,6 +343,11 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
             "assertEquals({}, Float.floatToIntBits({actual}));",
             canonical_float(*bits)
         ),
+        // An array holding objects is checked by its length only, until objects are
+        // compared by their state.
+        (Value::Array(_, items), Type::Array(_)) if ty.has_objects() => {
+            format!("assertEquals({}, {actual}.length);", items.len())
+        }
         (Value::Array(..), Type::Array(_)) => {
             format!("assertArrayEquals({}, {actual});", literal(v, ty))
         }

@@ -125,19 +125,8 @@ impl Compiled {
                 .iter()
                 .enumerate()
                 .map(|(ci, c)| {
-                    c.fields
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, f)| {
-                            matches!(
-                                &f.init,
-                                Some(Expr {
-                                    kind: ExprKind::EnumConstant { .. },
-                                    ..
-                                })
-                            )
-                        })
-                        .map(|(fi, _)| field_index[ci][fi])
+                    (0..c.enum_constants as usize)
+                        .map(|fi| field_index[ci][fi])
                         .collect()
                 })
                 .collect(),
@@ -449,6 +438,22 @@ impl<'p> FunctionCompiler<'p> {
         )
     }
 
+    /// Whether every method `e` calls has code (or is dispatched on the object's class).
+    fn runnable(&self, e: &Expr) -> bool {
+        let mut ok = true;
+        visit_expr(e, &mut |x: &Expr| {
+            if let Some(m) = x.callee() {
+                let (c, k) = (m.class as usize, m.method as usize);
+                let dispatched = matches!(
+                    x.kind,
+                    ExprKind::Call { .. } | ExprKind::InstanceCall { .. }
+                ) && self.program.slots[c][k].is_some();
+                ok &= self.program.index[c][k].is_some() || dispatched;
+            }
+        });
+        ok
+    }
+
     /// Runs on `this` the constructor `constructor` of `class` with no arguments (the one
     /// without parameters, or the default one when `None` and the class declares none).
     fn call_constructor(&mut self, class: u32, constructor: Option<u32>) {
@@ -515,7 +520,11 @@ impl<'p> FunctionCompiler<'p> {
                 self.call_block(class, k, statics);
                 blocks.next();
             }
-            if let (true, Some(init)) = (f.is_static == statics, &f.init) {
+            // An initializer calling a method outside the subset is left out: the front end
+            // refuses every method that would see what it sets.
+            if let (true, Some(init)) = (f.is_static == statics, &f.init)
+                && self.runnable(init)
+            {
                 let mark = self.next_temp;
                 let src = self.expr(init);
                 let field = self.program.field_index[class as usize][fi];

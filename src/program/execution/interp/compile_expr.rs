@@ -117,7 +117,7 @@ impl<'p> FunctionCompiler<'p> {
                 });
                 let function = match constructor {
                     Some(c) => self.program.index[*class as usize][*c as usize]
-                        .expect("calls to unsupported constructors are refused by the front end"),
+                        .expect("initializers calling what has no code are left out"),
                     None => self.program.field_setups[*class as usize],
                 };
                 let base = self.arguments(args, Some(object));
@@ -267,7 +267,7 @@ impl<'p> FunctionCompiler<'p> {
                     dst: object,
                 });
                 let name = self.program.fields
-                    [self.program.enum_constants[*class as usize][*ordinal as usize] as usize]
+                    [self.program.field_index[*class as usize][*ordinal as usize] as usize]
                     .name
                     .rsplit('.')
                     .next()

@@ -195,6 +195,14 @@ impl Writer<'_> {
                     ExprKind::InstanceOf {
                         tested, binding, ..
                     } => format!("instanceof {tested} {binding:?}"),
+                    ExprKind::EnumConstant {
+                        class,
+                        ordinal,
+                        constructor,
+                        ..
+                    } => format!("enum {class} {ordinal} {constructor:?}"),
+                    ExprKind::EnumValues { class } => format!("values {class}"),
+                    ExprKind::EnumValueOf { class, .. } => format!("valueof {class}"),
                     _ => unreachable!("handled above"),
                 };
                 Form {
