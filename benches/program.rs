@@ -1,4 +1,5 @@
-//! The program side: the interpreter's speed in steps per second, the front end, CFG
+//! The program side: the interpreter's speed in steps per second (loops and arrays, and
+//! objects: a linked list and a search tree behind an interface), the front end, CFG
 //! construction, mutant generation, and mutation analysis of every shipped program (all
 //! mutants against 1,000 random tests per method), with the same analysis done naively
 //! (every mutant on every test until one kills it) for the sharing ratio.
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use roth::program::execution::analysis::{TestCase, analyse, random_tests};
-use roth::program::execution::interp::{Compiled, Limits, Machine, Value};
+use roth::program::execution::interp::{Compiled, Limits, Machine, Termination, Value};
 use roth::program::model::cfg::Cfg;
 use roth::program::mutants::mutant;
 use roth::program::reader::semantics::Kind;
@@ -33,6 +34,115 @@ const LOOPS: &str = "public class Loops {
             }
         }
         return swaps;
+    }
+}";
+
+/// Objects on the interpreter's heap: one interface, `IntSet`, implemented by an unsorted
+/// linked list and an unbalanced binary search tree (static nested classes, constructors,
+/// fields, recursion, `null` checks). `fill` drives either one through the interface, so
+/// every `add` and `contains` is a virtual call through the dispatch table: `n` inserts, then
+/// `n` lookups, of keys in `[0, 2n)` from a linear congruential generator, and a checksum of
+/// the hits. `list(n)` and `tree(n)` return the same checksum; the JVM computes it too.
+const SETS: &str = "public class Sets {
+    interface IntSet {
+        void add(int k);
+        boolean contains(int k);
+    }
+
+    static class ListNode {
+        int key;
+        ListNode next;
+        ListNode(int key, ListNode next) {
+            this.key = key;
+            this.next = next;
+        }
+    }
+
+    static class LinkedSet implements IntSet {
+        private ListNode head;
+        private int size;
+        public void add(int k) {
+            if (contains(k)) {
+                return;
+            }
+            head = new ListNode(k, head);
+            size++;
+        }
+        public boolean contains(int k) {
+            ListNode n = head;
+            while (n != null) {
+                if (n.key == k) {
+                    return true;
+                }
+                n = n.next;
+            }
+            return false;
+        }
+    }
+
+    static class TreeNode {
+        int key;
+        TreeNode left;
+        TreeNode right;
+        TreeNode(int key) {
+            this.key = key;
+        }
+    }
+
+    static class TreeSet implements IntSet {
+        private TreeNode root;
+        public void add(int k) {
+            root = insert(root, k);
+        }
+        private TreeNode insert(TreeNode n, int k) {
+            if (n == null) {
+                return new TreeNode(k);
+            }
+            if (k < n.key) {
+                n.left = insert(n.left, k);
+            } else if (k > n.key) {
+                n.right = insert(n.right, k);
+            }
+            return n;
+        }
+        public boolean contains(int k) {
+            TreeNode n = root;
+            while (n != null) {
+                if (k == n.key) {
+                    return true;
+                }
+                n = k < n.key ? n.left : n.right;
+            }
+            return false;
+        }
+    }
+
+    static int fill(IntSet set, int n, int range) {
+        int x = 12345;
+        for (int i = 0; i < n; i++) {
+            x = x * 1103515245 + 12345;
+            set.add((x >>> 8) % range);
+        }
+        int found = 0;
+        for (int i = 0; i < n; i++) {
+            x = x * 1103515245 + 12345;
+            if (set.contains((x >>> 8) % range)) {
+                found = found * 31 + i + 1;
+            }
+        }
+        return found;
+    }
+
+    public static int list(int n) {
+        return fill(new LinkedSet(), n, 2 * n);
+    }
+
+    public static int tree(int n) {
+        return fill(new TreeSet(), n, 2 * n);
+    }
+
+    public static int run(int n) {
+        return list(n) * 31 + tree(n);
     }
 }";
 
@@ -92,6 +202,50 @@ fn interpreter(c: &mut Criterion) {
     group.throughput(Throughput::Elements(bubble_steps));
     group.bench_function("bubble sort of 500", |b| {
         b.iter(|| machine.run(0, 1, black_box(&bubble_args), &[]).unwrap())
+    });
+    group.finish();
+}
+
+/// The object-heavy workload ([`SETS`]): a linked list and a binary search tree under inserts
+/// and lookups, each a fresh heap per run.
+fn interpreter_objects(c: &mut Criterion) {
+    let unit = load("Sets.java", SETS).unwrap();
+    let program = Compiled::new(&unit, None);
+    let limits = Limits {
+        steps: u64::MAX / 2,
+        ..Limits::default()
+    };
+    let (list_class, list) = unit.find_method("Sets.list").unwrap();
+    let (tree_class, tree) = unit.find_method("Sets.tree").unwrap();
+    // The list is quadratic, the tree n log n: each run takes a few million steps.
+    let list_args = [Value::Prim(Kind::Int, 1_000)];
+    let tree_args = [Value::Prim(Kind::Int, 20_000)];
+    // What the JVM returns for these calls (javac and java, 2026-11-26).
+    let jvm = |v: i64| Termination::Return(Some(Value::Prim(Kind::Int, v)));
+    let mut machine = Machine::new(&program, limits);
+    let outcome = machine.run(list_class, list, &list_args, &[]).unwrap();
+    assert_eq!(outcome.termination, jvm(938_385_940));
+    let list_steps = machine.steps();
+    let outcome = machine.run(tree_class, tree, &tree_args, &[]).unwrap();
+    assert_eq!(outcome.termination, jvm(1_774_526_093));
+    let tree_steps = machine.steps();
+    println!("interpreter_objects: list(1000) {list_steps} steps, tree(20000) {tree_steps} steps");
+    let mut group = c.benchmark_group("interpreter_objects");
+    group.throughput(Throughput::Elements(list_steps));
+    group.bench_function("linked list, 1000 inserts and lookups", |b| {
+        b.iter(|| {
+            machine
+                .run(list_class, list, black_box(&list_args), &[])
+                .unwrap()
+        })
+    });
+    group.throughput(Throughput::Elements(tree_steps));
+    group.bench_function("binary search tree, 20000 inserts and lookups", |b| {
+        b.iter(|| {
+            machine
+                .run(tree_class, tree, black_box(&tree_args), &[])
+                .unwrap()
+        })
     });
     group.finish();
 }
@@ -314,6 +468,7 @@ fn test_generation(c: &mut Criterion) {
 criterion_group!(
     benches,
     interpreter,
+    interpreter_objects,
     front_end_and_cfg,
     generation,
     analysis,

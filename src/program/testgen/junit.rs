@@ -219,17 +219,25 @@ fn write_test(
         )
         .unwrap();
     }
-    // Arguments in locals, so arrays can be checked after the call.
+    // Arguments in locals, so arrays can be checked after the call. When the run throws and
+    // an argument is built by a constructor, the throw may come from building it: the
+    // arguments are then built inside `assertThrows` too.
+    let builds_in_lambda =
+        matches!(outcome.termination, Termination::Throw(_)) && t.args.iter().any(builds_objects);
     let mut arg_names = Vec::new();
+    let mut arg_lines = String::new();
     for (i, (v, ty)) in t.args.iter().zip(&m.params).enumerate() {
         let name = format!("arg{i}");
-        writeln!(
-            out,
-            "        {} {name} = {};",
-            java_type(ty),
-            literal(v, ty)
-        )
-        .unwrap();
+        write!(arg_lines, "{} {name} = {}; ", java_type(ty), literal(v, ty)).unwrap();
+        if !builds_in_lambda {
+            writeln!(
+                out,
+                "        {} {name} = {};",
+                java_type(ty),
+                literal(v, ty)
+            )
+            .unwrap();
+        }
         arg_names.push(name);
     }
     let direct = !m.is_private;
@@ -270,7 +278,15 @@ fn write_test(
     match &outcome.termination {
         Termination::Throw(exception) => {
             let class = exception_class(exception);
-            writeln!(out, "        assertThrows({class}.class, () -> {call});").unwrap();
+            if builds_in_lambda {
+                writeln!(
+                    out,
+                    "        assertThrows({class}.class, () -> {{ {arg_lines}{call}; }});"
+                )
+                .unwrap();
+            } else {
+                writeln!(out, "        assertThrows({class}.class, () -> {call});").unwrap();
+            }
         }
         Termination::Return(None) if m.is_constructor => {
             writeln!(out, "        receiver = {call};").unwrap()
@@ -313,7 +329,12 @@ fn write_test(
         );
         writeln!(out, "        {}", assertion(v, &f.ty, &actual)).unwrap();
     }
-    for (i, after) in outcome.args.iter().enumerate() {
+    for (i, after) in outcome
+        .args
+        .iter()
+        .enumerate()
+        .filter(|_| !builds_in_lambda)
+    {
         if let Some(v) = after {
             writeln!(out, "        {}", assertion(v, &m.params[i], &arg_names[i])).unwrap();
         }
@@ -423,6 +444,15 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
         // Outputs only: a test never writes them as values.
         (Value::Object { .. } | Value::Seen(_), _) => "null".into(),
         (Value::Enum { class, name }, _) => format!("{}.{name}", class.name),
+    }
+}
+
+/// Whether giving the value runs a constructor (an object, or an array holding one).
+fn builds_objects(v: &Value) -> bool {
+    match v {
+        Value::New { .. } => true,
+        Value::Array(_, items) => items.iter().any(builds_objects),
+        _ => false,
     }
 }
 
