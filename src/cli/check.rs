@@ -10,10 +10,10 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use roth::program::testgen::codebase::java_files;
 use roth::program::{Diagnostic, load};
 
-use super::common::{BadInput, CliError, Session, bad_input, json, print};
+use super::codebase::java_sources;
+use super::common::{BadInput, CliError, Session, json, print};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -127,16 +127,7 @@ pub fn check(_session: &Session, args: CheckArgs) -> Result<ExitCode, CliError> 
     // A file named twice (a file and its folder) is counted once.
     let mut seen = std::collections::HashSet::new();
     for root in &args.paths {
-        let found = java_files(root)
-            .with_context(|| format!("cannot read {}", root.display()))
-            .bad_input()?;
-        if found.is_empty() {
-            return Err(bad_input(format!(
-                "no .java files under {}",
-                root.display()
-            )));
-        }
-        for source in found {
+        for source in java_sources(root)? {
             if seen.insert(source.path.clone()) {
                 paths.push(source.path);
             }

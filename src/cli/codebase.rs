@@ -44,14 +44,8 @@ pub struct CodeBase {
     pub errors: Vec<FileError>,
 }
 
-/// Reads every Java file under `root` (or `root` itself) and makes its mutants. A file that
-/// does not parse is an error when it is all the code base, and otherwise reported (a
-/// warning) while the others go on.
-pub fn load_code_base(
-    session: &Session,
-    root: &Path,
-    operators: &[String],
-) -> Result<CodeBase, CliError> {
+/// The `.java` files under `root` (or `root` itself), at least one, or the user's error.
+pub fn java_sources(root: &Path) -> Result<Vec<SourceFile>, CliError> {
     let found = java_files(root)
         .with_context(|| format!("cannot read {}", root.display()))
         .bad_input()?;
@@ -61,6 +55,18 @@ pub fn load_code_base(
             root.display()
         )));
     }
+    Ok(found)
+}
+
+/// Reads every Java file under `root` (or `root` itself) and makes its mutants. A file that
+/// does not parse is an error when it is all the code base, and otherwise reported (a
+/// warning) while the others go on.
+pub fn load_code_base(
+    session: &Session,
+    root: &Path,
+    operators: &[String],
+) -> Result<CodeBase, CliError> {
+    let found = java_sources(root)?;
     let single = !root.is_dir();
     let mut code_base = CodeBase {
         root: root.to_path_buf(),

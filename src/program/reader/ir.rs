@@ -936,6 +936,26 @@ pub enum ExprKind {
     },
 }
 
+impl ExprKind {
+    /// Whether the expression makes, reads or calls into objects of the unit's classes (what
+    /// the proofs and the software D-algorithm do not model).
+    pub(crate) fn works_with_objects(&self) -> bool {
+        matches!(
+            self,
+            ExprKind::This
+                | ExprKind::New { .. }
+                | ExprKind::FieldOf { .. }
+                | ExprKind::InstanceCall { .. }
+                | ExprKind::SuperCall { .. }
+                | ExprKind::SuperConstructor { .. }
+                | ExprKind::InstanceOf { .. }
+                | ExprKind::EnumConstant { .. }
+                | ExprKind::EnumValues { .. }
+                | ExprKind::EnumValueOf { .. }
+        )
+    }
+}
+
 impl Expr {
     /// The method or constructor the expression calls, if it calls one of the unit's.
     pub(crate) fn callee(&self) -> Option<MethodRef> {
@@ -1208,20 +1228,7 @@ impl Unit {
             }
             let mut touches = false;
             visit_stmts(&body.stmts, &mut |e: &Expr| {
-                touches |= e.ty.has_objects()
-                    || matches!(
-                        e.kind,
-                        ExprKind::This
-                            | ExprKind::New { .. }
-                            | ExprKind::FieldOf { .. }
-                            | ExprKind::InstanceCall { .. }
-                            | ExprKind::SuperCall { .. }
-                            | ExprKind::SuperConstructor { .. }
-                            | ExprKind::InstanceOf { .. }
-                            | ExprKind::EnumConstant { .. }
-                            | ExprKind::EnumValues { .. }
-                            | ExprKind::EnumValueOf { .. }
-                    );
+                touches |= e.ty.has_objects() || e.kind.works_with_objects();
                 if let ExprKind::Call { method: callee, .. } = &e.kind {
                     touches |= self.method(callee.class, callee.method).is_constructor;
                     if !seen.contains(&(callee.class, callee.method)) {

@@ -457,27 +457,14 @@ impl<'p> FunctionCompiler<'p> {
     /// Runs on `this` the constructor `constructor` of `class` with no arguments (the one
     /// without parameters, or the default one when `None` and the class declares none).
     fn call_constructor(&mut self, class: u32, constructor: Option<u32>) {
-        let function = match constructor.or(self.program.no_arg_constructor_of(class)) {
-            // Outside the subset: the front end refuses every method that would run this.
-            Some(k) => match self.program.index[class as usize][k as usize] {
-                Some(f) => f,
-                None => return,
-            },
-            None => self.program.field_setups[class as usize],
-        };
+        let constructor = constructor.or(self.program.no_arg_constructor_of(class));
+        // Outside the subset: the front end refuses every method that would run this.
+        if constructor.is_some_and(|k| self.program.index[class as usize][k as usize].is_none()) {
+            return;
+        }
         let mark = self.next_temp;
-        let base = self.temps(1);
         let this = self.this_reg.expect("constructors run on `this`");
-        self.code.push(Instr::Move {
-            dst: base,
-            src: this,
-        });
-        let dst = self.temp();
-        self.code.push(Instr::Call {
-            function,
-            args: base,
-            dst,
-        });
+        self.construct(class, constructor, &[], this);
         self.next_temp = mark;
     }
 
@@ -487,14 +474,8 @@ impl<'p> FunctionCompiler<'p> {
             return;
         };
         let mark = self.next_temp;
-        let base = self.temps(1);
-        if !is_static {
-            let this = self.this_reg.expect("instance blocks run on `this`");
-            self.code.push(Instr::Move {
-                dst: base,
-                src: this,
-            });
-        }
+        let receiver = (!is_static).then(|| self.this_reg.expect("instance blocks run on `this`"));
+        let base = self.arguments(&[], receiver);
         let dst = self.temp();
         self.code.push(Instr::Call {
             function,

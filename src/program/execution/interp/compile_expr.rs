@@ -115,18 +115,7 @@ impl<'p> FunctionCompiler<'p> {
                     class: *class,
                     dst: object,
                 });
-                let function = match constructor {
-                    Some(c) => self.program.index[*class as usize][*c as usize]
-                        .expect("initializers calling what has no code are left out"),
-                    None => self.program.field_setups[*class as usize],
-                };
-                let base = self.arguments(args, Some(object));
-                let t = self.temp();
-                self.code.push(Instr::Call {
-                    function,
-                    args: base,
-                    dst: t,
-                });
+                self.construct(*class, *constructor, args, object);
                 object
             }
             ExprKind::InstanceCall {
@@ -289,18 +278,7 @@ impl<'p> FunctionCompiler<'p> {
                     slot: 1,
                     src: k,
                 });
-                let function = match constructor {
-                    Some(c) => self.program.index[*class as usize][*c as usize]
-                        .expect("calls to unsupported constructors are refused by the front end"),
-                    None => self.program.field_setups[*class as usize],
-                };
-                let base = self.arguments(args, Some(object));
-                let t = self.temp();
-                self.code.push(Instr::Call {
-                    function,
-                    args: base,
-                    dst: t,
-                });
+                self.construct(*class, *constructor, args, object);
                 object
             }
             ExprKind::EnumValues { class } => {
@@ -368,20 +346,8 @@ impl<'p> FunctionCompiler<'p> {
                 constructor,
                 args,
             } => {
-                let function = match constructor {
-                    Some(c) => self.program.index[*class as usize][*c as usize]
-                        .expect("calls to unsupported constructors are refused by the front end"),
-                    None => self.program.field_setups[*class as usize],
-                };
                 let this = self.this_reg.expect("constructors run on `this`");
-                let base = self.arguments(args, Some(this));
-                let t = self.temp();
-                self.code.push(Instr::Call {
-                    function,
-                    args: base,
-                    dst: t,
-                });
-                t
+                self.construct(*class, *constructor, args, this)
             }
             ExprKind::Conditional(c, a, b) => {
                 let t = self.temp();
@@ -647,6 +613,31 @@ impl<'p> FunctionCompiler<'p> {
 
     /// A call's arguments in consecutive temporaries, then the receiver when there is one;
     /// the first of them.
+    /// Runs constructor `constructor` of `class` (its default one when `None`) on `object`
+    /// with `args`; the call's result register.
+    pub(super) fn construct(
+        &mut self,
+        class: u32,
+        constructor: Option<u32>,
+        args: &[Expr],
+        object: Reg,
+    ) -> Reg {
+        let function = match constructor {
+            Some(c) => self.program.index[class as usize][c as usize].expect(
+                "constructors without code are refused by the front end, or their initializers left out",
+            ),
+            None => self.program.field_setups[class as usize],
+        };
+        let base = self.arguments(args, Some(object));
+        let t = self.temp();
+        self.code.push(Instr::Call {
+            function,
+            args: base,
+            dst: t,
+        });
+        t
+    }
+
     /// A call of `method` with its arguments (and receiver) from `base`: dispatched on the
     /// receiver's class when the method is virtual, else of `function`.
     fn call(&mut self, method: MethodRef, function: u32, base: Reg, arity: usize, dst: Reg) {
@@ -665,7 +656,7 @@ impl<'p> FunctionCompiler<'p> {
         }
     }
 
-    fn arguments(&mut self, args: &[Expr], receiver: Option<Reg>) -> Reg {
+    pub(super) fn arguments(&mut self, args: &[Expr], receiver: Option<Reg>) -> Reg {
         let count = args.len() + usize::from(receiver.is_some());
         let base = self.temps(count.max(1) as u32);
         for (k, a) in args.iter().enumerate() {
