@@ -447,6 +447,12 @@ fn code_base(dir: &std::path::Path) -> std::path::PathBuf {
         "package com.example;\n\npublic class Counter {\n    int count;\n\n    public int add(int step) {\n        if (step > 0) {\n            count = count + step;\n        }\n        return count;\n    }\n}\n",
     )
     .unwrap();
+    // Objects as arguments: a part file must carry them (`new`, enum constants) to the merge.
+    std::fs::write(
+        root.join("com/example/Ledger.java"),
+        "package com.example;\n\npublic class Ledger {\n    enum Kind { CREDIT, DEBIT }\n\n    static class Entry {\n        final Kind kind;\n        final int amount;\n\n        Entry(Kind kind, int amount) {\n            this.kind = kind;\n            this.amount = amount;\n        }\n    }\n\n    public static int apply(int balance, Entry entry) {\n        if (entry == null) {\n            return balance;\n        }\n        if (entry.kind == Kind.CREDIT) {\n            return balance + entry.amount;\n        }\n        return entry.amount > balance ? -1 : balance - entry.amount;\n    }\n}\n",
+    )
+    .unwrap();
     root
 }
 
@@ -458,6 +464,11 @@ fn json_file(path: &std::path::Path) -> serde_json::Value {
 fn sharded_testgen_over_a_code_base_on_the_command_line() {
     use crate::helpers::{roth, scratch_dir, stderr, stdout};
     let dir = scratch_dir("shard_codebase");
+    // Exit 1 is a finished run that left mutants unknown; anything else must be success.
+    let finished = |o: &std::process::Output| {
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(o));
+        assert!(!stderr(o).contains("error"), "{}", stderr(o));
+    };
     let root = code_base(&dir);
     let src = root.to_str().unwrap();
     let o = roth(
@@ -472,7 +483,7 @@ fn sharded_testgen_over_a_code_base_on_the_command_line() {
             "-q",
         ],
     );
-    assert!(o.status.success(), "{}", stderr(&o));
+    finished(&o);
     let table = stdout(&o);
     assert!(table.contains("more/Gcd.java"), "{table}");
     assert!(dir.join("one/com/example/CounterTest.java").exists());
@@ -490,10 +501,16 @@ fn sharded_testgen_over_a_code_base_on_the_command_line() {
             "Mid.java",
             "NumZero.java",
             "com/example/Counter.java",
+            "com/example/Ledger.java",
             "more/Gcd.java"
         ]
     );
-    assert_eq!(one["totals"]["unknown"], 0);
+    // Only the file with objects keeps unknown mutants (proofs over objects are not made yet).
+    for f in one["files"].as_array().unwrap() {
+        if f["file"] != "com/example/Ledger.java" {
+            assert_eq!(f["unknown"].as_array().unwrap().len(), 0, "{}", f["file"]);
+        }
+    }
     for count in 1..=3usize {
         let mut parts = Vec::new();
         for i in 1..=count {
@@ -510,7 +527,7 @@ fn sharded_testgen_over_a_code_base_on_the_command_line() {
                     "-q",
                 ],
             );
-            assert!(o.status.success(), "{}", stderr(&o));
+            finished(&o);
             parts.push(part);
         }
         let report = format!("m{count}.json");
@@ -519,7 +536,7 @@ fn sharded_testgen_over_a_code_base_on_the_command_line() {
         args.extend(parts.iter().map(String::as_str));
         args.extend(["--report", &report, "--out-dir", &out, "-q"]);
         let o = roth(&dir, &args);
-        assert!(o.status.success(), "{}", stderr(&o));
+        finished(&o);
         assert!(stdout(&o).contains(&format!("merged from {count} parts")));
         let merged = json_file(&dir.join(&report));
         for (a, b) in one["files"]
@@ -556,14 +573,14 @@ fn sharded_testgen_over_a_code_base_on_the_command_line() {
             "-q",
         ],
     );
-    assert!(o.status.success(), "{}", stderr(&o));
+    finished(&o);
     assert_eq!(
         std::fs::read_to_string(dir.join("again.json")).unwrap(),
         std::fs::read_to_string(dir.join("p2of3.json")).unwrap()
     );
     // The roth score of the merged tests: 100 % over the killable mutants, file by file.
     let o = roth(&dir, &["score", src, "--tests", "m2.json", "--json", "-q"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    finished(&o);
     let score: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(
         score["totals"]["killed"], one["totals"]["killed"],
@@ -598,7 +615,7 @@ fn sharded_testgen_over_a_code_base_on_the_command_line() {
             "-q",
         ],
     );
-    assert!(o.status.success(), "{}", stderr(&o));
+    finished(&o);
     refuse(
         &["merge", src, "p1of2.json", "seed2.json"],
         "different settings",

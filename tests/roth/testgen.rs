@@ -436,3 +436,56 @@ fn json_tests_read_back_as_written() {
         }
     }
 }
+
+/// Objects in JSON tests: as `to_json` writes them (`new`, `enum`) and as Java expressions in
+/// strings; wrong classes and constants are refused with the argument named.
+#[test]
+fn json_tests_carry_objects() {
+    use roth::program::testgen::testfile::{read_tests, tests_to_json};
+    let source = "class L {
+        enum Kind { CREDIT, DEBIT }
+        static class Entry {
+            Kind kind; int amount;
+            Entry(Kind kind, int amount) { this.kind = kind; this.amount = amount; }
+        }
+        static int apply(int b, Entry e) { return e == null ? b : b + e.amount; }
+        static int sign(int b, Kind k) { return k == Kind.CREDIT ? b : -b; }
+    }";
+    let unit = load("L.java", source).unwrap();
+    let json = r#"{"tests": [
+        {"method": "apply", "args": [1, {"new": "L.Entry", "constructor": 0,
+                                         "args": [{"enum": "L.Kind", "name": "DEBIT"}, 5]}]},
+        {"method": "apply", "args": [2, "new L.Entry(L.Kind.CREDIT, -3)"]},
+        {"method": "apply", "args": [3, null]}
+    ]}"#;
+    let read = read_tests(&unit, json).unwrap();
+    let again = serde_json::json!({ "tests": tests_to_json(&unit, &read) }).to_string();
+    let twice = read_tests(&unit, &again).unwrap();
+    for (a, b) in read.iter().zip(&twice) {
+        for (x, y) in a.args.iter().zip(&b.args) {
+            assert!(x.same(y), "{x:?} read back for {y:?}");
+        }
+    }
+    assert!(again.contains(r#""name":"CREDIT""#), "{again}");
+    for (bad, says) in [
+        (
+            r#"{"enum": "L.Kind", "name": "DEBIT"}"#,
+            "a L.Kind is not a L.Entry",
+        ),
+        (r#"{"new": "L.Kind"}"#, "is not a L.Entry"),
+        (
+            r#"{"new": "L.Entry", "constructor": 0, "args": [null]}"#,
+            "takes 2 argument(s)",
+        ),
+        (r#""new L.Entry(1, 2)""#, "args[1]"),
+        ("7", "expected an object"),
+    ] {
+        let json = format!(r#"{{"tests": [{{"method": "apply", "args": [0, {bad}]}}]}}"#);
+        let e = read_tests(&unit, &json).unwrap_err();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+    let json =
+        r#"{"tests": [{"method": "sign", "args": [0, {"enum": "L.Kind", "name": "BARTER"}]}]}"#;
+    let e = read_tests(&unit, json).unwrap_err();
+    assert!(e.contains("L.Kind has no constant BARTER"), "{e}");
+}

@@ -20,7 +20,8 @@ use std::sync::Arc;
 
 use crate::program::execution::analysis::TestCase;
 use crate::program::execution::interp::Value;
-use crate::program::reader::ir::{Type, Unit};
+use crate::program::execution::literal;
+use crate::program::reader::ir::{ClassType, Type, Unit};
 use crate::program::reader::semantics::{Kind, bits_f32, bits_f64, f32_of, f64_of};
 use crate::program::reader::text;
 
@@ -56,7 +57,7 @@ pub fn read_tests(unit: &Unit, json: &str) -> Result<Vec<TestCase>, String> {
         }
         let mut values = Vec::new();
         for (i, (a, ty)) in args.iter().zip(&signature.params).enumerate() {
-            values.push(from_json(a, ty).map_err(|e| at(format!("args[{i}]: {e}")))?);
+            values.push(from_json(unit, a, ty).map_err(|e| at(format!("args[{i}]: {e}")))?);
         }
         let mut fields = Vec::new();
         if let Some(this) = t.get("this") {
@@ -72,7 +73,7 @@ pub fn read_tests(unit: &Unit, json: &str) -> Result<Vec<TestCase>, String> {
                     .ok_or_else(|| at(format!("class {} has no field {name}", c.name)))?;
                 fields.push((
                     name.clone(),
-                    from_json(v, &f.ty).map_err(|e| at(format!("this.{name}: {e}")))?,
+                    from_json(unit, v, &f.ty).map_err(|e| at(format!("this.{name}: {e}")))?,
                 ));
             }
         }
@@ -120,8 +121,10 @@ pub fn tests_to_json(unit: &Unit, tests: &[TestCase]) -> Vec<serde_json::Value> 
         .collect()
 }
 
-/// A JSON value read as a value of `ty`.
-pub(crate) fn from_json(v: &serde_json::Value, ty: &Type) -> Result<Value, String> {
+/// A JSON value read as a value of `ty`; objects of `unit`'s classes as written by
+/// [`to_json`] (`{"new": "Point", "constructor": 0, "args": [1, 2]}`, `{"enum": "Coin",
+/// "name": "DIME"}`) or as a Java expression in a string (`"new Point(1, 2)"`).
+pub(crate) fn from_json(unit: &Unit, v: &serde_json::Value, ty: &Type) -> Result<Value, String> {
     use serde_json::Value as J;
     let integral = |v: &J, ty: &Type| -> Result<i64, String> {
         let n = v
@@ -182,12 +185,111 @@ pub(crate) fn from_json(v: &serde_json::Value, ty: &Type) -> Result<Value, Strin
                 items
                     .iter()
                     .enumerate()
-                    .map(|(i, x)| from_json(x, elem).map_err(|e| format!("[{i}]: {e}")))
+                    .map(|(i, x)| from_json(unit, x, elem).map_err(|e| format!("[{i}]: {e}")))
                     .collect::<Result<_, _>>()?,
             ),
             other => return Err(format!("expected an array or null, got {other}")),
         },
+        Type::Class(_) | Type::Object => match v {
+            J::Null => Value::Null,
+            J::String(s) if matches!(ty, Type::Class(_)) => literal::parse_value_in(unit, s, ty)?,
+            J::Object(o) => object_from_json(unit, o, ty)?,
+            other => return Err(format!("expected an object of {ty} or null, got {other}")),
+        },
         other => return Err(format!("values of type {other} cannot be given")),
+    })
+}
+
+/// `{"new": C, "constructor": k, "args": [...]}` or `{"enum": C, "name": N}` as a value that
+/// converts to `ty`.
+fn object_from_json(
+    unit: &Unit,
+    o: &serde_json::Map<String, serde_json::Value>,
+    ty: &Type,
+) -> Result<Value, String> {
+    let named = |key: &str| -> Result<(u32, ClassType), String> {
+        let name = o[key]
+            .as_str()
+            .ok_or_else(|| format!("\"{key}\" must name a class"))?;
+        let class = (0..unit.classes.len() as u32)
+            .find(|&c| unit.source_name(c) == name)
+            .ok_or_else(|| format!("no class {name}"))?;
+        let Type::Class(class_type) = unit.class_type(class) else {
+            unreachable!("a class type")
+        };
+        if !Type::Class(class_type.clone()).widens_to(ty) {
+            return Err(format!("a {name} is not a {ty}"));
+        }
+        Ok((class, class_type))
+    };
+    if o.contains_key("enum") {
+        let (class, class_type) = named("enum")?;
+        let name = o
+            .get("name")
+            .and_then(|n| n.as_str())
+            .ok_or("expected \"name\": the constant")?;
+        let info = &unit.classes[class as usize];
+        let constants = &info.fields[..info.enum_constants as usize];
+        if !info.is_enum || !constants.iter().any(|c| c.name == name) {
+            return Err(format!("{} has no constant {name}", class_type.name));
+        }
+        return Ok(Value::Enum {
+            class: class_type,
+            name: name.into(),
+        });
+    }
+    if !o.contains_key("new") {
+        return Err(
+            "expected {\"new\": class, \"args\": [...]} or {\"enum\": class, \"name\": constant}"
+                .into(),
+        );
+    }
+    let (class, class_type) = named("new")?;
+    let info = &unit.classes[class as usize];
+    if info.is_abstract || info.is_interface || info.is_enum {
+        return Err(format!("{} cannot be instantiated", class_type.name));
+    }
+    let args = match o.get("args") {
+        None => Vec::new(),
+        Some(serde_json::Value::Array(a)) => a.clone(),
+        Some(_) => return Err("\"args\" must be an array".into()),
+    };
+    let constructor = match o.get("constructor") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(k) => Some(
+            k.as_u64()
+                .and_then(|k| u32::try_from(k).ok())
+                .ok_or("\"constructor\" must be a method index")?,
+        ),
+    };
+    let params: &[Type] = match constructor {
+        None if info.methods.iter().any(|m| m.is_constructor) => {
+            return Err(format!("{} needs a \"constructor\"", class_type.name));
+        }
+        None => &[],
+        Some(k) => match info.methods.get(k as usize) {
+            Some(m) if m.is_constructor => &m.params,
+            _ => return Err(format!("{} has no constructor {k}", class_type.name)),
+        },
+    };
+    if params.len() != args.len() {
+        return Err(format!(
+            "the constructor of {} takes {} argument(s), {} given",
+            class_type.name,
+            params.len(),
+            args.len()
+        ));
+    }
+    let args = args
+        .iter()
+        .zip(params)
+        .enumerate()
+        .map(|(i, (a, t))| from_json(unit, a, t).map_err(|e| format!("args[{i}]: {e}")))
+        .collect::<Result<_, _>>()?;
+    Ok(Value::New {
+        class: class_type,
+        constructor,
+        args,
     })
 }
 
