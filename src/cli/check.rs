@@ -180,7 +180,7 @@ fn check_file(path: &Path) -> Result<FileCheck, CliError> {
     };
     // An abstract method has no code to analyse: neither accepted nor skipped.
     let all = || {
-        unit.classes
+        unit.classes[..unit.file_classes()]
             .iter()
             .flat_map(|c| &c.methods)
             .filter(|m| !m.is_abstract)
@@ -189,7 +189,7 @@ fn check_file(path: &Path) -> Result<FileCheck, CliError> {
         .filter(|m| m.body.is_err())
         .map(|m| m.name.as_str())
         .collect();
-    for (ci, class) in unit.classes.iter().enumerate() {
+    for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
         for method in class.methods.iter().filter(|m| !m.is_abstract) {
             let Err(reason) = &method.body else {
                 continue;

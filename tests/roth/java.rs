@@ -499,7 +499,7 @@ fn differential(
         let source = std::fs::read_to_string(path).unwrap();
         let unit = load(&path.display().to_string(), &source).expect("the programs load");
         let program = Compiled::new(&unit, None);
-        for (ci, class) in unit.classes.iter().enumerate() {
+        for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
             for (mi, m) in class.methods.iter().enumerate() {
                 if m.body.is_err() && supported_only {
                     continue;

@@ -246,6 +246,11 @@ pub(super) fn step<'m>(
                 settle_if_single(ex, walker);
             }
             StmtKind::Block(stmts) => walker.work.extend(stmts.iter().rev().map(Work::Stmt)),
+            StmtKind::ThrowValue(_) | StmtKind::Try { .. } => {
+                unreachable!(
+                    "a body that handles exceptions works with objects: no D-algorithm model"
+                )
+            }
             StmtKind::Labeled { body, .. } => {
                 walker.work.push(Work::Scope(s.id));
                 walker.work.push(Work::Stmt(body));

@@ -362,7 +362,7 @@ fn slow_or_hung(
 /// as constructed: the random phase of test generation, tests and benches.
 pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -> Vec<TestCase> {
     let mut tests = Vec::new();
-    for (ci, class) in unit.classes.iter().enumerate() {
+    for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
         for (mi, m) in class.methods.iter().enumerate() {
             if m.is_constructor || m.body.is_err() {
                 continue;

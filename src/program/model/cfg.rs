@@ -178,6 +178,9 @@ impl Cfg {
     pub fn new(unit: &Unit, class: u32, method: u32) -> Option<Cfg> {
         let m = unit.method(class, method);
         let body = m.body.as_ref().ok()?;
+        if body.handles_exceptions() {
+            return None;
+        }
         let mut graph = DiGraph::new();
         let params: Vec<Var> = (0..m.params.len() as u32)
             .map(|i| Var::Local(LocalId(i)))
@@ -806,6 +809,9 @@ impl Builder<'_> {
                     }
                 }
                 Vec::new()
+            }
+            StmtKind::ThrowValue(_) | StmtKind::Try { .. } => {
+                unreachable!("`Cfg::new` refuses bodies that handle exceptions")
             }
             // Both leave the method: their node goes to the exit.
             StmtKind::Return(_) | StmtKind::Throw { .. } => {

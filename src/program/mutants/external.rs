@@ -115,7 +115,10 @@ pub fn find_change(
         ));
     }
     let mut changed = Vec::new();
-    for (ci, class) in original.classes.iter().enumerate() {
+    for (ci, class) in original.classes[..original.file_classes()]
+        .iter()
+        .enumerate()
+    {
         for mi in 0..class.methods.len() {
             if method_text(original, ci, mi) == method_text(&other, ci, mi) {
                 continue;

@@ -249,7 +249,7 @@ struct Candidate {
 /// Makes every mutant of the file, all operators, all supported methods and constructors.
 pub fn generate(unit: &Unit) -> Mutants {
     let mut candidates = Vec::new();
-    for (ci, class) in unit.classes.iter().enumerate() {
+    for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
         for (mi, method) in class.methods.iter().enumerate() {
             let Ok(body) = &method.body else { continue };
             let mut g = Generator {

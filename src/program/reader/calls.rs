@@ -965,7 +965,7 @@ mod tests {
     #[test]
     fn nested_classes_see_their_enclosing_classes_members_as_javac_does() {
         let unit = crate::program::load("List.java", NESTED).expect("the file loads");
-        let names: Vec<String> = (0..unit.classes.len() as u32)
+        let names: Vec<String> = (0..unit.file_classes() as u32)
             .map(|c| unit.source_name(c))
             .collect();
         assert_eq!(names, ["List", "List.Node", "List.Node.Deep", "Other"]);

@@ -19,6 +19,7 @@ use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
     first_error, has_class_body, has_modifier, inside_method_body, named_children, parse, span_of,
 };
+use crate::program::reader::throwables::{self, THROWABLES};
 
 /// Parses and checks a Java file. Only a file-level problem (no class, a syntax error outside
 /// any method) is an error; a method outside the subset is kept with its reason in
@@ -90,15 +91,17 @@ pub(super) struct Signature {
     pub(super) is_constructor: bool,
     pub(super) is_private: bool,
     pub(super) params: Vec<Type>,
-    param_names: Vec<String>,
-    param_spans: Vec<Span>,
-    param_final: Vec<bool>,
+    pub(super) param_names: Vec<String>,
+    pub(super) param_spans: Vec<Span>,
+    pub(super) param_final: Vec<bool>,
     /// The last parameter is `T... xs` (its type is `T[]`).
     pub(super) is_varargs: bool,
     /// Declared without a body.
     pub(super) is_abstract: bool,
     pub(super) ret: Type,
-    span: Span,
+    pub(super) span: Span,
+    /// The classes of its `throws` clause that are the file's or the library's throwables.
+    pub(super) throws: Vec<u32>,
 }
 
 pub(super) struct ClassInfo<'t> {
@@ -124,6 +127,9 @@ pub(super) struct ClassInfo<'t> {
     pub(super) sigs: Vec<Result<Signature, Diagnostic>>,
     method_nodes: Vec<Node<'t>>,
     extends_something: bool,
+    /// A library throwable (its index in [`THROWABLES`]) with its synthesized members.
+    pub(super) library: Option<usize>,
+    library_methods: Vec<Method>,
 }
 
 /// What a class extends and implements among the file's classes and interfaces.
@@ -185,46 +191,6 @@ impl<'s, 't> FileChecker<'s, 't> {
     /// Reads the file's declarations: package, imports, classes with their fields (checked
     /// initializers and constants) and method signatures. Method bodies are checked later.
     fn collect(&mut self, root: Node<'t>) -> Result<(), Diagnostic> {
-        let mut nodes = Vec::new();
-        for child in named_children(root) {
-            if matches!(
-                child.kind(),
-                "class_declaration" | "interface_declaration" | "enum_declaration"
-            ) {
-                self.gather(child, None, &mut nodes);
-            }
-        }
-        self.class_names = nodes
-            .iter()
-            .map(|(c, outer)| {
-                let name = c
-                    .child_by_field_name("name")
-                    .map(|n| self.text(n).to_string())
-                    .unwrap_or_default();
-                (name, *outer)
-            })
-            .collect();
-        self.read_hierarchy(&nodes);
-        self.type_parameters = nodes
-            .iter()
-            .map(|(n, _)| {
-                n.child_by_field_name("type_parameters")
-                    .map(|list| {
-                        named_children(list)
-                            .into_iter()
-                            .filter_map(|p| {
-                                named_children(p)
-                                    .into_iter()
-                                    .find(|c| {
-                                        c.kind() == "type_identifier" || c.kind() == "identifier"
-                                    })
-                                    .map(|c| self.text(c).to_string())
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            })
-            .collect();
         for child in named_children(root) {
             match child.kind() {
                 "package_declaration" => {
@@ -268,15 +234,72 @@ impl<'s, 't> FileChecker<'s, 't> {
                 _ => {}
             }
         }
+        let mut nodes = Vec::new();
+        for child in named_children(root) {
+            if matches!(
+                child.kind(),
+                "class_declaration" | "interface_declaration" | "enum_declaration"
+            ) {
+                self.gather(child, None, &mut nodes);
+            }
+        }
+        self.class_names = nodes
+            .iter()
+            .map(|(c, outer)| {
+                let name = c
+                    .child_by_field_name("name")
+                    .map(|n| self.text(n).to_string())
+                    .unwrap_or_default();
+                (name, *outer)
+            })
+            .collect();
+        // The library's throwables follow the file's classes (which shadow them).
+        let user_classes = self.class_names.len();
+        self.class_names.extend(
+            THROWABLES
+                .iter()
+                .map(|t| (t.simple_name().to_string(), None)),
+        );
+        self.read_hierarchy(&nodes);
+        self.hierarchy.extend(THROWABLES.iter().map(|t| Hierarchy {
+            superclass: t.parent.map(|p| (user_classes + p) as u32),
+            ..Hierarchy::default()
+        }));
+        self.type_parameters = nodes
+            .iter()
+            .map(|(n, _)| {
+                n.child_by_field_name("type_parameters")
+                    .map(|list| {
+                        named_children(list)
+                            .into_iter()
+                            .filter_map(|p| {
+                                named_children(p)
+                                    .into_iter()
+                                    .find(|c| {
+                                        c.kind() == "type_identifier" || c.kind() == "identifier"
+                                    })
+                                    .map(|c| self.text(c).to_string())
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .chain(THROWABLES.iter().map(|_| Vec::new()))
+            .collect();
         if let Some(e) = first_error(root).filter(|e| !inside_method_body(*e)) {
             return Err(self.diag(e, "syntax error"));
         }
+        let no_class = nodes.is_empty();
         for (id, (node, outer)) in nodes.into_iter().enumerate() {
             let mut info = self.class_info(node, id as u32)?;
             info.outer = outer;
             self.classes.push(info);
         }
-        if self.classes.is_empty() {
+        for index in 0..THROWABLES.len() {
+            let info = self.library_throwable(user_classes, index);
+            self.classes.push(info);
+        }
+        if no_class {
             return Err(Diagnostic {
                 path: self.path.to_string(),
                 line: 1,
@@ -329,6 +352,9 @@ impl<'s, 't> FileChecker<'s, 't> {
 
     /// Checks one method (its signature was read by `collect`).
     fn method(&self, ci: usize, mi: usize) -> Method {
+        if self.classes[ci].library.is_some() {
+            return self.classes[ci].library_methods[mi].clone();
+        }
         let node = self.classes[ci].method_nodes[mi];
         match &self.classes[ci].sigs[mi] {
             Err(d) => Method {
@@ -408,6 +434,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 is_abstract: info.is_abstract,
                 is_enum: info.is_enum,
                 enum_constants: info.enum_constants as u32,
+                library: info.library.map(|t| THROWABLES[t].name),
             });
         }
         // Calls first: a constructor whose `super(...)` is refused is refused too, and the
@@ -574,7 +601,8 @@ impl<'s, 't> FileChecker<'s, 't> {
                     break;
                 }
                 seen.push(k);
-                c = out[k as usize].superclass;
+                // The library's throwables (past the file's classes) form no cycle.
+                c = out.get(k as usize).and_then(|h| h.superclass);
             }
         }
         self.hierarchy = out;
@@ -647,6 +675,8 @@ impl<'s, 't> FileChecker<'s, 't> {
             sigs: Vec::new(),
             method_nodes: Vec::new(),
             extends_something,
+            library: None,
+            library_methods: Vec::new(),
         };
         let Some(body) = node.child_by_field_name("body") else {
             return Ok(info);
@@ -877,7 +907,17 @@ impl<'s, 't> FileChecker<'s, 't> {
         if is_abstract && !(in_interface || has_modifier(node, self.src, "abstract")) {
             return Err(self.diag(node, "native methods have no body to analyse"));
         }
+        let throws = named_children(node)
+            .into_iter()
+            .filter(|c| c.kind() == "throws")
+            .flat_map(named_children)
+            .filter_map(|t| {
+                let text = self.text(t);
+                self.class_named(text.split('<').next().unwrap_or(text).trim(), scope)
+            })
+            .collect();
         Ok(Signature {
+            throws,
             name,
             is_abstract,
             is_static: has_modifier(node, self.src, "static"),
@@ -962,6 +1002,23 @@ impl<'s, 't> FileChecker<'s, 't> {
     /// enclosing it (the innermost first, JLS §6.4.1), else a top-level class of the file; a
     /// qualified name (`Outer.Inner`) walks down from its first part.
     pub(super) fn class_named(&self, name: &str, scope: u32) -> Option<u32> {
+        let library = self.class_names.len() - THROWABLES.len();
+        if let Some(t) = THROWABLES.iter().position(|t| t.name == name) {
+            // `java.lang.IllegalStateException`, unless a class of the file has that path.
+            if !self.class_names[..library]
+                .iter()
+                .any(|(n, _)| name.starts_with(&format!("{n}.")))
+            {
+                return Some((library + t) as u32);
+            }
+        }
+        let found = self.class_named_in_file(name, scope)?;
+        let visible = (found as usize) < library
+            || THROWABLES[found as usize - library].visible(&self.imports);
+        visible.then_some(found)
+    }
+
+    fn class_named_in_file(&self, name: &str, scope: u32) -> Option<u32> {
         let mut parts = name.split('.');
         let first = parts.next()?;
         let nested_in = |outer: u32, simple: &str| {
@@ -991,6 +1048,78 @@ impl<'s, 't> FileChecker<'s, 't> {
         Some(class)
     }
 
+    /// Library throwable `index` as a class after the file's `user_classes` classes.
+    fn library_throwable(&self, user_classes: usize, index: usize) -> ClassInfo<'t> {
+        let class = (user_classes + index) as u32;
+        let root = user_classes as u32;
+        let throwable = self.class_type(root);
+        let parent = THROWABLES[index].parent.map(|p| (user_classes + p) as u32);
+        let (fields, methods) = throwables::members(index, class, parent, root, &throwable);
+        let sigs = methods
+            .iter()
+            .map(|m| {
+                Ok(Signature {
+                    name: m.name.clone(),
+                    is_static: false,
+                    is_constructor: m.is_constructor,
+                    is_private: false,
+                    params: m.params.clone(),
+                    param_names: m.param_names.clone(),
+                    param_spans: vec![Span::default(); m.params.len()],
+                    param_final: vec![false; m.params.len()],
+                    is_varargs: false,
+                    is_abstract: false,
+                    ret: m.ret.clone(),
+                    span: Span::default(),
+                    throws: Vec::new(),
+                })
+            })
+            .collect();
+        ClassInfo {
+            name: THROWABLES[index].simple_name().to_string(),
+            outer: None,
+            is_private: false,
+            skipped: Vec::new(),
+            block_nodes: Vec::new(),
+            is_abstract: false,
+            is_interface: false,
+            is_enum: false,
+            enum_constants: 0,
+            span: Span::default(),
+            field_nodes: vec![None; fields.len()],
+            fields,
+            sigs,
+            method_nodes: Vec::new(),
+            extends_something: parent.is_some(),
+            library: Some(index),
+            library_methods: methods,
+        }
+    }
+
+    /// `Throwable`'s class in the unit.
+    pub(super) fn throwable_class(&self) -> u32 {
+        (self.class_names.len() - THROWABLES.len()) as u32
+    }
+
+    /// Whether `class` is `Throwable` or one of its subclasses.
+    pub(super) fn is_throwable(&self, class: u32) -> bool {
+        let root = self.throwable_class();
+        class == root || self.ancestors(class).contains(&root)
+    }
+
+    /// Whether `class` is a checked exception class (JLS §11.1.1).
+    pub(super) fn is_checked(&self, class: u32) -> bool {
+        let library = self.throwable_class();
+        let lineage: Vec<u32> = std::iter::once(class)
+            .chain(self.ancestors(class))
+            .collect();
+        lineage.contains(&library)
+            && !lineage
+                .iter()
+                .filter(|&&c| c >= library)
+                .any(|&c| !throwables::is_checked((c - library) as usize))
+    }
+
     /// The outermost class enclosing `class` (itself when top-level): private members are
     /// accessible anywhere inside it (JLS §6.6.1).
     pub(super) fn top_level(&self, mut class: u32) -> u32 {
@@ -1017,17 +1146,26 @@ impl<'s, 't> FileChecker<'s, 't> {
         std::iter::once(class)
             .chain(self.ancestors(class))
             .any(|k| {
-                self.classes[k as usize].method_nodes.iter().any(|n| {
-                    n.kind() == "method_declaration"
-                        && n.child_by_field_name("name")
-                            .is_some_and(|n| self.text(n) == name)
-                })
+                let info = &self.classes[k as usize];
+                info.library_methods
+                    .iter()
+                    .any(|m| !m.is_constructor && m.name == name)
+                    || info.method_nodes.iter().any(|n| {
+                        n.kind() == "method_declaration"
+                            && n.child_by_field_name("name")
+                                .is_some_and(|n| self.text(n) == name)
+                    })
             })
     }
 
     /// Whether the `index`th method or constructor of `class` is a method named `name`.
     pub(super) fn method_node_named(&self, class: u32, index: usize, name: &str) -> bool {
-        let n = self.classes[class as usize].method_nodes[index];
+        let info = &self.classes[class as usize];
+        if info.library.is_some() {
+            let m = &info.library_methods[index];
+            return !m.is_constructor && m.name == name;
+        }
+        let n = info.method_nodes[index];
         n.kind() == "method_declaration"
             && n.child_by_field_name("name")
                 .is_some_and(|n| self.text(n) == name)
@@ -1035,7 +1173,11 @@ impl<'s, 't> FileChecker<'s, 't> {
 
     /// Whether the `index`th method or constructor of `class` is a constructor.
     pub(super) fn is_constructor_node(&self, class: u32, index: usize) -> bool {
-        self.classes[class as usize].method_nodes[index].kind() == "constructor_declaration"
+        let info = &self.classes[class as usize];
+        if info.library.is_some() {
+            return info.library_methods[index].is_constructor;
+        }
+        info.method_nodes[index].kind() == "constructor_declaration"
     }
 
     /// Class `id` as a type, named as Java code outside it names it (`Outer.Inner`).

@@ -367,6 +367,9 @@ pub struct Class {
     pub is_enum: bool,
     /// How many of the first fields are an enum's constants.
     pub enum_constants: u32,
+    /// A class of the Java library (a throwable: its qualified name), not of the file: never
+    /// mutated, tested or reported.
+    pub library: Option<&'static str>,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source
@@ -385,8 +388,24 @@ pub struct InitializerBlock {
 impl Unit {
     /// The class's binary name (JLS §13.1), as `Class.forName` takes it: the package, then
     /// `Outer$Inner` for a nested class.
+    /// Whether `class` is a class of the Java library (never mutated, tested or reported).
+    pub fn is_library(&self, class: u32) -> bool {
+        self.classes[class as usize].library.is_some()
+    }
+
+    /// The file's own classes (the library's follow them): `0..file_classes()`.
+    pub fn file_classes(&self) -> usize {
+        self.classes
+            .iter()
+            .position(|c| c.library.is_some())
+            .unwrap_or(self.classes.len())
+    }
+
     pub fn binary_name(&self, class: u32) -> String {
         let c = &self.classes[class as usize];
+        if let Some(name) = c.library {
+            return name.to_string();
+        }
         match (c.outer, &self.package) {
             (Some(o), _) => format!("{}${}", self.binary_name(o), c.name),
             (None, Some(p)) => format!("{p}.{}", c.name),
@@ -589,6 +608,16 @@ pub enum StmtKind {
         exception: String,
         args: Vec<Expr>,
     },
+    /// `throw e` for any other expression: an object of a throwable class
+    /// (`NullPointerException` when `e` is `null`).
+    ThrowValue(Expr),
+    /// `try { body } catch (C | D e) { ... } ... finally { ... }`: the catches in order, the
+    /// first whose classes include the exception's class (or a superclass of it) runs.
+    Try {
+        body: Box<Stmt>,
+        catches: Vec<CatchClause>,
+        finally: Option<Box<Stmt>>,
+    },
     /// A classic `switch` with fall-through: groups in order, each with its labels (`None` is
     /// `default`) and statements.
     Switch {
@@ -596,6 +625,17 @@ pub enum StmtKind {
         groups: Vec<SwitchGroup>,
     },
     Empty,
+}
+
+/// `catch (C | D e) { body }`.
+#[derive(Clone, Debug)]
+pub struct CatchClause {
+    /// The classes caught (several in a multi-catch).
+    pub classes: Vec<u32>,
+    /// The parameter, holding the exception caught.
+    pub local: LocalId,
+    pub body: Box<Stmt>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -775,6 +815,9 @@ pub enum Builtin {
     StringToCharArray,
     /// `a.clone()` of an array: a new array with the same elements (a shallow copy).
     ArrayClone,
+    /// `o.getClass().getName()`: the binary name of the object's class (`NullPointerException`
+    /// for `null`); `Throwable.toString` uses it.
+    ClassName,
     /// `e.name()` of an enum constant.
     EnumName,
     /// `e.ordinal()`.
@@ -1051,6 +1094,30 @@ impl Expr {
     }
 }
 
+impl Body {
+    /// Whether the body catches exceptions or throws an object (`try`, `throw e`): the
+    /// control flow of exceptions, which the CFG and the proofs do not model.
+    pub(crate) fn handles_exceptions(&self) -> bool {
+        fn any(s: &Stmt, wanted: &dyn Fn(&StmtKind) -> bool) -> bool {
+            wanted(&s.kind) || s.substatements().into_iter().any(|t| any(t, wanted))
+        }
+        self.stmts.iter().any(|s| {
+            any(s, &|k| {
+                matches!(k, StmtKind::Try { .. } | StmtKind::ThrowValue(_))
+            })
+        })
+    }
+
+    /// Whether the body throws an exception made with a message (`throw new E("...")`).
+    pub(crate) fn throws_messages(&self) -> bool {
+        fn any(s: &Stmt) -> bool {
+            matches!(&s.kind, StmtKind::Throw { args, .. } if !args.is_empty())
+                || s.substatements().into_iter().any(any)
+        }
+        self.stmts.iter().any(any)
+    }
+}
+
 impl Stmt {
     /// The statement's direct substatements.
     pub(crate) fn substatements(&self) -> Vec<&Stmt> {
@@ -1069,6 +1136,14 @@ impl Stmt {
             }
             StmtKind::Block(stmts) => stmts.iter().collect(),
             StmtKind::Switch { groups, .. } => groups.iter().flat_map(|g| g.stmts.iter()).collect(),
+            StmtKind::Try {
+                body,
+                catches,
+                finally,
+            } => std::iter::once(&**body)
+                .chain(catches.iter().map(|c| &*c.body))
+                .chain(finally.as_deref())
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -1087,6 +1162,7 @@ impl Stmt {
             StmtKind::ForEach { array, .. } => vec![array],
             StmtKind::Return(e) => e.iter().collect(),
             StmtKind::Throw { args, .. } => args.iter().collect(),
+            StmtKind::ThrowValue(e) => vec![e],
             StmtKind::Switch { scrutinee, .. } => vec![scrutinee],
             _ => Vec::new(),
         }
@@ -1117,7 +1193,7 @@ impl Unit {
             None => (None, path),
         };
         let mut found = Vec::new();
-        for (ci, c) in self.classes.iter().enumerate() {
+        for (ci, c) in self.classes[..self.file_classes()].iter().enumerate() {
             if class.is_some_and(|k| k != c.name) {
                 continue;
             }
@@ -1205,6 +1281,15 @@ impl Unit {
     /// calling another, an instance method of a class in a hierarchy), itself or through the methods it calls. The proofs and the software
     /// D-algorithm model primitives, strings and arrays only: they leave such methods alone,
     /// and their mutants to the tests.
+    /// Whether any method of the file catches exceptions.
+    pub(crate) fn catches_anywhere(&self) -> bool {
+        self.classes[..self.file_classes()].iter().any(|c| {
+            c.methods
+                .iter()
+                .any(|m| m.body.as_ref().is_ok_and(Body::handles_exceptions))
+        })
+    }
+
     pub(crate) fn touches_objects(&self, class: u32, method: u32) -> bool {
         let mut seen = vec![(class, method)];
         let mut next = 0;
@@ -1223,7 +1308,12 @@ impl Unit {
             let Ok(body) = &target.body else {
                 continue;
             };
-            if body.locals.iter().any(|l| l.ty.has_objects()) {
+            if body.locals.iter().any(|l| l.ty.has_objects()) || body.handles_exceptions() {
+                return true;
+            }
+            // A message is an outcome only where a `catch` can read it: then a mutant in it
+            // is not equivalent just because the method's own outcomes agree.
+            if body.throws_messages() && self.catches_anywhere() {
                 return true;
             }
             let mut touches = false;

@@ -16,6 +16,7 @@
 mod calls;
 mod constants;
 mod declarations;
+mod exceptions;
 mod expressions;
 pub mod ir;
 mod literals;
@@ -23,6 +24,7 @@ pub mod semantics;
 mod statements;
 mod syntax;
 pub mod text;
+pub(crate) mod throwables;
 mod variables;
 
 pub(crate) use constants::{fold_in, fold_in_class};

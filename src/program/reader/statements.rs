@@ -74,7 +74,7 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     patterns: Vec<LocalId>,
     ret: Type,
     pub(super) locals: Vec<Local>,
-    scopes: Vec<Vec<(String, LocalId)>>,
+    pub(super) scopes: Vec<Vec<(String, LocalId)>>,
     next_id: u32,
     targets: Vec<JumpTarget>,
     /// Definitely assigned locals here (all set where the code cannot be reached).
@@ -166,7 +166,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             .map(|(_, id)| *id)
     }
 
-    fn declare_local(
+    pub(super) fn declare_local(
         &mut self,
         name_node: Node<'t>,
         ty: Type,
@@ -385,7 +385,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 
     /// A substatement (the body of an `if` or a loop) in its own scope.
-    fn substatement(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+    pub(super) fn substatement(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
         if node.kind() == "local_variable_declaration" {
             return self.error(node, "variable declaration not allowed here");
         }
@@ -395,7 +395,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         r
     }
 
-    fn unreachable_from_here(&mut self) {
+    pub(super) fn unreachable_from_here(&mut self) {
         self.assigned = self.all_assigned();
     }
 
@@ -636,36 +636,47 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         node,
                         message: "throw without an exception".into(),
                     })?;
-                if value.kind() != "object_creation_expression" {
-                    return self.unsupported(value, "throwing anything but `new E(...)`");
-                }
-                let ty = self.field(value, "type")?;
-                let exception = self.exception_name(ty)?;
-                let mut args = Vec::new();
-                if let Some(list) = value.child_by_field_name("arguments") {
-                    for a in named_children(list) {
-                        args.push(self.expr(a)?);
+                // `throw new E()` or `throw new E(message)` of a library exception needs no
+                // object: the proofs follow it as the method's end. Anything else is thrown as
+                // the object it is.
+                let library = value.kind() == "object_creation_expression"
+                    && !has_class_body(value)
+                    && value.child_by_field_name("type").is_some_and(|t| {
+                        self.file
+                            .class_named(self.text(t), self.class)
+                            .is_some_and(|c| c >= self.file.throwable_class())
+                    });
+                let before = self.assigned.clone();
+                let mut simple = None;
+                if library {
+                    let ty = self.field(value, "type")?;
+                    let exception = self.exception_name(ty)?;
+                    let mut args = Vec::new();
+                    if let Some(list) = value.child_by_field_name("arguments") {
+                        for a in named_children(list) {
+                            args.push(self.expr(a)?);
+                        }
+                    }
+                    if args.is_empty()
+                        || (args.len() == 1 && matches!(args[0].ty, Type::String | Type::Null))
+                    {
+                        simple = Some(StmtKind::Throw { exception, args });
                     }
                 }
-                if has_class_body(value) {
-                    return self.unsupported(value, "an anonymous class");
-                }
-                match args.as_slice() {
-                    [] => {}
-                    [m] if matches!(m.ty, Type::String | Type::Null) => {}
-                    _ => {
-                        return self.error(
-                            value,
-                            "roth supports exceptions made with no argument or one String message",
-                        );
+                let kind = match simple {
+                    Some(kind) => kind,
+                    None => {
+                        self.set_assigned(before);
+                        self.throw_value(value)?
                     }
-                }
+                };
                 self.unreachable_from_here();
-                (StmtKind::Throw { exception, args }, false)
+                (kind, false)
             }
             "switch_expression" => return self.switch(node),
-            "try_statement" | "try_with_resources_statement" => {
-                return self.unsupported(node, "try/catch");
+            "try_statement" => self.try_statement(node)?,
+            "try_with_resources_statement" => {
+                return self.unsupported(node, "try-with-resources");
             }
             "assert_statement" => (self.assert_statement(node)?, true),
             "synchronized_statement" => return self.unsupported(node, "synchronized"),
@@ -752,6 +763,17 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             .find(|i| i.rsplit('.').next() == Some(name))
         {
             return Ok(import.clone());
+        }
+        if let Some(t) = self
+            .file
+            .classes
+            .iter()
+            .find(|c| c.name == name)
+            .and_then(|c| c.library)
+        {
+            return Ok(crate::program::reader::throwables::THROWABLES[t]
+                .name
+                .to_string());
         }
         if self.file.classes.iter().any(|c| c.name == name) {
             return Ok(match &self.file.package {

@@ -170,6 +170,15 @@ pub(super) enum Instr {
     Throw {
         exception: u32,
     },
+    /// `throw new E(message)` of a library exception: the object made with the message.
+    ThrowWith {
+        class: u32,
+        message: Reg,
+    },
+    /// `throw e`: the object in the register (`NullPointerException` for `null`).
+    ThrowObject {
+        src: Reg,
+    },
     Builtin {
         f: Builtin,
         dst: Reg,
@@ -213,6 +222,20 @@ pub(super) struct Function {
     pub(super) kind_lists: Vec<Vec<Kind>>,
     /// Switch tables: sorted (value, target) pairs or string cases, and the default target.
     pub(super) switches: Vec<SwitchTable>,
+    /// Exception handlers, innermost first: the first whose range holds the throwing
+    /// instruction and whose classes include the exception's catches it.
+    pub(super) handlers: Vec<Handler>,
+}
+
+/// A `catch` clause (or a `finally`'s catch-all, with no classes) as code.
+#[derive(Clone, Debug)]
+pub(super) struct Handler {
+    /// The instructions it protects, as half-open ranges of indices.
+    pub(super) ranges: Vec<(u32, u32)>,
+    pub(super) classes: Vec<u32>,
+    pub(super) target: u32,
+    /// Where the exception object goes.
+    pub(super) reg: Reg,
 }
 
 #[derive(Clone, Debug)]
@@ -244,6 +267,8 @@ pub struct Compiled {
     pub(super) index: Vec<Vec<Option<u32>>>,
     /// The static initializer of each class: its static fields' initializers, in order.
     pub(super) initializers: Vec<u32>,
+    /// How many classes are the file's own (the library's follow).
+    pub(super) file_classes: usize,
     /// The instance field initializers of each class, a function of `this`: the default
     /// constructor of a class that declares none, and what a receiver gets when its class has
     /// no constructor without parameters.
@@ -272,6 +297,8 @@ pub struct Compiled {
     pub(super) signatures: Vec<Vec<(Vec<Type>, Type, bool)>>,
     pub(super) constructors: Vec<Vec<bool>>,
     pub(super) class_names: Vec<String>,
+    /// What `getClass().getName()` gives for each class (`java.lang.Exception`, `Bank$Overdraft`).
+    pub(super) binary_names: Vec<String>,
 }
 
 impl Compiled {
@@ -330,6 +357,7 @@ pub(super) fn for_each_reg(instr: &mut Instr, f: &mut dyn FnMut(&mut Reg)) {
             f(b);
         }
         Instr::Jump { .. } | Instr::ReturnVoid | Instr::Throw { .. } | Instr::Probe { .. } => {}
+        Instr::ThrowWith { message: src, .. } | Instr::ThrowObject { src } => f(src),
         Instr::JumpIf { cond, .. } | Instr::JumpIfNot { cond, .. } => f(cond),
         Instr::JumpUnless { a, b, .. } => {
             f(a);

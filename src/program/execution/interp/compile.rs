@@ -9,7 +9,7 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 
 use super::code::{
-    Compiled, FieldSlot, Function, Instr, ProbeSites, Reg, SwitchTable, for_each_reg,
+    Compiled, FieldSlot, Function, Handler, Instr, ProbeSites, Reg, SwitchTable, for_each_reg,
 };
 use crate::program::reader::ir::*;
 use crate::program::reader::semantics::{self as sem, Kind};
@@ -49,7 +49,7 @@ impl Compiled {
             for f in &class.fields {
                 idx.push(fields.len() as u32);
                 fields.push(FieldSlot {
-                    name: if unit.classes.len() > 1 && f.is_static {
+                    name: if unit.file_classes() > 1 && f.is_static {
                         format!("{}.{}", class.name, f.name)
                     } else {
                         f.name.clone()
@@ -114,6 +114,7 @@ impl Compiled {
             functions: Vec::new(),
             index: Vec::new(),
             initializers: Vec::new(),
+            file_classes: unit.file_classes(),
             field_setups: Vec::new(),
             vtables: Vec::new(),
             is_a: (0..unit.classes.len() as u32)
@@ -153,6 +154,9 @@ impl Compiled {
                 .map(|c| c.methods.iter().map(|m| m.is_constructor).collect())
                 .collect(),
             class_names: unit.classes.iter().map(|c| c.name.clone()).collect(),
+            binary_names: (0..unit.classes.len() as u32)
+                .map(|c| unit.binary_name(c))
+                .collect(),
         };
         // Function indices first, so calls can refer to any method.
         let mut next = 0u32;
@@ -355,6 +359,40 @@ pub(super) struct FunctionCompiler<'p> {
     local_types: Vec<Type>,
     /// The register of `this` (instance methods and constructors).
     pub(super) this_reg: Option<Reg>,
+    /// The `try` statements being compiled, outermost first.
+    tries: Vec<TryContext>,
+    /// The statements `break` and `continue` may leave, outermost first.
+    open_targets: Vec<NodeId>,
+    handlers: Vec<Handler>,
+}
+
+/// A `try` statement while its code is emitted: the ranges its catches and its `finally`
+/// protect so far (a range is closed while a `finally` block is copied out of it).
+struct TryContext {
+    catch_ranges: Vec<(u32, u32)>,
+    catch_open: Option<u32>,
+    all_ranges: Vec<(u32, u32)>,
+    all_open: Option<u32>,
+    finally: Option<Stmt>,
+    /// How many jump targets were open when it started (a jump to one of them leaves it).
+    targets_outside: usize,
+}
+
+impl TryContext {
+    fn suspend(&mut self, here: u32) -> (bool, bool) {
+        let close = |open: &mut Option<u32>, ranges: &mut Vec<(u32, u32)>| {
+            open.take()
+                .map(|start| {
+                    if start < here {
+                        ranges.push((start, here));
+                    }
+                })
+                .is_some()
+        };
+        let c = close(&mut self.catch_open, &mut self.catch_ranges);
+        let a = close(&mut self.all_open, &mut self.all_ranges);
+        (c, a)
+    }
 }
 
 impl<'p> FunctionCompiler<'p> {
@@ -553,6 +591,128 @@ impl<'p> FunctionCompiler<'p> {
             probes,
             local_types,
             this_reg: None,
+            tries: Vec::new(),
+            open_targets: Vec::new(),
+            handlers: Vec::new(),
+        }
+    }
+
+    /// Copies the `finally` blocks a jump to `target` (`None`: a return) leaves, innermost
+    /// first, each outside the ranges of the `try` statements it leaves.
+    fn leave_tries(&mut self, target: Option<NodeId>) {
+        let left = self.tries_left(target);
+        let here = self.code.len() as u32;
+        for t in &mut self.tries[left..] {
+            let (c, a) = t.suspend(here);
+            // Remembered as `Some(u32::MAX)`: reopened by `resume_tries`.
+            if c {
+                t.catch_open = Some(u32::MAX);
+            }
+            if a {
+                t.all_open = Some(u32::MAX);
+            }
+        }
+        let mut k = self.tries.len();
+        while k > left {
+            k -= 1;
+            if let Some(f) = self.tries[k].finally.clone() {
+                // The `finally` block runs outside its own `try` (and those inside it).
+                let inner = self.tries.split_off(k);
+                self.stmt(&f);
+                self.tries.extend(inner);
+            }
+        }
+    }
+
+    /// Reopens the ranges [`Self::leave_tries`] closed, after the jump.
+    fn resume_tries(&mut self, target: Option<NodeId>) {
+        let left = self.tries_left(target);
+        let here = self.code.len() as u32;
+        for t in &mut self.tries[left..] {
+            if t.catch_open == Some(u32::MAX) {
+                t.catch_open = Some(here);
+            }
+            if t.all_open == Some(u32::MAX) {
+                t.all_open = Some(here);
+            }
+        }
+    }
+
+    /// The index of the outermost `try` a jump to `target` leaves.
+    fn tries_left(&self, target: Option<NodeId>) -> usize {
+        match target.and_then(|t| self.open_targets.iter().position(|&o| o == t)) {
+            Some(depth) => self
+                .tries
+                .iter()
+                .position(|t| t.targets_outside > depth)
+                .unwrap_or(self.tries.len()),
+            None => 0,
+        }
+    }
+
+    /// `try`/`catch`/`finally` as `javac` lays it out: the body, its `finally` copied at
+    /// each way out, each catch's code with its own copy, and a catch-all that runs the
+    /// `finally` block and throws the exception again.
+    fn try_statement(&mut self, body: &Stmt, catches: &[CatchClause], finally: Option<&Stmt>) {
+        let start = self.code.len() as u32;
+        self.tries.push(TryContext {
+            catch_ranges: Vec::new(),
+            catch_open: Some(start),
+            all_ranges: Vec::new(),
+            all_open: finally.is_some().then_some(start),
+            finally: finally.cloned(),
+            targets_outside: self.open_targets.len(),
+        });
+        let mut exits = Vec::new();
+        self.stmt(body);
+        let here = self.code.len() as u32;
+        let top = self.tries.len() - 1;
+        let (_, all) = self.tries[top].suspend(here);
+        let copy_finally = |c: &mut Self, exits: &mut Vec<usize>| {
+            if let Some(f) = finally {
+                let ctx = c.tries.pop().expect("this try");
+                c.stmt(f);
+                c.tries.push(ctx);
+            }
+            exits.push(c.code.len());
+            c.code.push(Instr::Jump { to: 0 });
+        };
+        copy_finally(self, &mut exits);
+        let mut handlers = Vec::new();
+        for catch in catches {
+            let target = self.code.len() as u32;
+            handlers.push(Handler {
+                ranges: self.tries[top].catch_ranges.clone(),
+                classes: catch.classes.clone(),
+                target,
+                reg: catch.local.0,
+            });
+            if all {
+                self.tries[top].all_open = Some(target);
+            }
+            self.stmt(&catch.body);
+            let here = self.code.len() as u32;
+            self.tries[top].suspend(here);
+            copy_finally(self, &mut exits);
+        }
+        let ctx = self.tries.pop().expect("this try");
+        if let Some(f) = finally {
+            let target = self.code.len() as u32;
+            let reg = self.temp();
+            handlers.push(Handler {
+                ranges: ctx.all_ranges,
+                classes: Vec::new(),
+                target,
+                reg,
+            });
+            self.stmt(f);
+            self.code.push(Instr::ThrowObject { src: reg });
+        }
+        // Inner `try` statements finished first: their handlers come before these.
+        self.handlers.extend(handlers);
+        let end = self.code.len() as u32;
+        for at in exits {
+            self.patch(at, end);
         }
     }
 
@@ -580,6 +740,7 @@ impl<'p> FunctionCompiler<'p> {
             this_reg: self.this_reg,
             kind_lists: self.kind_lists,
             switches: self.switches,
+            handlers: self.handlers,
         }
     }
 
@@ -642,6 +803,25 @@ impl<'p> FunctionCompiler<'p> {
     fn stmt(&mut self, s: &Stmt) {
         let mark = self.next_temp;
         self.probe(s.id);
+        let is_target = matches!(
+            s.kind,
+            StmtKind::While { .. }
+                | StmtKind::Do { .. }
+                | StmtKind::For { .. }
+                | StmtKind::ForEach { .. }
+                | StmtKind::Switch { .. }
+                | StmtKind::Labeled { .. }
+        );
+        if is_target {
+            self.open_targets.push(s.id);
+        }
+        self.stmt_kind(s, mark);
+        if is_target {
+            self.open_targets.pop();
+        }
+    }
+
+    fn stmt_kind(&mut self, s: &Stmt, mark: u32) {
         match &s.kind {
             StmtKind::Empty => {}
             StmtKind::Expr(e) => {
@@ -809,22 +989,58 @@ impl<'p> FunctionCompiler<'p> {
                 self.close_target(s.id, end, end);
             }
             StmtKind::Break { target } => {
+                self.leave_tries(Some(*target));
                 let at = self.code.len();
                 self.code.push(Instr::Jump { to: 0 });
                 self.jumps.entry(*target).or_default().breaks.push(at);
+                self.resume_tries(Some(*target));
             }
             StmtKind::Continue { target } => {
+                self.leave_tries(Some(*target));
                 let at = self.code.len();
                 self.code.push(Instr::Jump { to: 0 });
                 self.jumps.entry(*target).or_default().continues.push(at);
+                self.resume_tries(Some(*target));
             }
             StmtKind::Return(value) => match value {
                 Some(v) => {
-                    let r = self.expr(v);
+                    let mut r = self.expr(v);
+                    if self.tries.iter().any(|t| t.finally.is_some()) {
+                        // The value is taken before the `finally` blocks run (JLS §14.20.2).
+                        let kept = self.temp();
+                        self.code.push(Instr::Move { dst: kept, src: r });
+                        r = kept;
+                    }
+                    self.leave_tries(None);
                     self.code.push(Instr::Return { src: r });
+                    self.resume_tries(None);
                 }
-                None => self.code.push(Instr::ReturnVoid),
+                None => {
+                    self.leave_tries(None);
+                    self.code.push(Instr::ReturnVoid);
+                    self.resume_tries(None);
+                }
             },
+            StmtKind::Throw { exception, args } if args.len() == 1 => {
+                let message = self.expr(&args[0]);
+                let class = self
+                    .program
+                    .binary_names
+                    .iter()
+                    .position(|n| n == exception)
+                    .expect("`throw new E(message)` is kept for the library's exceptions")
+                    as u32;
+                self.code.push(Instr::ThrowWith { class, message });
+            }
+            StmtKind::ThrowValue(e) => {
+                let src = self.expr(e);
+                self.code.push(Instr::ThrowObject { src });
+            }
+            StmtKind::Try {
+                body,
+                catches,
+                finally,
+            } => self.try_statement(body, catches, finally.as_deref()),
             StmtKind::Throw { exception, args } => {
                 for a in args {
                     self.expr(a);
@@ -1115,8 +1331,10 @@ mod tests {
         }
         class U { int v = 3; }";
         let (unit, program) = compile(source);
-        assert_eq!(program.initializers.len(), 2);
-        assert_eq!(program.field_setups.len(), 2);
+        let classes = unit.classes.len();
+        assert_eq!(unit.file_classes(), 2);
+        assert_eq!(program.initializers.len(), classes);
+        assert_eq!(program.field_setups.len(), classes);
         // Every supported method, and per class its static initializer and its instance
         // field initializers (the default constructor of a class that declares none).
         let supported: usize = unit
@@ -1124,9 +1342,9 @@ mod tests {
             .iter()
             .map(|c| c.methods.iter().filter(|m| m.body.is_ok()).count())
             .sum();
-        assert_eq!(program.functions.len(), supported + 2 * 2);
+        assert_eq!(program.functions.len(), supported + 2 * classes);
         // U's objects have one field, T's none.
-        assert_eq!(program.layouts, [vec![], vec![1]]);
+        assert_eq!(program.layouts[..2], [vec![], vec![1]]);
         let (class, checked) = method(&unit, "checked");
         assert!(!program.can_run(class, checked));
         let (class, next) = method(&unit, "next");

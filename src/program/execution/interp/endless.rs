@@ -152,6 +152,9 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
             | Instr::Throw { .. }
             | Instr::Jump { .. }
             | Instr::Probe { .. } => (None, vec![], vec![]),
+            Instr::ThrowWith { message: src, .. } | Instr::ThrowObject { src } => {
+                (None, vec![src], vec![])
+            }
         }
     };
     let successors = |i: usize| -> Vec<usize> {
@@ -172,7 +175,11 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
                     .map(|to| to as usize)
                     .collect()
             }
-            Instr::Return { .. } | Instr::ReturnVoid | Instr::Throw { .. } => vec![],
+            Instr::Return { .. }
+            | Instr::ReturnVoid
+            | Instr::Throw { .. }
+            | Instr::ThrowWith { .. }
+            | Instr::ThrowObject { .. } => vec![],
             _ => vec![i + 1],
         }
     };
@@ -253,7 +260,7 @@ impl<'c> Machine<'c> {
         };
         let current = Frame {
             pc: to as u32,
-            ..frame.clone()
+            ..*frame
         };
         if let Some(saved) = &check.saved
             && saved.current == current

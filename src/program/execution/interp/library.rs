@@ -3,7 +3,7 @@
 //! `String` methods (UTF-16 code units, Java's exceptions on bad indices), and
 //! `System.out.print`, `println` and `printf`.
 
-use super::machine::{Machine, Object, SIOOBE, Thrown};
+use super::machine::{Machine, NPE, Object, SIOOBE, Thrown};
 use crate::program::reader::ir::{Builtin, PrintKind};
 use crate::program::reader::semantics::{self as sem, Kind};
 use crate::program::reader::text;
@@ -211,6 +211,14 @@ impl<'c> Machine<'c> {
                 self.object_fields(a)?;
                 self.object_fields(b)?;
                 self.instance_field(a, 1) - self.instance_field(b, 1)
+            }
+            Builtin::ClassName => {
+                let class = match self.heap.get((a - 1) as usize) {
+                    Some(Object::Instance { class, .. }) if a > 0 => *class,
+                    _ => return Err(NPE.into()),
+                };
+                let name = text::utf16(&self.program.binary_names[class as usize]);
+                self.new_string(name)?
             }
             Builtin::ArrayClone => {
                 let data = self.array(a)?.clone();

@@ -45,7 +45,12 @@ impl From<String> for Loading {
 pub(super) const OOM: &str = "java.lang.OutOfMemoryError";
 
 pub(super) enum Thrown {
+    /// An exception the machine raised, by class name, without a message.
     Exception(String),
+    /// ... and with its message.
+    Message(String, String),
+    /// An exception object a program threw.
+    Object(i64),
     Timeout,
 }
 
@@ -55,12 +60,20 @@ impl From<&str> for Thrown {
     }
 }
 
+/// `ArrayIndexOutOfBoundsException` with the JVM's message.
+fn out_of_bounds(index: i64, length: usize) -> Thrown {
+    Thrown::Message(
+        AIOOBE.into(),
+        format!("Index {index} out of bounds for length {length}"),
+    )
+}
+
 pub(super) const NPE: &str = "java.lang.NullPointerException";
 pub(super) const AIOOBE: &str = "java.lang.ArrayIndexOutOfBoundsException";
 pub(super) const CCE: &str = "java.lang.ClassCastException";
 pub(super) const SIOOBE: &str = "java.lang.StringIndexOutOfBoundsException";
 
-#[derive(Clone, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub(super) struct Frame {
     pub(super) function: u32,
     pub(super) pc: u32,
@@ -185,7 +198,8 @@ impl<'c> Machine<'c> {
         self.reset();
         // Static initializers of every class, in order, then the receiver.
         let mut termination = None;
-        for &init in &program.initializers {
+        // The library's classes (after the file's) have no static state to set up.
+        for &init in &program.initializers[..program.file_classes] {
             if let Err(t) = self.call(init, &[]) {
                 termination = Some(t);
                 break;
@@ -213,7 +227,7 @@ impl<'c> Machine<'c> {
                 Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
                 Err(Loading::Thrown(thrown)) => {
                     // No receiver came of it: its fields read as null.
-                    termination = Some(Self::ended(thrown));
+                    termination = Some(self.ended(thrown));
                     unbuilt = true;
                     Some(self.new_object(class).map_err(|_| {
                         RunError::BadArguments("no room for the receiver on the heap".into())
@@ -253,7 +267,7 @@ impl<'c> Machine<'c> {
                 Ok(w) => w,
                 Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
                 Err(Loading::Thrown(thrown)) => {
-                    termination.get_or_insert(Self::ended(thrown));
+                    termination.get_or_insert(self.ended(thrown));
                     continue;
                 }
             };
@@ -273,7 +287,7 @@ impl<'c> Machine<'c> {
                 Ok(h) => arg_handles.push(h),
                 Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
                 Err(Loading::Thrown(thrown)) => {
-                    termination.get_or_insert(Self::ended(thrown));
+                    termination.get_or_insert(self.ended(thrown));
                     arg_handles.push(0);
                 }
             }
@@ -302,7 +316,7 @@ impl<'c> Machine<'c> {
                         Termination::Return(Some(self.value_of(v, ret)))
                     }
                 }
-                Err(thrown) => Self::ended(thrown),
+                Err(thrown) => self.ended(thrown),
             },
         };
         let fields = program
@@ -338,9 +352,15 @@ impl<'c> Machine<'c> {
     }
 
     /// How a run ends on what was thrown.
-    fn ended(thrown: Thrown) -> Termination {
+    fn ended(&self, thrown: Thrown) -> Termination {
         match thrown {
-            Thrown::Exception(e) => Termination::Throw(e),
+            Thrown::Exception(e) | Thrown::Message(e, _) => Termination::Throw(e),
+            Thrown::Object(h) => match self.heap.get((h - 1) as usize) {
+                Some(Object::Instance { class, .. }) => {
+                    Termination::Throw(self.program.binary_names[*class as usize].clone())
+                }
+                _ => Termination::Throw(NPE.into()),
+            },
             Thrown::Timeout => Termination::Timeout,
         }
     }
@@ -350,7 +370,7 @@ impl<'c> Machine<'c> {
     pub(super) fn call(&mut self, function: u32, args: &[i64]) -> Result<(), Termination> {
         self.execute(function, args)
             .map(|_| ())
-            .map_err(Self::ended)
+            .map_err(|t| self.ended(t))
     }
 
     /// Puts a value on the heap (or in a register word) as a `ty`. An object given as a
@@ -528,14 +548,88 @@ impl<'c> Machine<'c> {
         out.map(|_| value)
     }
 
+    /// Runs the frames to the outermost one's return; an exception goes to the innermost
+    /// handler that catches it (JLS §14.20.1), or ends the run.
     fn interpret(&mut self, frames: &mut Vec<Frame>) -> Result<(), Thrown> {
+        loop {
+            let thrown = match self.run_frames(frames) {
+                Ok(()) => return Ok(()),
+                Err(thrown) => thrown,
+            };
+            if !self.catch(frames, &thrown)? {
+                return Err(thrown);
+            }
+        }
+    }
+
+    /// Finds the handler of `thrown` in `frames` (each frame's `pc` is just past its
+    /// throwing instruction or call), drops the frames it leaves and sends the top frame to
+    /// it. `false` when nothing catches it (the frames are then all dropped).
+    fn catch(&mut self, frames: &mut Vec<Frame>, thrown: &Thrown) -> Result<bool, Thrown> {
+        if frames.iter().all(|f| {
+            self.program.functions[f.function as usize]
+                .handlers
+                .is_empty()
+        }) {
+            return Ok(false);
+        }
+        let Some(exception) = self.exception_object(thrown)? else {
+            return Ok(false);
+        };
+        while let Some(frame) = frames.pop() {
+            let program = self.program;
+            let f = &program.functions[frame.function as usize];
+            let at = frame.pc.saturating_sub(1);
+            let handler = f.handlers.iter().find(|h| {
+                h.ranges.iter().any(|&(s, e)| s <= at && at < e)
+                    && (h.classes.is_empty() || h.classes.iter().any(|&c| self.is_a(exception, c)))
+            });
+            if let Some(h) = handler {
+                self.regs.truncate(frame.base + f.template.len());
+                self.regs[frame.base + h.reg as usize] = exception;
+                frames.push(Frame {
+                    pc: h.target,
+                    ..frame
+                });
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The object of what was thrown: made now for an exception the machine raised (with its
+    /// message, if it has one); `None` for what no program catches (the step limit, and the
+    /// errors of the machine's own limits, which differ from the JVM's).
+    fn exception_object(&mut self, thrown: &Thrown) -> Result<Option<i64>, Thrown> {
+        let (name, message) = match thrown {
+            Thrown::Object(h) => return Ok(Some(*h)),
+            Thrown::Timeout => return Ok(None),
+            Thrown::Exception(name) => (name, None),
+            Thrown::Message(name, message) => (name, Some(message)),
+        };
+        if name == OOM || name == "java.lang.StackOverflowError" {
+            return Ok(None);
+        }
+        let Some(class) = self.program.binary_names.iter().position(|n| n == name) else {
+            return Ok(None);
+        };
+        let object = self.new_object(class as u32)?;
+        if let Some(m) = message {
+            let text = self.new_string(text::utf16(m))?;
+            // `Throwable`'s message is the first field of every throwable object.
+            self.object_fields(object)?[0] = text;
+        }
+        Ok(Some(object))
+    }
+
+    fn run_frames(&mut self, frames: &mut Vec<Frame>) -> Result<(), Thrown> {
         let program = self.program;
         let mut frame = frames.pop().expect("a frame");
         let mut function = &program.functions[frame.function as usize];
         let mut code: &[Instr] = &function.code;
         let mut base = frame.base;
-        let mut pc = 0usize;
-        loop {
+        let mut pc = frame.pc as usize;
+        let result = (|| loop {
             if self.steps_left == 0 {
                 return Err(Thrown::Timeout);
             }
@@ -553,8 +647,13 @@ impl<'c> Machine<'c> {
                     a,
                     b,
                 } => {
-                    let v = sem::arith(op, kind, self.regs[r(a)], self.regs[r(b)])
-                        .map_err(|_| Thrown::from("java.lang.ArithmeticException"))?;
+                    let v =
+                        sem::arith(op, kind, self.regs[r(a)], self.regs[r(b)]).map_err(|_| {
+                            Thrown::Message(
+                                "java.lang.ArithmeticException".into(),
+                                "/ by zero".into(),
+                            )
+                        })?;
                     self.regs[r(dst)] = v;
                 }
                 Instr::Compare {
@@ -623,18 +722,20 @@ impl<'c> Machine<'c> {
                 Instr::Load { dst, array, index } => {
                     let i = self.regs[r(index)];
                     let data = self.array(self.regs[r(array)])?;
+                    let n = data.len();
                     let v = *data
                         .get(i as usize)
                         .filter(|_| i >= 0)
-                        .ok_or(Thrown::from(AIOOBE))?;
+                        .ok_or_else(|| out_of_bounds(i, n))?;
                     self.regs[r(dst)] = v;
                 }
                 Instr::Store { array, index, src } => {
                     let (i, v) = (self.regs[r(index)], self.regs[r(src)]);
                     let data = self.array(self.regs[r(array)])?;
+                    let n = data.len();
                     match data.get_mut(i as usize) {
                         Some(slot) if i >= 0 => *slot = v,
-                        _ => return Err(AIOOBE.into()),
+                        _ => return Err(out_of_bounds(i, n)),
                     }
                 }
                 Instr::Length { dst, array } => {
@@ -814,8 +915,26 @@ impl<'c> Machine<'c> {
                         *bit = true;
                     }
                 }
+                Instr::ThrowWith { class, message } => {
+                    let object = self.new_object(class)?;
+                    let text = self.regs[r(message)];
+                    self.object_fields(object)?[0] = text;
+                    return Err(Thrown::Object(object));
+                }
+                Instr::ThrowObject { src } => {
+                    let object = self.regs[r(src)];
+                    if object == 0 {
+                        return Err(NPE.into());
+                    }
+                    return Err(Thrown::Object(object));
+                }
             }
+        })();
+        if result.is_err() {
+            frame.pc = pc as u32;
+            frames.push(frame);
         }
+        result
     }
 }
 

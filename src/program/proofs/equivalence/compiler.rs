@@ -396,6 +396,24 @@ impl Writer<'_> {
                 "throw {exception} {};",
                 args.iter().map(e).collect::<Vec<_>>().join(",")
             )),
+            StmtKind::ThrowValue(x) => out.push_str(&format!("throw {};", e(x))),
+            StmtKind::Try {
+                body,
+                catches,
+                finally,
+            } => {
+                out.push_str("try ");
+                self.block(body, out);
+                for c in catches {
+                    let classes: Vec<String> = c.classes.iter().map(|k| k.to_string()).collect();
+                    out.push_str(&format!("catch {} l{} ", classes.join("|"), c.local.0));
+                    self.block(&c.body, out);
+                }
+                if let Some(f) = finally {
+                    out.push_str("finally ");
+                    self.block(f, out);
+                }
+            }
             StmtKind::Switch { scrutinee, groups } => {
                 out.push_str(&format!("#{} switch {} ", target(&s.id), e(scrutinee)));
                 for g in groups {

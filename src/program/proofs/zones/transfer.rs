@@ -693,6 +693,9 @@ impl Analysis<'_> {
                 self.may_leave(&z, false);
                 None
             }
+            StmtKind::ThrowValue(_) | StmtKind::Try { .. } => {
+                unreachable!("a body that handles exceptions works with objects: not analysed")
+            }
             StmtKind::Switch { scrutinee, groups } => {
                 let z = self.effects(z, scrutinee);
                 // A `String` scrutinee may be null.
