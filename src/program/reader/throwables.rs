@@ -214,6 +214,30 @@ impl Builder {
     }
 }
 
+/// A public instance method (or constructor) of library class `class`.
+fn library_method(
+    class: u32,
+    name: &str,
+    is_constructor: bool,
+    params: Vec<(&str, Type)>,
+    ret: Type,
+    body: Body,
+) -> Method {
+    Method {
+        name: name.to_string(),
+        class,
+        is_static: false,
+        is_constructor,
+        is_private: false,
+        is_abstract: false,
+        param_names: params.iter().map(|(n, _)| n.to_string()).collect(),
+        params: params.into_iter().map(|(_, t)| t).collect(),
+        ret,
+        span: Span::default(),
+        body: Ok(body),
+    }
+}
+
 fn param(name: &str, ty: &Type) -> Local {
     Local {
         name: name.to_string(),
@@ -253,8 +277,7 @@ pub(crate) fn method_signatures(throwable: &Type) -> Vec<(&'static str, Type)> {
 }
 
 /// The members of library throwable `index`, whose class is `class` in the unit, its
-/// superclass `parent` (and `Throwable` is `root`); `this_type` and `throwable` are the types
-/// of the class and of `Throwable`.
+/// superclass `parent` (and `Throwable` is `root`); `throwable` is `Throwable`'s type.
 pub(crate) fn members(
     index: usize,
     class: u32,
@@ -263,22 +286,6 @@ pub(crate) fn members(
     throwable: &Type,
 ) -> (Vec<Field>, Vec<Method>) {
     let lib = &THROWABLES[index];
-    let method =
-        |name: &str, is_constructor: bool, params: Vec<(&str, Type)>, ret: Type, body: Body| {
-            Method {
-                name: name.to_string(),
-                class,
-                is_static: false,
-                is_constructor,
-                is_private: false,
-                is_abstract: false,
-                param_names: params.iter().map(|(n, _)| n.to_string()).collect(),
-                params: params.into_iter().map(|(_, t)| t).collect(),
-                ret,
-                span: Span::default(),
-                body: Ok(body),
-            }
-        };
     let simple = lib.simple_name();
     let mut methods = Vec::new();
     for (k, params) in constructor_params(lib.with_cause, throwable)
@@ -352,12 +359,14 @@ pub(crate) fn members(
                 stmts
             }
         };
-        methods.push(method(
+        let body = b.body(locals, stmts);
+        methods.push(library_method(
+            class,
             simple,
             true,
             params,
             Type::Void,
-            b.body(locals, stmts),
+            body,
         ));
     }
     let mut fields = Vec::new();
@@ -489,37 +498,27 @@ fn throwable_methods(root: u32, throwable: &Type) -> Vec<Method> {
                 );
                 let ret_stmt = b.stmt(StmtKind::Return(Some(value)));
                 let body = b.body(locals, vec![first, ret_stmt]);
-                out.push(Method {
-                    name: method_name.to_string(),
-                    class: root,
-                    is_static: false,
-                    is_constructor: false,
-                    is_private: false,
-                    is_abstract: false,
-                    params: Vec::new(),
-                    param_names: Vec::new(),
+                out.push(library_method(
+                    root,
+                    method_name,
+                    false,
+                    Vec::new(),
                     ret,
-                    span: Span::default(),
-                    body: Ok(body),
-                });
+                    body,
+                ));
                 continue;
             }
         };
         let ret_stmt = b.stmt(StmtKind::Return(Some(value)));
         let body = b.body(locals, vec![ret_stmt]);
-        out.push(Method {
-            name: method_name.to_string(),
-            class: root,
-            is_static: false,
-            is_constructor: false,
-            is_private: false,
-            is_abstract: false,
-            params: Vec::new(),
-            param_names: Vec::new(),
+        out.push(library_method(
+            root,
+            method_name,
+            false,
+            Vec::new(),
             ret,
-            span: Span::default(),
-            body: Ok(body),
-        });
+            body,
+        ));
     }
     out
 }
