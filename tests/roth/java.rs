@@ -543,7 +543,10 @@ fn differential(
         // are left out as the JVM's own limit).
         java.arg("-Xmx256m");
     }
+    // Throwable's message and cause are read as fields, like those of the program's objects.
     let out = java
+        .arg("--add-opens")
+        .arg("java.base/java.lang=ALL-UNNAMED")
         .arg("-cp")
         .arg(&classes)
         .arg("RothDriver")

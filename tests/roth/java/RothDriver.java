@@ -109,7 +109,8 @@ public class RothDriver {
             && !(o instanceof Enum);
     }
 
-    // The superclasses' fields first (the farthest first), as roth lays objects out.
+    // The superclasses' fields first (the farthest first), as roth lays objects out. Of
+    // Throwable, what roth models: its message and its cause (needs --add-opens java.lang).
     static List<Field> instanceFields(Class<?> c) {
         List<Field> out = new ArrayList<>();
         if (c.getSuperclass() != null && c.getSuperclass() != Object.class) {
@@ -117,10 +118,21 @@ public class RothDriver {
         }
         for (Field f : c.getDeclaredFields()) {
             if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
+            if (c == Throwable.class && !f.getName().equals("detailMessage") && !f.getName().equals("cause")) continue;
+            if (c != Throwable.class && c.getName().startsWith("java.")) continue;
             f.setAccessible(true);
             out.add(f);
         }
         return out;
+    }
+
+    // A field's value; Throwable's cause as getCause() gives it (the field holds the object
+    // itself until a cause is set).
+    static Object read(Field f, Object o) throws IllegalAccessException {
+        if (f.getDeclaringClass() == Throwable.class && f.getName().equals("cause")) {
+            return ((Throwable) o).getCause();
+        }
+        return f.get(o);
     }
 
     // The objects a value reaches more than once, as roth's snapshot meets them.
@@ -135,7 +147,7 @@ public class RothDriver {
         if (met.containsKey(o)) { again.put(o, true); return; }
         met.put(o, true);
         try {
-            for (Field f : instanceFields(o.getClass())) meet(f.get(o), met, again);
+            for (Field f : instanceFields(o.getClass())) meet(read(f, o), met, again);
         } catch (IllegalAccessException e) { throw new RuntimeException(e); }
     }
 
@@ -167,7 +179,7 @@ public class RothDriver {
                 if (!first) sb.append(", ");
                 first = false;
                 sb.append(f.getName()).append('=');
-                show(f.get(o), numbers, again, sb);
+                show(read(f, o), numbers, again, sb);
             }
         } catch (IllegalAccessException e) { throw new RuntimeException(e); }
         sb.append('}');
