@@ -229,12 +229,12 @@ one, merged = (json.load(open(p)) for p in sys.argv[1:3])
 junit = sys.argv[3]
 assert [f["file"] for f in one["files"]] == [f["file"] for f in merged["files"]]
 for a, b in zip(one["files"], merged["files"]):
-    for key in ("mutants", "killed", "equivalent", "unknown"):
+    # Files are never cut and one run merges its own tests: the same result, tests included.
+    for key in ("mutants", "killed", "equivalent", "unknown", "tests"):
         assert a[key] == b[key], f"{a['file']}: {key} differ"
     if b["tests"]:
         assert os.path.exists(b["junit"]), f"no JUnit class for {b['file']}"
 t1, tm = one["totals"]["tests"], merged["totals"]["tests"]
-assert tm <= t1 * 1.1 + 2, (tm, t1)
 print(f"slurm-check: programs: merged {tm} tests, one run {t1}; "
       f"{merged['totals']['killed']} killed, {merged['totals']['equivalent']} equivalent, "
       f"{merged['totals']['unknown']} unknown in both")

@@ -14,7 +14,7 @@ use roth::flow::Shard;
 use roth::program::execution::interp::Limits;
 use roth::program::mutants::mutant::Mutant;
 use roth::program::testgen::Generated;
-use roth::program::testgen::codebase::{SourceFile, java_files, method_parts};
+use roth::program::testgen::codebase::{SourceFile, item_parts, java_files};
 use roth::program::testgen::parts::{
     CodeBasePart, FileError, FileSeen, ScoreResult, check_parts, file_results, refuse_changed,
 };
@@ -118,15 +118,30 @@ pub fn load_code_base(
     Ok(code_base)
 }
 
+/// What a sharded run over a code base cuts: see [`CodeBase::selection`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    File,
+    Method,
+}
+
 impl CodeBase {
-    /// For each file, the mutants of the methods in `shard` (all of them without one): each
-    /// method with mutants is an item, weighed by their number, cut in the code base's order.
-    pub fn selection(&self, shard: Option<Shard>) -> Vec<Vec<Mutant>> {
+    /// For each file, its mutants in `shard` (all of them without one). The items cut, in the
+    /// code base's order and weighed by their numbers of mutants, are whole files (`Item::File`:
+    /// test generation, whose campaign over a file is one, so that parts merge into exactly one
+    /// run's result) or methods (`Item::Method`: scoring, which is the same per mutant however
+    /// it is cut).
+    pub fn selection(&self, shard: Option<Shard>, item: Item) -> Vec<Vec<Mutant>> {
+        // A file is its method (0, 0) when files are the items.
+        let key = |f: usize, m: &Mutant| match item {
+            Item::File => (f, (0, 0)),
+            Item::Method => (f, (m.class, m.method)),
+        };
         let mut methods: Vec<(usize, (u32, u32))> = Vec::new();
         let mut sizes: Vec<usize> = Vec::new();
         for (f, loaded) in self.files.iter().enumerate() {
             for m in &loaded.mutants {
-                let key = (f, (m.class, m.method));
+                let key = key(f, m);
                 match methods.iter().rposition(|k| *k == key) {
                     Some(k) => sizes[k] += 1,
                     None => {
@@ -137,13 +152,13 @@ impl CodeBase {
             }
         }
         let parts = match shard {
-            Some(s) => method_parts(&sizes, s.count),
+            Some(s) => item_parts(&sizes, s.count),
             None => vec![0; methods.len()],
         };
         let mine = |f: usize, m: &Mutant| {
             let k = methods
                 .iter()
-                .rposition(|k| *k == (f, (m.class, m.method)))
+                .rposition(|k| *k == key(f, m))
                 .expect("every mutant's method is listed");
             shard.is_none_or(|s| parts[k] == s.index - 1)
         };

@@ -12,7 +12,7 @@ use roth::flow::shard::fingerprint;
 use roth::program::execution::interp::Limits;
 use roth::program::testgen::parts::{PART_VERSION, ScorePart, ScoreResult, ScoreSettings};
 
-use super::codebase::{load_code_base, print_score};
+use super::codebase::{Item, load_code_base, print_score};
 use super::common::program::{
     analysis_error, load_unit, method_column, mutant_json, one_line, read_test_file,
     select_mutants, tests_of_file,
@@ -192,7 +192,7 @@ fn code_base(session: &Session, args: &ScoreArgs) -> Result<ExitCode, CliError> 
         steps: args.step_limit,
         ..Limits::default()
     };
-    let selection = code_base.selection(shard);
+    let selection = code_base.selection(shard, Item::Method);
     let bar = session.progress_bar(code_base.files.len() as u64, "files");
     let mut results = Vec::new();
     for (k, (loaded, mutants)) in code_base.files.iter().zip(selection).enumerate() {

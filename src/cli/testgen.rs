@@ -12,7 +12,7 @@ use roth::program::execution::interp::Limits;
 use roth::program::testgen;
 use roth::program::testgen::parts::{FileResult, PART_VERSION, Settings, TestgenPart};
 
-use super::codebase::{FileOutcome, Outputs, exit_code, finish, load_code_base};
+use super::codebase::{FileOutcome, Item, Outputs, exit_code, finish, load_code_base};
 use super::common::program::{
     file_report, junit_class, kills_per_test, load_unit, phase_table, select_mutants, unknown_lines,
 };
@@ -218,9 +218,15 @@ fn code_base(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliError
             .map(PathBuf::as_path),
         args.force,
     )?;
-    let options = testgen_options(session, args, args.seed, args.step_limit)?;
+    let mut options = testgen_options(session, args, args.seed, args.step_limit)?;
+    if args.part.is_some() {
+        // The merge compacts the union of the parts' tests, as one run compacts the union of
+        // its methods' tests: a part compacting first could drop a test that kills a mutant
+        // of another part, and the merge would then differ from one run.
+        options.compact = false;
+    }
     let limits = options.limits;
-    let selection = code_base.selection(shard);
+    let selection = code_base.selection(shard, Item::File);
     let total: usize = selection.iter().map(Vec::len).sum();
     let bar = session.progress_bar(total as u64, "mutants");
     let mut done = 0usize;

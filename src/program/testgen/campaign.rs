@@ -140,6 +140,25 @@ pub struct Generated {
     pub found: Found,
 }
 
+impl PartsFound {
+    /// Takes in what one campaign over `mutants` found: its proofs, its unknowns and its tests
+    /// (the shares of the kills are the caller's to add, as parts count them differently).
+    pub fn add(&mut self, mutants: &[Mutant], fates: &[Fate], tests: Vec<TestCase>) {
+        for (m, fate) in mutants.iter().zip(fates) {
+            match fate {
+                Fate::Killed(_) => {}
+                Fate::Equivalent(rule) => {
+                    self.equivalent.insert(m.id, rule.clone());
+                }
+                Fate::Unknown(why) => {
+                    self.unknown.insert(m.id, why.clone());
+                }
+            }
+        }
+        self.tests.extend(tests);
+    }
+}
+
 impl Generated {
     pub fn killed(&self) -> usize {
         self.fates
@@ -171,7 +190,41 @@ impl Generated {
 }
 
 /// Generates tests that kill `mutants` of `unit`.
+///
+/// The campaign's passes run without compaction, and their tests are then combined and
+/// compacted as [`merge`] combines and compacts the tests of the parts of a sharded run: so the
+/// parts of a run cut between whole files merge into exactly the result of one run.
 pub fn generate(
+    unit: &Unit,
+    mutants: &[Mutant],
+    options: &Options,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Generated {
+    let passes = Options {
+        compact: false,
+        ..options.clone()
+    };
+    let searched = search(unit, mutants, &passes, progress);
+    let mut found = PartsFound {
+        found: searched.found,
+        ..PartsFound::default()
+    };
+    found.add(mutants, &searched.fates, searched.tests);
+    let mut generated = combine(
+        unit,
+        mutants,
+        found,
+        options,
+        Combined::Passes(searched.phases),
+        progress,
+    )
+    .expect("a combination of passes takes a contradiction as a kill");
+    generated.counters += searched.counters;
+    generated
+}
+
+/// One campaign over `mutants`: the passes, and compaction if `options` asks for it.
+fn search(
     unit: &Unit,
     mutants: &[Mutant],
     options: &Options,
@@ -218,6 +271,27 @@ pub fn merge(
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Generated, MergeError> {
+    combine(unit, mutants, found, options, Combined::Parts, progress)
+}
+
+/// What [`combine`] combines.
+enum Combined {
+    /// The parts of a sharded run: a contradiction refuses the merge.
+    Parts,
+    /// The passes of one run, with their phases: a contradiction (a proof's bug) leaves the
+    /// mutant killed, as the interpreter saw it.
+    Passes(Vec<flow::Phase>),
+}
+
+/// [`merge`]'s work, shared with [`generate`].
+fn combine(
+    unit: &Unit,
+    mutants: &[Mutant],
+    found: PartsFound,
+    options: &Options,
+    combined: Combined,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<Generated, MergeError> {
     let start = std::time::Instant::now();
     let setup = Setup::new(unit, mutants, options);
     let mut tests: Vec<TestCase> = Vec::new();
@@ -238,7 +312,15 @@ pub fn merge(
         for (p, &i) in setup.bench.targets.iter().enumerate() {
             let id = mutants[i].id;
             status.push(match (first[p].is_some(), found.equivalent.get(&id)) {
-                (true, Some(_)) => return Err(MergeError::Contradiction(id)),
+                (true, Some(_)) if matches!(combined, Combined::Parts) => {
+                    return Err(MergeError::Contradiction(id));
+                }
+                (true, Some(_)) => {
+                    // A proof of one pass that a test of a later pass contradicts: a bug, and
+                    // the interpreter's kill is what stands.
+                    debug_assert!(false, "mutant #{id} was proved equivalent and killed");
+                    Status::Detected
+                }
                 (true, None) => Status::Detected,
                 (false, Some(rule)) => {
                     proved.insert(p, rule.clone());
@@ -262,15 +344,17 @@ pub fn merge(
         run.compaction(progress);
     }
     let mut campaign = run.finish();
-    campaign.phases.insert(
-        0,
-        flow::Phase {
+    let mut phases = match combined {
+        Combined::Parts => vec![flow::Phase {
             name: "parts merged".into(),
             detected,
             patterns: merged_tests,
             seconds: merge_seconds,
-        },
-    );
+        }],
+        Combined::Passes(phases) => phases,
+    };
+    phases.append(&mut campaign.phases);
+    campaign.phases = phases;
     let mut generated = setup.conclude(campaign, options);
     generated.found = found.found;
     Ok(generated)
@@ -721,7 +805,7 @@ impl Worker for ProgramWorker<'_> {
             implications: None,
         };
         let options = crate::program::dalg::Options {
-            seed: bench.seed ^ target as u64,
+            seed: bench.seed ^ u64::from(m.id),
             ..crate::program::dalg::Options::default()
         };
         // A D-algorithm search already made under the same limit is not made again.
@@ -843,7 +927,8 @@ impl<'w> ProgramWorker<'w> {
 impl ProgramBench<'_> {
     /// Up to `count` random tests of target's method (for a constructor's target, of the
     /// class's methods), run against it alone in blocks of 64: the first that kills it.
-    /// Seeded by the target and the pass, so the result does not depend on thread timing.
+    /// Seeded by the mutant and the pass, so the result depends neither on thread timing nor on
+    /// the other mutants of the run.
     fn targeted(&self, target: usize, count: u64, scale: u64) -> Option<TestCase> {
         let m = &self.mutants[self.targets[target]];
         let own: Vec<usize> = (0..self.methods.len())
@@ -858,7 +943,7 @@ impl ProgramBench<'_> {
         if own.is_empty() {
             return None;
         }
-        let mut rng = Rng::new(0x7a26_e7ed ^ (target as u64) << 20 ^ scale);
+        let mut rng = Rng::new(0x7a26_e7ed ^ u64::from(m.id) << 20 ^ scale);
         let mut left = count;
         while left > 0 {
             let block: Vec<TestCase> = (0..left.min(64))
@@ -940,5 +1025,78 @@ impl ProgramBench<'_> {
             .lock()
             .expect("no thread panicked")
             .insert(target, reason);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOURCE: &str = "class Calc {
+        static int clamp(int x, int lo, int hi) { if (x < lo) return lo; if (x > hi) return hi; return x; }
+        static int twice(int x) { return clamp(x, 0, 100) * 2; }
+        static boolean even(int x) { return x % 2 == 0; }
+    }";
+
+    /// The fates of `mutants` as `(id, killed?, equivalent?)`.
+    fn verdicts(mutants: &[Mutant], g: &Generated) -> Vec<(u32, bool, bool)> {
+        mutants
+            .iter()
+            .zip(&g.fates)
+            .map(|(m, f)| {
+                let killed = matches!(f, Fate::Killed(_));
+                (m.id, killed, matches!(f, Fate::Equivalent(_)))
+            })
+            .collect()
+    }
+
+    fn found_in(mutants: &[Mutant], g: Generated) -> PartsFound {
+        let mut found = PartsFound::default();
+        found.add(mutants, &g.fates, g.tests);
+        found
+    }
+
+    #[test]
+    fn one_part_without_compaction_merges_into_one_run() {
+        let unit = crate::program::load("Calc.java", SOURCE).expect("the unit reads");
+        let mutants = crate::program::mutants::mutant::generate(&unit).mutants;
+        let options = Options::default();
+        let one = generate(&unit, &mutants, &options, &mut |_| {});
+        assert!(one.killed() > 0 && one.tests.len() < 64);
+        let part = Options {
+            compact: false,
+            ..options.clone()
+        };
+        let uncompacted = generate(&unit, &mutants, &part, &mut |_| {});
+        assert!(uncompacted.tests.len() >= one.tests.len());
+        let found = found_in(&mutants, uncompacted);
+        let merged =
+            merge(&unit, &mutants, found, &options, &mut |_| {}).expect("no contradiction");
+        assert_eq!(verdicts(&mutants, &merged), verdicts(&mutants, &one));
+        let calls = |g: &Generated| -> Vec<String> {
+            g.tests
+                .iter()
+                .map(|t| format!("{} {:?}", t.method, t.args))
+                .collect()
+        };
+        assert_eq!(calls(&merged), calls(&one));
+    }
+
+    #[test]
+    fn a_merge_refuses_a_proof_a_test_contradicts() {
+        let unit = crate::program::load("Calc.java", SOURCE).expect("the unit reads");
+        let mutants = crate::program::mutants::mutant::generate(&unit).mutants;
+        let options = Options::default();
+        let one = generate(&unit, &mutants, &options, &mut |_| {});
+        let (k, _) = one
+            .fates
+            .iter()
+            .enumerate()
+            .find(|(_, f)| matches!(f, Fate::Killed(_)))
+            .expect("a killed mutant");
+        let mut found = found_in(&mutants, one);
+        found.equivalent.insert(mutants[k].id, Rule::DAlgorithm);
+        let refused = merge(&unit, &mutants, found, &options, &mut |_| {});
+        assert!(matches!(refused, Err(MergeError::Contradiction(id)) if id == mutants[k].id));
     }
 }

@@ -1,8 +1,9 @@
 //! A code base: the Java files under a folder, for test generation and mutation scoring over
 //! many files at once, and for sharding that work over the nodes of a batch scheduler. The
-//! item of sharding is a method with its mutants (a method's mutants share tests, as a
-//! circuit's output cone's faults do), weighed by its number of mutants; the cut itself is
-//! [`crate::flow::shard::cut`], the same as the circuit side's.
+//! item of sharding is a file with its mutants for test generation (one campaign per file, so
+//! the merge of the parts is exactly one run's result) and a method with its mutants for
+//! scoring, weighed by its number of mutants; the cut itself is [`crate::flow::shard::cut`],
+//! the same as the circuit side's.
 
 use std::path::{Path, PathBuf};
 
@@ -54,11 +55,12 @@ pub fn java_files(root: &Path) -> std::io::Result<Vec<SourceFile>> {
     Ok(out)
 }
 
-/// The part (from 0) of each method of a code base, given each method's number of mutants in
-/// the code base's order (files by relative path, methods in source order): consecutive runs
-/// of about equal numbers of mutants, so a file's methods mostly stay together.
-pub fn method_parts(mutants_per_method: &[usize], count: usize) -> Vec<usize> {
-    let weights: Vec<u64> = mutants_per_method.iter().map(|&m| m as u64).collect();
+/// The part (from 0) of each item (file or method) of a code base, given each item's number of
+/// mutants in the code base's order (files by relative path, methods in source order):
+/// consecutive runs of about equal numbers of mutants, so a file's methods mostly stay
+/// together.
+pub fn item_parts(mutants_per_item: &[usize], count: usize) -> Vec<usize> {
+    let weights: Vec<u64> = mutants_per_item.iter().map(|&m| m as u64).collect();
     crate::flow::shard::cut(&weights, count)
 }
 
