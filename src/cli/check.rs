@@ -13,6 +13,7 @@ use serde::Serialize;
 use roth::program::{Diagnostic, load};
 
 use super::codebase::java_sources;
+use super::common::program::Indexed;
 use super::common::{BadInput, CliError, Session, json, print};
 
 #[derive(Debug, Args)]
@@ -122,20 +123,29 @@ struct Reason {
     example: String,
 }
 
-pub fn check(_session: &Session, args: CheckArgs) -> Result<ExitCode, CliError> {
-    let mut paths: Vec<PathBuf> = Vec::new();
+pub fn check(session: &Session, args: CheckArgs) -> Result<ExitCode, CliError> {
+    let mut paths: Vec<(PathBuf, usize)> = Vec::new();
+    // Each file is read with the code base it belongs to: `--source-root`, else the folder
+    // named (a file named alone stands alone).
+    let mut code_bases = Vec::new();
+    if let Some(root) = &session.source_root {
+        code_bases.push(Some(Indexed::new(root)?));
+    }
     // A file named twice (a file and its folder) is counted once.
     let mut seen = std::collections::HashSet::new();
     for root in &args.paths {
+        if session.source_root.is_none() {
+            code_bases.push(root.is_dir().then(|| Indexed::new(root)).transpose()?);
+        }
         for source in java_sources(root)? {
             if seen.insert(source.path.clone()) {
-                paths.push(source.path);
+                paths.push((source.path, code_bases.len() - 1));
             }
         }
     }
     let files: Vec<FileCheck> = paths
         .iter()
-        .map(|p| check_file(p))
+        .map(|(p, c)| check_file(p, code_bases[*c].as_ref()))
         .collect::<Result<_, _>>()?;
     let report = summarize(files);
     let text = if args.json {
@@ -149,13 +159,16 @@ pub fn check(_session: &Session, args: CheckArgs) -> Result<ExitCode, CliError> 
 
 /// Reads and checks one file. A file that cannot be read is bad input; one that is not UTF-8
 /// text or not Java is a file error, so that one odd file does not hide a corpus's figures.
-fn check_file(path: &Path) -> Result<FileCheck, CliError> {
+fn check_file(path: &Path, code_base: Option<&Indexed>) -> Result<FileCheck, CliError> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path)
         .with_context(|| format!("cannot read {name}"))
         .bad_input()?;
     let unit = match String::from_utf8(bytes) {
-        Ok(source) => load(&name, &source),
+        Ok(source) => match code_base {
+            Some(ix) => ix.load(path, &source),
+            None => load(&name, &source),
+        },
         Err(e) => Err(Diagnostic {
             path: name.clone(),
             line: 1,
@@ -411,13 +424,13 @@ mod tests {
     /// Real messages of the front end, each `message => key`, `*` after a secondary key; the
     /// file's method `helper` is skipped itself.
     const CASES: &str = "\
-type List<Integer> is outside the supported subset (primitives, String, the file's classes and arrays of them) => type List
-type List<String> is outside the supported subset (primitives, String, the file's classes and arrays of them) => type List
-type Map.Entry<K, V> is outside the supported subset (primitives, String, the file's classes and arrays of them) => type Map.Entry
-type Foo[][] is outside the supported subset (primitives, String, the file's classes and arrays of them) => type Foo
-type List<int[]> is outside the supported subset (primitives, String, the file's classes and arrays of them) => type List
-type java.util.Scanner is outside the supported subset (primitives, String, the file's classes and arrays of them) => type java.util.Scanner
-uses field items: type ArrayList<Integer> is outside the supported subset (primitives, String, the file's classes and arrays of them) => type ArrayList
+type List<Integer> is outside the supported subset (primitives, String, the code base's classes and arrays of them) => type List
+type List<String> is outside the supported subset (primitives, String, the code base's classes and arrays of them) => type List
+type Map.Entry<K, V> is outside the supported subset (primitives, String, the code base's classes and arrays of them) => type Map.Entry
+type Foo[][] is outside the supported subset (primitives, String, the code base's classes and arrays of them) => type Foo
+type List<int[]> is outside the supported subset (primitives, String, the code base's classes and arrays of them) => type List
+type java.util.Scanner is outside the supported subset (primitives, String, the code base's classes and arrays of them) => type java.util.Scanner
+uses field items: type ArrayList<Integer> is outside the supported subset (primitives, String, the code base's classes and arrays of them) => type ArrayList
 calls sum(List, int), which is outside the supported subset => calls an unsupported method *
 cannot find symbol: method helper => calls an unsupported method *
 its class's constructor is outside the supported subset => its class's constructor is outside the supported subset *

@@ -1,9 +1,10 @@
 //! What the commands on a code base share (`roth testgen FOLDER`, `roth score FOLDER` and
-//! `roth merge FOLDER PART...`): every Java file under a folder read with its mutants, the
-//! mutants of one part of the methods, where each file's JUnit class goes, the parts of a
-//! sharded run opened and checked, and the outputs: the JUnit classes, the report and the
-//! table of test generation, the table or report of a score. Each file keeps its own mutants,
-//! tests and JUnit class; the shard's item is a method with its mutants.
+//! `roth merge FOLDER PART...`): every Java file under a folder read, with the classes it uses
+//! from the rest of the folder (or of `--source-root`), and its mutants; the mutants of one
+//! part of the files or methods; where each file's JUnit class goes; the parts of a sharded
+//! run opened and checked; and the outputs: the JUnit classes, the report and the table of
+//! test generation, the table or report of a score. Each file keeps its own mutants, tests
+//! and JUnit class.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ use roth::program::testgen::parts::{
 use roth::program::{Unit, load};
 
 use super::common::program::{
-    file_report, junit_class, kills_per_test, phase_table, select_mutants, test_class,
+    Indexed, file_report, junit_class, kills_per_test, phase_table, select_mutants, test_class,
     unknown_lines,
 };
 use super::common::{BadInput, CliError, Session, bad_input, emit_report, write_output};
@@ -68,6 +69,12 @@ pub fn load_code_base(
 ) -> Result<CodeBase, CliError> {
     let found = java_sources(root)?;
     let single = !root.is_dir();
+    // Each file is read with the classes it uses from the rest of the code base.
+    let indexed = match &session.source_root {
+        Some(r) => Some(Indexed::new(r)?),
+        None if !single => Some(Indexed::new(root)?),
+        None => None,
+    };
     let mut code_base = CodeBase {
         root: root.to_path_buf(),
         files: Vec::new(),
@@ -90,7 +97,11 @@ pub fn load_code_base(
         code_base
             .seen
             .push(FileSeen::new(source.relative.clone(), &text));
-        let unit = match load(&source.path.display().to_string(), &text) {
+        let unit = match &indexed {
+            Some(ix) => ix.load(&source.path, &text),
+            None => load(&source.path.display().to_string(), &text),
+        };
+        let unit = match unit {
             Ok(unit) => unit,
             Err(d) if !single => {
                 session.warn(format!("{d} (file skipped)"));

@@ -57,6 +57,12 @@ pub struct Cli {
     #[arg(long, short, global = true)]
     quiet: bool,
 
+    /// Java: the folder of the code base a file belongs to (`src/main/java`); the classes of
+    /// its other files that the file uses are read with it (run, never mutated). Folder
+    /// commands use their folder.
+    #[arg(long, global = true, value_name = "DIR")]
+    source_root: Option<std::path::PathBuf>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -127,6 +133,7 @@ pub fn main() -> ExitCode {
         quiet: cli.quiet,
         progress: !cli.quiet && std::io::stderr().is_terminal(),
         start: std::time::Instant::now(),
+        source_root: cli.source_root,
     };
     let result = match cli.command {
         Command::Stats(args) => stats::stats(&session, args),

@@ -22,4 +22,4 @@ pub mod reader;
 pub mod testgen;
 
 pub use reader::ir::{Diagnostic, Type, Unit};
-pub use reader::load;
+pub use reader::{load, load_with};

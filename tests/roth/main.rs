@@ -21,6 +21,7 @@ mod sat;
 mod shard;
 mod simulation;
 mod solver;
+mod sources;
 mod swdalg;
 mod testgen;
 mod tutorial;

@@ -732,7 +732,7 @@ fn members_outside_the_subset_spoil_only_what_uses_them() {
     assert_eq!(
         skipped,
         vec![
-            "Odd.java:5:13: field seen: type List<Integer> is outside the supported subset (primitives, String, the file's classes and arrays of them)",
+            "Odd.java:5:13: field seen: type List<Integer> is outside the supported subset (primitives, String, the code base's classes and arrays of them)",
         ]
     );
     let (c, bump) = unit.find_method("bump").unwrap();

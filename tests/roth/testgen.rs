@@ -84,7 +84,7 @@ fn test_generation_is_deterministic() {
     assert_eq!(a.fates, b.fates);
 }
 
-fn junit_jar() -> Option<PathBuf> {
+pub fn junit_jar() -> Option<PathBuf> {
     let jar = PathBuf::from("/usr/share/java/junit-platform-console-standalone.jar");
     if jar.exists() {
         Some(jar)

@@ -60,6 +60,8 @@ pub struct Session {
     pub progress: bool,
     /// When the command started: budgets count from here, reading the input included.
     pub start: std::time::Instant,
+    /// `--source-root`: the folder of the code base a Java file belongs to.
+    pub source_root: Option<std::path::PathBuf>,
 }
 
 impl Session {

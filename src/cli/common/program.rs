@@ -4,21 +4,67 @@
 //! report, its tables), which `roth testgen` writes for a file and for each file of a code
 //! base.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
 use roth::program::execution::interp::Limits;
-use roth::program::{Unit, load};
+use roth::program::reader::codebase::CodeIndex;
+use roth::program::testgen::codebase::java_files;
+use roth::program::{Diagnostic, Unit, load};
 
 use super::{BadInput, CliError, Session, bad_input};
 
-/// Reads and checks a Java file; warns about each method outside the subset.
+/// The Java files of a code base under `root` (a folder, or one file), indexed: a file that
+/// cannot be read as text is left out (the commands that read it say why).
+pub struct Indexed {
+    pub index: CodeIndex,
+    /// Each indexed file's canonical path, to find a file's own place.
+    canonical: Vec<Option<PathBuf>>,
+}
+
+impl Indexed {
+    pub fn new(root: &Path) -> Result<Indexed, CliError> {
+        let files = java_files(root)
+            .with_context(|| format!("cannot read {}", root.display()))
+            .bad_input()?;
+        let mut read = Vec::new();
+        for f in files {
+            if let Ok(text) = std::fs::read_to_string(&f.path) {
+                read.push((
+                    f.path.display().to_string(),
+                    text,
+                    f.path.canonicalize().ok(),
+                ));
+            }
+        }
+        Ok(Indexed {
+            index: CodeIndex::new(read.iter().map(|(p, t, _)| (p.as_str(), t.as_str()))),
+            canonical: read.into_iter().map(|(_, _, c)| c).collect(),
+        })
+    }
+
+    /// Reads and checks the file at `path` with `text` with what it uses of the code base.
+    pub fn load(&self, path: &Path, text: &str) -> Result<Unit, Diagnostic> {
+        let canonical = path.canonicalize().ok();
+        let own = canonical
+            .as_ref()
+            .and_then(|c| self.canonical.iter().position(|k| k.as_ref() == Some(c)));
+        self.index.load(own, &path.display().to_string(), text)
+    }
+}
+
+/// Reads and checks a Java file (with the code base under `--source-root`, when given); warns
+/// about each method outside the subset.
 pub fn load_unit(session: &Session, path: &Path) -> Result<Unit, CliError> {
     let source = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read {}", path.display()))
         .bad_input()?;
-    let unit = load(&path.display().to_string(), &source).bad_input()?;
+    let unit = match &session.source_root {
+        Some(root) => Indexed::new(root)?.load(path, &source),
+        None => load(&path.display().to_string(), &source),
+    }
+    .bad_input()?;
     for d in &unit.skipped {
         session.warn(d);
     }

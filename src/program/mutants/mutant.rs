@@ -268,7 +268,7 @@ pub fn generate(unit: &Unit) -> Mutants {
     candidates.sort_by_key(key);
     candidates.dedup_by_key(|c| key(c));
     let mut out = Mutants::default();
-    let Ok(original_tree) = parse(&unit.path, &unit.source, None) else {
+    let Ok(original_tree) = parse(&unit.path, &unit.text(), None) else {
         return out;
     };
     for c in candidates {
@@ -331,7 +331,8 @@ fn check_candidate(
     original: &tree_sitter::Tree,
     m: &Mutant,
 ) -> Result<Arc<Method>, String> {
-    let text = mutated_source(&unit.source, m);
+    // The other files of the code base follow the file's own text, unchanged.
+    let text = mutated_source(&unit.source, m) + &unit.elsewhere;
     let point = |source: &str, offset: usize| {
         let before = &source[..offset];
         let row = before.matches('\n').count();
@@ -443,6 +444,10 @@ impl Generator<'_> {
     }
 
     fn push(&mut self, operator: Operator, span: Span, replacement: String, site: NodeId) {
+        // A node the reader made (a switch expression's lowering) has no text to edit.
+        if span.start == span.end {
+            return;
+        }
         self.out.push(Candidate {
             operator,
             class: self.class,

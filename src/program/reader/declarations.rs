@@ -15,6 +15,7 @@ use std::sync::Arc;
 use tree_sitter::Node;
 
 use crate::program::reader::ir::*;
+use crate::program::reader::names::Segment;
 use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
     first_error, has_class_body, has_modifier, inside_method_body, named_children, parse, span_of,
@@ -25,8 +26,29 @@ use crate::program::reader::throwables::{self, THROWABLES};
 /// any method) is an error; a method outside the subset is kept with its reason in
 /// [`Method::body`].
 pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
-    let tree = parse(path, source, None)?;
-    let file = FileChecker::new(path, source);
+    load_with(path, source, &[])
+}
+
+/// Parses and checks a Java file together with `others`, files of its code base (path and
+/// text) whose classes it uses: their classes are checked and run as the file's are, never
+/// mutated or reported.
+pub fn load_with(path: &str, source: &str, others: &[(&str, &str)]) -> Result<Unit, Diagnostic> {
+    let mut text = source.to_string();
+    let mut segments = Vec::new();
+    for (other, other_text) in others {
+        // A newline between files keeps a line comment at the end of one out of the next.
+        text.push('\n');
+        segments.push(Segment {
+            start: text.len(),
+            lines_before: text.matches('\n').count() as u32,
+            path: other.to_string(),
+            ..Segment::default()
+        });
+        text.push_str(other_text);
+    }
+    let tree = parse(path, &text, None)?;
+    let mut file = FileChecker::new(path, &text);
+    file.segments.extend(segments);
     file.run(tree.root_node())
 }
 
@@ -41,6 +63,17 @@ pub(crate) fn check_method(
     method: u32,
 ) -> Result<Method, Diagnostic> {
     let mut file = FileChecker::new(&unit.path, source);
+    // The other files' text follows the (edited) file's own.
+    let own = source.len() - unit.elsewhere.len();
+    for other in &unit.others {
+        let start = own + other.start;
+        file.segments.push(Segment {
+            start,
+            lines_before: source[..start].matches('\n').count() as u32,
+            path: other.path.clone(),
+            ..Segment::default()
+        });
+    }
     file.collect(tree.root_node())?;
     let same_shape = file.classes.len() == unit.classes.len()
         && file
@@ -143,13 +176,18 @@ struct Hierarchy {
 
 pub(super) struct FileChecker<'s, 't> {
     path: &'s str,
+    /// The text read: the unit's own file, then the other files of the code base it uses.
     pub(super) src: &'s str,
+    /// The files of the text, the unit's own first.
+    pub(super) segments: Vec<Segment>,
+    /// The file of each class of `class_names` (an index in `segments`; 0 for the library's).
+    pub(super) class_segments: Vec<u32>,
     pub(super) package: Option<String>,
     pub(super) imports: Vec<String>,
     /// The simple names of the file's classes with the class each is nested in, in order
     /// (a class before those nested in it), known before any type is read (a field or a
     /// parameter may name a class declared further down).
-    class_names: Vec<(String, Option<u32>)>,
+    pub(super) class_names: Vec<(String, Option<u32>)>,
     /// Each class's place in the hierarchy, known before any type is read.
     hierarchy: Vec<Hierarchy>,
     /// Each class's type parameters (`T` of `class Box<T>`), to name them in messages.
@@ -164,6 +202,11 @@ impl<'s, 't> FileChecker<'s, 't> {
         FileChecker {
             path,
             src,
+            segments: vec![Segment {
+                path: path.to_string(),
+                ..Segment::default()
+            }],
+            class_segments: Vec::new(),
             package: None,
             imports: Vec::new(),
             class_names: Vec::new(),
@@ -176,9 +219,10 @@ impl<'s, 't> FileChecker<'s, 't> {
 
     fn diag(&self, node: Node, message: impl Into<String>) -> Diagnostic {
         let s = span_of(node);
+        let segment = &self.segments[self.segment_at(node.start_byte())];
         Diagnostic {
-            path: self.path.to_string(),
-            line: s.line,
+            path: segment.path.clone(),
+            line: s.line - segment.lines_before,
             column: s.column,
             message: message.into(),
         }
@@ -197,7 +241,8 @@ impl<'s, 't> FileChecker<'s, 't> {
                     let name = named_children(child)
                         .into_iter()
                         .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"));
-                    self.package = name.map(|n| self.text(n).to_string());
+                    let segment = self.segment_at(child.start_byte());
+                    self.segments[segment].package = name.map(|n| self.text(n).to_string());
                 }
                 "import_declaration" => {
                     let text = self.text(child);
@@ -206,7 +251,8 @@ impl<'s, 't> FileChecker<'s, 't> {
                         .trim_end_matches(';')
                         .trim()
                         .to_string();
-                    self.imports.push(name);
+                    let segment = self.segment_at(child.start_byte());
+                    self.segments[segment].imports.push(name);
                 }
                 "class_declaration" | "interface_declaration" | "enum_declaration" => {
                     if let Some(e) = first_error(child) {
@@ -225,15 +271,20 @@ impl<'s, 't> FileChecker<'s, 't> {
                         .child_by_field_name("name")
                         .map(|n| self.text(n).to_string())
                         .unwrap_or_default();
-                    self.top_skipped.push(self.diag(
-                        child,
-                        format!("{what} {name} is outside the supported subset"),
-                    ));
+                    // Only the unit's own file is reported.
+                    if self.segment_at(child.start_byte()) == 0 {
+                        self.top_skipped.push(self.diag(
+                            child,
+                            format!("{what} {name} is outside the supported subset"),
+                        ));
+                    }
                 }
                 "ERROR" => return Err(self.diag(child, "syntax error")),
                 _ => {}
             }
         }
+        self.package = self.segments[0].package.clone();
+        self.imports = self.segments[0].imports.clone();
         let mut nodes = Vec::new();
         for child in named_children(root) {
             if matches!(
@@ -253,7 +304,12 @@ impl<'s, 't> FileChecker<'s, 't> {
                 (name, *outer)
             })
             .collect();
-        // The library's throwables follow the file's classes (which shadow them).
+        self.class_segments = nodes
+            .iter()
+            .map(|(n, _)| self.segment_at(n.start_byte()) as u32)
+            .chain(THROWABLES.iter().map(|_| 0))
+            .collect();
+        // The library's throwables follow the code base's classes (which shadow them).
         let user_classes = self.class_names.len();
         self.class_names.extend(
             THROWABLES
@@ -289,7 +345,9 @@ impl<'s, 't> FileChecker<'s, 't> {
         if let Some(e) = first_error(root).filter(|e| !inside_method_body(*e)) {
             return Err(self.diag(e, "syntax error"));
         }
-        let no_class = nodes.is_empty();
+        let no_class = !nodes
+            .iter()
+            .any(|(n, _)| self.segment_at(n.start_byte()) == 0);
         for (id, (node, outer)) in nodes.into_iter().enumerate() {
             let mut info = self.class_info(node, id as u32)?;
             info.outer = outer;
@@ -435,6 +493,10 @@ impl<'s, 't> FileChecker<'s, 't> {
                 is_enum: info.is_enum,
                 enum_constants: info.enum_constants as u32,
                 library: info.library.map(|t| THROWABLES[t].name),
+                home: match self.class_segments[ci] {
+                    0 => None,
+                    s => Some(s - 1),
+                },
             });
         }
         // Calls first: a constructor whose `super(...)` is refused is refused too, and the
@@ -524,15 +586,33 @@ impl<'s, 't> FileChecker<'s, 't> {
         }
         mark_unsupported_callers(&mut classes, self.path);
         let mut skipped: Vec<Diagnostic> = self.top_skipped.clone();
-        skipped.extend(self.classes.iter().flat_map(|c| c.skipped.iter().cloned()));
+        // Only the unit's own file is reported.
+        skipped.extend(
+            self.classes
+                .iter()
+                .zip(&self.class_segments)
+                .filter(|(_, s)| **s == 0)
+                .flat_map(|(c, _)| c.skipped.iter().cloned()),
+        );
         skipped.sort_by_key(|d| (d.line, d.column));
+        // The other files start after a newline of their own (see `load_with`).
+        let own = self.segments.get(1).map_or(self.src.len(), |s| s.start - 1);
         Ok(Unit {
             skipped,
             path: self.path.to_string(),
-            source: Arc::from(self.src),
+            source: Arc::from(&self.src[..own]),
             package: self.package.clone(),
             imports: self.imports.clone(),
             classes,
+            others: self.segments[1..]
+                .iter()
+                .map(|s| OtherFile {
+                    path: s.path.clone(),
+                    package: s.package.clone(),
+                    start: s.start - own,
+                })
+                .collect(),
+            elsewhere: Arc::from(&self.src[own..]),
         })
     }
 
@@ -970,7 +1050,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     Some(class) => Ok(self.class_type(class)),
                     None => Err(self.diag(
                         node,
-                        format!("type {other} is outside the supported subset (primitives, String, the file's classes and arrays of them)"),
+                        format!("type {other} is outside the supported subset (primitives, String, the code base's classes and arrays of them)"),
                     )),
                 },
             },
@@ -991,61 +1071,11 @@ impl<'s, 't> FileChecker<'s, 't> {
             _ => Err(self.diag(
                 node,
                 format!(
-                    "type {} is outside the supported subset (primitives, String, the file's classes and arrays of them)",
+                    "type {} is outside the supported subset (primitives, String, the code base's classes and arrays of them)",
                     self.text(node)
                 ),
             )),
         }
-    }
-
-    /// The class `name` means inside class `scope`: a class nested in `scope` or in a class
-    /// enclosing it (the innermost first, JLS §6.4.1), else a top-level class of the file; a
-    /// qualified name (`Outer.Inner`) walks down from its first part.
-    pub(super) fn class_named(&self, name: &str, scope: u32) -> Option<u32> {
-        let library = self.class_names.len() - THROWABLES.len();
-        if let Some(t) = THROWABLES.iter().position(|t| t.name == name) {
-            // `java.lang.IllegalStateException`, unless a class of the file has that path.
-            if !self.class_names[..library]
-                .iter()
-                .any(|(n, _)| name.starts_with(&format!("{n}.")))
-            {
-                return Some((library + t) as u32);
-            }
-        }
-        let found = self.class_named_in_file(name, scope)?;
-        let visible = (found as usize) < library
-            || THROWABLES[found as usize - library].visible(&self.imports);
-        visible.then_some(found)
-    }
-
-    fn class_named_in_file(&self, name: &str, scope: u32) -> Option<u32> {
-        let mut parts = name.split('.');
-        let first = parts.next()?;
-        let nested_in = |outer: u32, simple: &str| {
-            self.class_names
-                .iter()
-                .position(|(n, o)| n == simple && *o == Some(outer))
-                .map(|i| i as u32)
-        };
-        let mut scope = Some(scope).filter(|s| (*s as usize) < self.class_names.len());
-        let mut found = None;
-        while let Some(s) = scope {
-            if let Some(c) = nested_in(s, first) {
-                found = Some(c);
-                break;
-            }
-            scope = self.class_names[s as usize].1;
-        }
-        let mut class = found.or_else(|| {
-            self.class_names
-                .iter()
-                .position(|(n, o)| n == first && o.is_none())
-                .map(|i| i as u32)
-        })?;
-        for part in parts {
-            class = nested_in(class, part)?;
-        }
-        Some(class)
     }
 
     /// Library throwable `index` as a class after the file's `user_classes` classes.
@@ -1187,6 +1217,14 @@ impl<'s, 't> FileChecker<'s, 't> {
         while let Some(o) = self.class_names[c as usize].1 {
             name = format!("{}.{name}", self.class_names[o as usize].0);
             c = o;
+        }
+        // A class of another package is named with it (as a test in the unit's package must).
+        let package = &self.segment_of(c).package;
+        if let Some(p) = package
+            .as_ref()
+            .filter(|_| *package != self.segments[0].package)
+        {
+            name = format!("{p}.{name}");
         }
         Type::Class(ClassType {
             id,

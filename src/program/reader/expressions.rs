@@ -442,7 +442,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             "instanceof_expression" => self.instance_of(node),
             "lambda_expression" => self.unsupported(node, "a lambda"),
             "method_reference" => self.unsupported(node, "a method reference"),
-            "switch_expression" => self.unsupported(node, "a switch expression"),
+            "switch_expression" => match self.lowered_read(node) {
+                Some(read) => Ok(read),
+                None => self.unsupported(node, "a switch expression inside an expression"),
+            },
             "array_initializer" => self.error(
                 node,
                 "illegal start of expression: an array initializer needs a declared type",

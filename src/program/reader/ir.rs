@@ -334,6 +334,22 @@ pub struct Unit {
     /// Members outside the subset that are not methods (nested types, initializer blocks,
     /// fields of unsupported types), each with its place; the methods they affect say so.
     pub skipped: Vec<Diagnostic>,
+    /// The other files of the code base whose classes the file uses (see [`Class::home`]).
+    pub others: Vec<OtherFile>,
+    /// Their text, read after the file's own: the spans of their classes are places in
+    /// `source` followed by this text, which a mutant's text is checked with.
+    pub elsewhere: Arc<str>,
+}
+
+/// A file of the code base other than the unit's own, whose classes the unit uses: they are
+/// run, never mutated, tested or reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherFile {
+    /// The path as given (for messages).
+    pub path: String,
+    pub package: Option<String>,
+    /// Where its text starts in [`Unit::elsewhere`] (bytes).
+    pub start: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -370,6 +386,8 @@ pub struct Class {
     /// A class of the Java library (a throwable: its qualified name), not of the file: never
     /// mutated, tested or reported.
     pub library: Option<&'static str>,
+    /// A class of another file of the code base (an index in [`Unit::others`]).
+    pub home: Option<u32>,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source
@@ -386,27 +404,42 @@ pub struct InitializerBlock {
 }
 
 impl Unit {
-    /// The class's binary name (JLS §13.1), as `Class.forName` takes it: the package, then
-    /// `Outer$Inner` for a nested class.
     /// Whether `class` is a class of the Java library (never mutated, tested or reported).
     pub fn is_library(&self, class: u32) -> bool {
         self.classes[class as usize].library.is_some()
     }
 
-    /// The file's own classes (the library's follow them): `0..file_classes()`.
+    /// The file's own classes (those of the code base's other files, then the library's
+    /// follow them): `0..file_classes()`.
     pub fn file_classes(&self) -> usize {
         self.classes
             .iter()
-            .position(|c| c.library.is_some())
+            .position(|c| c.library.is_some() || c.home.is_some())
             .unwrap_or(self.classes.len())
     }
 
+    /// The package class `class` is declared in.
+    pub fn package_of(&self, class: u32) -> Option<&str> {
+        let c = &self.classes[class as usize];
+        match c.home {
+            Some(h) => self.others[h as usize].package.as_deref(),
+            None => self.package.as_deref(),
+        }
+    }
+
+    /// The whole text read: the file's own, then the other files' it uses.
+    pub fn text(&self) -> String {
+        format!("{}{}", self.source, self.elsewhere)
+    }
+
+    /// The class's binary name (JLS §13.1), as `Class.forName` takes it: the package, then
+    /// `Outer$Inner` for a nested class.
     pub fn binary_name(&self, class: u32) -> String {
         let c = &self.classes[class as usize];
         if let Some(name) = c.library {
             return name.to_string();
         }
-        match (c.outer, &self.package) {
+        match (c.outer, self.package_of(class)) {
             (Some(o), _) => format!("{}${}", self.binary_name(o), c.name),
             (None, Some(p)) => format!("{p}.{}", c.name),
             (None, None) => c.name.clone(),
@@ -428,12 +461,19 @@ impl Unit {
         })
     }
 
-    /// The name Java code outside the class uses for it: `Outer.Inner` for a nested class.
+    /// The name Java code outside the class uses for it: `Outer.Inner` for a nested class,
+    /// with its package when that is not the unit's (`geo.shapes.Point`).
     pub fn source_name(&self, class: u32) -> String {
         let c = &self.classes[class as usize];
         match c.outer {
             Some(o) => format!("{}.{}", self.source_name(o), c.name),
-            None => c.name.clone(),
+            None => match self
+                .package_of(class)
+                .filter(|p| Some(*p) != self.package.as_deref())
+            {
+                Some(p) if c.library.is_none() => format!("{p}.{}", c.name),
+                _ => c.name.clone(),
+            },
         }
     }
 }

@@ -5,8 +5,11 @@
 //!
 //! - `syntax.rs`: tree-sitter parsing within a budget, and the helpers that read its nodes;
 //! - `declarations.rs`: [`load`], the file's classes, fields and signatures, the class-level
-//!   rules, and `check_method` for one mutated method;
-//! - `statements.rs`: statements, scopes, definite assignment and reachability;
+//!   rules, and `check_method` for one mutated method; `names.rs`: class names across the
+//!   files of a code base read together ([`load_with`]); `codebase.rs`: the index of a code
+//!   base's files that finds the files one file uses;
+//! - `statements.rs`: statements, scopes, definite assignment and reachability; `switches.rs`:
+//!   `switch` statements and rules, and switch expressions lowered to them;
 //! - `expressions.rs`, `variables.rs` and `calls.rs`: expressions with their types and
 //!   conversions; names, fields and assignments; calls;
 //! - `literals.rs` and `constants.rs`: Java's literals, and constant folding (JLS §15.29);
@@ -14,14 +17,17 @@
 //!   bits; `text.rs`: Java's text conversions (`Double.toString`, `printf`).
 
 mod calls;
+pub mod codebase;
 mod constants;
 mod declarations;
 mod exceptions;
 mod expressions;
 pub mod ir;
 mod literals;
+mod names;
 pub mod semantics;
 mod statements;
+mod switches;
 mod syntax;
 pub mod text;
 pub(crate) mod throwables;
@@ -29,6 +35,6 @@ mod variables;
 
 pub(crate) use constants::{fold_in, fold_in_class};
 pub(crate) use declarations::check_method;
-pub use declarations::load;
+pub use declarations::{load, load_with};
 pub(crate) use ir::{visit_expr, visit_stmts};
 pub(crate) use syntax::parse;

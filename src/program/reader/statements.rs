@@ -38,7 +38,7 @@ const JAVA_LANG_EXCEPTIONS: &[&str] = &[
 ];
 
 /// Whether a statement can complete normally (JLS §14.22).
-type Completes = bool;
+pub(super) type Completes = bool;
 
 /// A checking error inside a method, placed at a node.
 pub(super) struct CheckError<'t> {
@@ -49,13 +49,15 @@ pub(super) struct CheckError<'t> {
 pub(super) type Checked<'t, T> = Result<T, CheckError<'t>>;
 
 /// Where `break` and `continue` may go.
-struct JumpTarget {
-    id: NodeId,
+pub(super) struct JumpTarget {
+    pub(super) id: NodeId,
     label: Option<String>,
     is_loop: bool,
     is_switch: bool,
+    /// A switch expression's lowering: no `break` or `continue` may leave it (only `yield`).
+    is_expression: bool,
     /// Definite-assignment states at the reachable `break`s to this target.
-    breaks: Vec<BitVec>,
+    pub(super) breaks: Vec<BitVec>,
     /// ... and at the reachable `continue`s.
     continues: Vec<BitVec>,
 }
@@ -76,7 +78,12 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     pub(super) locals: Vec<Local>,
     pub(super) scopes: Vec<Vec<(String, LocalId)>>,
     next_id: u32,
-    targets: Vec<JumpTarget>,
+    pub(super) targets: Vec<JumpTarget>,
+    /// The switch expressions being lowered, innermost last (where `yield` goes).
+    pub(super) yields: Vec<crate::program::reader::switches::YieldTarget>,
+    /// Switch expressions already lowered: their node's id, the local holding the value and
+    /// its type.
+    pub(super) lowered: Vec<(usize, LocalId, Type)>,
     /// Definitely assigned locals here (all set where the code cannot be reached).
     pub(super) assigned: BitVec,
     /// Labels of a labeled statement about to start its loop (so `continue label` finds it).
@@ -103,6 +110,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             scopes: vec![Vec::new()],
             next_id: 0,
             targets: Vec::new(),
+            yields: Vec::new(),
+            lowered: Vec::new(),
             assigned: BitVec::new(),
             pending_label: None,
             in_body: false,
@@ -204,7 +213,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(id)
     }
 
-    fn hidden_local(&mut self, name: &str, ty: Type, span: Span) -> LocalId {
+    pub(super) fn hidden_local(&mut self, name: &str, ty: Type, span: Span) -> LocalId {
         let id = LocalId(self.locals.len() as u32);
         self.locals.push(Local {
             name: name.to_string(),
@@ -238,7 +247,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 
     /// The assignment state after a statement: `normal` (its normal completion) met with the
     /// states at the `break`s that leave it.
-    fn after_breaks(normal: BitVec, target: &JumpTarget) -> BitVec {
+    pub(super) fn after_breaks(normal: BitVec, target: &JumpTarget) -> BitVec {
         target
             .breaks
             .iter()
@@ -365,7 +374,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }))
     }
 
-    fn statement_list(&mut self, nodes: Vec<Node<'t>>) -> Checked<'t, (Vec<Stmt>, Completes)> {
+    pub(super) fn statement_list(
+        &mut self,
+        nodes: Vec<Node<'t>>,
+    ) -> Checked<'t, (Vec<Stmt>, Completes)> {
         let mut stmts = Vec::new();
         let mut completes = true;
         for child in nodes {
@@ -399,7 +411,83 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         self.assigned = self.all_assigned();
     }
 
-    fn statement(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+    pub(super) fn statement(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
+        // A switch expression that is the statement's whole value is computed first.
+        if let Some((switch, ty)) = self.switch_value_of(node)? {
+            let lowered = self.lower_switch_expression(switch, ty)?;
+            let (stmt, completes) = self.statement_itself(node)?;
+            let span = span_of(node);
+            let id = self.id();
+            return Ok((
+                Stmt {
+                    id,
+                    span,
+                    kind: StmtKind::Block(vec![lowered, stmt]),
+                },
+                completes,
+            ));
+        }
+        self.statement_itself(node)
+    }
+
+    /// The switch expression that is all `node` (a statement) evaluates before using it,
+    /// with the type its context gives it: the value of a `return`, the initializer of a
+    /// declaration of one local (not `var`), the right side of `local = ...`.
+    fn switch_value_of(&mut self, node: Node<'t>) -> Checked<'t, Option<(Node<'t>, Type)>> {
+        let is_switch = |n: &Node| n.kind() == "switch_expression";
+        match node.kind() {
+            "return_statement" => Ok(named_children(node)
+                .into_iter()
+                .find(is_switch)
+                .map(|n| (n, self.ret.clone()))),
+            "local_variable_declaration" => {
+                let type_node = self.field(node, "type")?;
+                let mut cursor = node.walk();
+                let declarators: Vec<Node> = node
+                    .children_by_field_name("declarator", &mut cursor)
+                    .collect();
+                let [declarator] = declarators.as_slice() else {
+                    return Ok(None);
+                };
+                let Some(value) = declarator.child_by_field_name("value").filter(is_switch) else {
+                    return Ok(None);
+                };
+                if self.text(type_node) == "var" {
+                    return self.unsupported(value, "a switch expression in a `var` declaration");
+                }
+                let ty = self.ty(type_node)?;
+                Ok(Some((value, self.file.with_dimensions(ty, *declarator))))
+            }
+            "expression_statement" => {
+                let Some(assign) = named_children(node)
+                    .into_iter()
+                    .next()
+                    .filter(|a| a.kind() == "assignment_expression")
+                else {
+                    return Ok(None);
+                };
+                let (Some(left), Some(right)) = (
+                    assign.child_by_field_name("left"),
+                    assign.child_by_field_name("right"),
+                ) else {
+                    return Ok(None);
+                };
+                let plain = assign
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.text(o) == "=");
+                if !is_switch(&right) || !plain || left.kind() != "identifier" {
+                    return Ok(None);
+                }
+                match self.lookup(self.text(left)) {
+                    Some(local) => Ok(Some((right, self.locals[local.0 as usize].ty.clone()))),
+                    None => Ok(None),
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn statement_itself(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
         let span = span_of(node);
         let (kind, completes) = match node.kind() {
             ";" => (StmtKind::Empty, true),
@@ -545,6 +633,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     label: Some(label.clone()),
                     is_loop: false,
                     is_switch: false,
+                    is_expression: false,
                     breaks: Vec::new(),
                     continues: Vec::new(),
                 });
@@ -596,6 +685,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     };
                     return self.error(node, what);
                 };
+                if self.targets[index + 1..].iter().any(|t| t.is_expression)
+                    || self.targets[index].is_expression
+                {
+                    return self.error(node, "attempting to jump out of a switch expression");
+                }
                 let target = &mut self.targets[index];
                 let target_id = target.id;
                 if is_break {
@@ -683,7 +777,16 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             "local_class_declaration" | "class_declaration" => {
                 return self.unsupported(node, "a local class");
             }
-            "yield_statement" => return self.unsupported(node, "yield"),
+            "yield_statement" => {
+                let value = named_children(node)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| CheckError {
+                        node,
+                        message: "yield without a value".into(),
+                    })?;
+                (StmtKind::Block(self.yield_value(value)?), false)
+            }
             other => return self.unsupported(node, &format!("the statement kind {other}")),
         };
         let id = self.id();
@@ -735,7 +838,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         })
     }
 
-    fn push_target(&mut self, id: NodeId, is_loop: bool, is_switch: bool) {
+    /// The target just pushed is a switch expression's (nothing jumps out of it).
+    pub(super) fn mark_expression_target(&mut self) {
+        if let Some(t) = self.targets.last_mut() {
+            t.is_expression = true;
+        }
+    }
+
+    pub(super) fn push_target(&mut self, id: NodeId, is_loop: bool, is_switch: bool) {
         let label = if is_loop {
             self.pending_label.take()
         } else {
@@ -746,6 +856,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             label,
             is_loop,
             is_switch,
+            is_expression: false,
             breaks: Vec::new(),
             continues: Vec::new(),
         });
@@ -756,27 +867,21 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if name.contains('.') {
             return Ok(name.to_string());
         }
-        if let Some(import) = self
-            .file
+        let segment = self.file.segment_of(self.class);
+        if let Some(import) = segment
             .imports
             .iter()
             .find(|i| i.rsplit('.').next() == Some(name))
         {
             return Ok(import.clone());
         }
-        if let Some(t) = self
-            .file
-            .classes
-            .iter()
-            .find(|c| c.name == name)
-            .and_then(|c| c.library)
-        {
-            return Ok(crate::program::reader::throwables::THROWABLES[t]
-                .name
-                .to_string());
-        }
-        if self.file.classes.iter().any(|c| c.name == name) {
-            return Ok(match &self.file.package {
+        if let Some(c) = self.file.class_named(name, self.class) {
+            if let Some(t) = self.file.classes[c as usize].library {
+                return Ok(crate::program::reader::throwables::THROWABLES[t]
+                    .name
+                    .to_string());
+            }
+            return Ok(match &self.file.segment_of(c).package {
                 Some(p) => format!("{p}.{name}"),
                 None => name.to_string(),
             });
@@ -1035,130 +1140,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 },
             },
             true,
-        ))
-    }
-
-    fn switch(&mut self, node: Node<'t>) -> Checked<'t, (Stmt, Completes)> {
-        let span = span_of(node);
-        let id = self.id();
-        let cond_node = self.field(node, "condition")?;
-        let scrutinee = self.expr(cond_node)?;
-        // On an enum, the constants' names label the cases: the switch is on the ordinal
-        // (a null scrutinee throws, as `ordinal()` does).
-        let enum_class = scrutinee
-            .ty
-            .class()
-            .filter(|c| self.file.classes[*c as usize].is_enum);
-        let scrutinee = match enum_class {
-            Some(_) => Expr {
-                id: self.id(),
-                span: scrutinee.span,
-                ty: Type::Int,
-                kind: ExprKind::Builtin(Builtin::EnumOrdinal, vec![scrutinee]),
-            },
-            None => scrutinee,
-        };
-        let scrutinee = match scrutinee.ty {
-            Type::Char | Type::Byte | Type::Short | Type::Int | Type::String => scrutinee,
-            ref other => {
-                return self.error(
-                    cond_node,
-                    format!("switch on {other} is outside the supported subset (Java allows int, char, short, byte, String)"),
-                );
-            }
-        };
-        let body = self.field(node, "body")?;
-        let before = self.assigned.clone();
-        self.scopes.push(Vec::new());
-        self.push_target(id, false, true);
-        let mut groups = Vec::new();
-        let mut seen: Vec<Const> = Vec::new();
-        let mut has_default = false;
-        let mut completes = true;
-        let mut state = before.clone();
-        for group in named_children(body) {
-            if group.kind() == "switch_rule" {
-                return self.unsupported(group, "a `case ->` switch rule");
-            }
-            if group.kind() != "switch_block_statement_group" {
-                return self.unsupported(group, &format!("{} in a switch", group.kind()));
-            }
-            let mut labels = Vec::new();
-            let mut stmts_nodes = Vec::new();
-            for child in statement_children(group) {
-                if child.kind() == "switch_label" {
-                    let values = named_children(child);
-                    if values.is_empty() {
-                        if has_default {
-                            return self.error(child, "duplicate default label");
-                        }
-                        has_default = true;
-                        labels.push(None);
-                    }
-                    for v in values {
-                        let c = if let Some(class) = enum_class {
-                            let name = self.text(v);
-                            let Some(k) = self.file.classes[class as usize].fields
-                                [..self.file.classes[class as usize].enum_constants]
-                                .iter()
-                                .position(|f| f.name == name)
-                            else {
-                                return self.error(
-                                    v,
-                                    "an enum switch case label must be the unqualified name of an enumeration constant",
-                                );
-                            };
-                            Const::Int(Type::Int, k as i64)
-                        } else {
-                            let e = self.expr(v)?;
-                            let e = self.assignable(e, &scrutinee.ty.clone(), v)?;
-                            let Some(c) = self.constant(&e) else {
-                                return self.error(v, "constant expression required");
-                            };
-                            c
-                        };
-                        if seen.contains(&c) {
-                            return self.error(v, "duplicate case label");
-                        }
-                        seen.push(c.clone());
-                        labels.push(Some(c));
-                    }
-                } else {
-                    stmts_nodes.push(child);
-                }
-            }
-            // Entering a group: from the scrutinee (a label) or falling through.
-            let entry = if completes {
-                Self::meet(&state, &before)
-            } else {
-                before.clone()
-            };
-            self.set_assigned(entry);
-            let (stmts, c) = self.statement_list(stmts_nodes)?;
-            completes = c;
-            state = self.assigned.clone();
-            groups.push(SwitchGroup { labels, stmts });
-        }
-        let target = self.targets.pop().expect("pushed");
-        self.scopes.pop();
-        let mut after = if completes {
-            state
-        } else {
-            self.all_assigned()
-        };
-        if !has_default {
-            after = Self::meet(&after, &before);
-        }
-        after = Self::after_breaks(after, &target);
-        self.set_assigned(after);
-        let switch_completes = completes || !has_default || !target.breaks.is_empty();
-        Ok((
-            Stmt {
-                id,
-                span,
-                kind: StmtKind::Switch { scrutinee, groups },
-            },
-            switch_completes,
         ))
     }
 

@@ -497,6 +497,26 @@ impl<'u> Setup<'u> {
                 ),
             };
         }
+        // A mutant of a method no test can call is no target, but a test of another method
+        // may still run its code (an enum's constructor, a helper) and tell it apart: it is
+        // killed, as a score of the tests finds.
+        let untargeted: Vec<usize> = (0..mutants.len())
+            .filter(|&i| {
+                compiled[i] != Trivial::Equivalent
+                    && first_of(mutants, &compiled, i).is_none()
+                    && !targets.contains(&i)
+            })
+            .collect();
+        if !untargeted.is_empty() && !tests.is_empty() {
+            let subset: Vec<Mutant> = untargeted.iter().map(|&i| mutants[i].clone()).collect();
+            if let Ok(a) = analyse(unit, &subset, &tests, options.limits, 1, &|_| {}) {
+                for (&i, v) in untargeted.iter().zip(&a.verdicts) {
+                    if let Verdict::Killed(t) = v {
+                        fates[i] = Fate::Killed(*t);
+                    }
+                }
+            }
+        }
         for i in 0..mutants.len() {
             if let Some(f) = first_of(mutants, &compiled, i) {
                 fates[i] = fates[f].clone();
