@@ -272,14 +272,14 @@ fn endless_runs_are_proved_only_when_they_never_end() {
 #[test]
 fn unsupported_methods_are_reported_with_their_place_and_the_rest_runs() {
     let dir = scratch_dir("front-unsupported");
-    let source = "package demo;\n\nimport java.util.Scanner;\nimport java.util.List;\n\n/** Two supported methods and two that are not. */\npublic class Mixed {\n    @Deprecated\n    public static int twice(int x) { return 2 * x; }\n\n    static int guarded(int x) {\n        try (AutoCloseable c = null) { return 10 / x; } catch (Exception e) { return 0; }\n    }\n\n    static int usesGuarded(int x) { return guarded(x) + 1; }\n\n    static int last(List<Integer> xs) { return 0; }\n\n    static int abs(int x) { return x < 0 ? -x : x; }\n}\n";
+    let source = "package demo;\n\nimport java.util.Scanner;\nimport java.util.List;\n\n/** Two supported methods and two that are not. */\npublic class Mixed {\n    @Deprecated\n    public static int twice(int x) { return 2 * x; }\n\n    static int guarded(int x) {\n        synchronized (Mixed.class) { return 10 / x; }\n    }\n\n    static int usesGuarded(int x) { return guarded(x) + 1; }\n\n    static int last(List<Integer> xs) { return 0; }\n\n    static int abs(int x) { return x < 0 ? -x : x; }\n}\n";
     std::fs::write(dir.join("Mixed.java"), source).unwrap();
     let unit = load("Mixed.java", source).unwrap();
     let reports: Vec<String> = unit.unsupported().map(|(_, d)| d.to_string()).collect();
     assert_eq!(reports.len(), 3, "{reports:?}");
     assert_eq!(
         reports[0],
-        "Mixed.java:12:9: try-with-resources is outside the supported subset"
+        "Mixed.java:12:9: synchronized is outside the supported subset"
     );
     assert!(
         reports[1].starts_with("Mixed.java:15:44: calls guarded(int)"),
@@ -295,7 +295,7 @@ fn unsupported_methods_are_reported_with_their_place_and_the_rest_runs() {
     let o = roth(&dir, &["exec", "Mixed.java", "-m", "abs", "--", "-4"]);
     assert_eq!(stdout(&o), "return 4\n");
     assert!(
-        stderr(&o).contains("Mixed.java:12:9: try-with-resources is outside the supported subset"),
+        stderr(&o).contains("Mixed.java:12:9: synchronized is outside the supported subset"),
         "{}",
         stderr(&o)
     );

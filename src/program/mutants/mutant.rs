@@ -196,6 +196,15 @@ pub struct Mutants {
 }
 
 impl Mutants {
+    /// Whether every mutant edits text the file has (none edits a node the reader made,
+    /// whose span is empty) and was checked as the original is.
+    #[cfg(test)]
+    pub(crate) fn edit_written_text_only(&self) -> bool {
+        self.mutants
+            .iter()
+            .all(|m| m.start < m.end && m.mutated.is_some())
+    }
+
     /// Keeps the mutants (and skipped candidates) of the given methods and operators.
     pub fn filter(&mut self, keep_method: impl Fn(u32, u32) -> bool, operators: &[Operator]) {
         self.mutants

@@ -112,7 +112,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// trailing arguments as the array's elements (phase 3). Gives the method's index and
     /// whether it was chosen by variable arity; `None` is the default constructor of a
     /// class that declares none.
-    fn resolve(
+    pub(super) fn resolve(
         &self,
         node: Node<'t>,
         class: u32,

@@ -33,18 +33,20 @@ struct Indexed {
 pub struct CodeIndex {
     /// In the code base's order.
     files: Vec<Indexed>,
+    /// The files each file uses directly (indices, in order).
+    uses: Vec<Vec<usize>>,
 }
 
 impl CodeIndex {
     /// Indexes `files` (path and text, in the code base's order: where two files declare the
     /// same class, the first is the one found).
     pub fn new<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> CodeIndex {
-        CodeIndex {
-            files: files
-                .into_iter()
-                .map(|(path, text)| index(path, text))
-                .collect(),
-        }
+        let files: Vec<Indexed> = files
+            .into_iter()
+            .map(|(path, text)| index(path, text))
+            .collect();
+        let uses = files.iter().map(|f| direct_uses(&files, f)).collect();
+        CodeIndex { files, uses }
     }
 
     /// How many files the index holds.
@@ -60,17 +62,15 @@ impl CodeIndex {
     /// index's order; `own`, the file's own place in the index if it has one, is never among
     /// them.
     pub fn used_by(&self, own: Option<usize>, path: &str, text: &str) -> Vec<usize> {
-        let start = index(path, text);
+        // The file as given (it may differ from its indexed version), then the index's edges.
+        let mut queue = direct_uses(&self.files, &index(path, text));
         let mut taken = vec![false; self.files.len()];
-        let mut queue = vec![start];
-        while let Some(file) = queue.pop() {
-            for (i, other) in self.files.iter().enumerate() {
-                if taken[i] || Some(i) == own || !other.usable || !uses(&file, other) {
-                    continue;
-                }
-                taken[i] = true;
-                queue.push(other.clone());
+        while let Some(i) = queue.pop() {
+            if taken[i] || Some(i) == own {
+                continue;
             }
+            taken[i] = true;
+            queue.extend(self.uses[i].iter().copied());
         }
         (0..self.files.len()).filter(|&i| taken[i]).collect()
     }
@@ -85,6 +85,13 @@ impl CodeIndex {
             .collect();
         super::load_with(path, text, &others)
     }
+}
+
+/// The usable files of `files` that `file` names a class of.
+fn direct_uses(files: &[Indexed], file: &Indexed) -> Vec<usize> {
+    (0..files.len())
+        .filter(|&i| files[i].usable && uses(file, &files[i]))
+        .collect()
 }
 
 /// Whether `file` names a top-level class of `other` that it can see.

@@ -35,16 +35,19 @@ pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
 pub fn load_with(path: &str, source: &str, others: &[(&str, &str)]) -> Result<Unit, Diagnostic> {
     let mut text = source.to_string();
     let mut segments = Vec::new();
+    let mut lines = source.matches('\n').count() as u32;
     for (other, other_text) in others {
         // A newline between files keeps a line comment at the end of one out of the next.
         text.push('\n');
+        lines += 1;
         segments.push(Segment {
             start: text.len(),
-            lines_before: text.matches('\n').count() as u32,
+            lines_before: lines,
             path: other.to_string(),
             ..Segment::default()
         });
         text.push_str(other_text);
+        lines += other_text.matches('\n').count() as u32;
     }
     let tree = parse(path, &text, None)?;
     let mut file = FileChecker::new(path, &text);
@@ -65,11 +68,15 @@ pub(crate) fn check_method(
     let mut file = FileChecker::new(&unit.path, source);
     // The other files' text follows the (edited) file's own.
     let own = source.len() - unit.elsewhere.len();
+    let mut lines = 0;
+    let mut counted = 0;
     for other in &unit.others {
         let start = own + other.start;
+        lines += source[counted..start].matches('\n').count() as u32;
+        counted = start;
         file.segments.push(Segment {
             start,
-            lines_before: source[..start].matches('\n').count() as u32,
+            lines_before: lines,
             path: other.path.clone(),
             ..Segment::default()
         });

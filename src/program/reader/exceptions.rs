@@ -45,7 +45,18 @@ impl<'t> MethodChecker<'_, '_, 't> {
     /// `try { ... } catch (...) { ... } finally { ... }`.
     pub(super) fn try_statement(&mut self, node: Node<'t>) -> Checked<'t, (StmtKind, bool)> {
         let before = self.assigned.clone();
-        let (body, body_completes) = self.substatement(self.field(node, "body")?)?;
+        let body = self.substatement(self.field(node, "body")?)?;
+        self.try_clauses(node, before, body)
+    }
+
+    /// The catch and finally clauses of `node` around `body` (already checked, from the
+    /// assignment state `before`).
+    pub(super) fn try_clauses(
+        &mut self,
+        node: Node<'t>,
+        before: bitvec::vec::BitVec,
+        (body, body_completes): (Stmt, bool),
+    ) -> Checked<'t, (StmtKind, bool)> {
         let thrown = self.checked_thrown(std::slice::from_ref(&body));
         let mut after = self.assigned.clone();
         let mut completes = body_completes;
@@ -226,17 +237,24 @@ impl<'t> MethodChecker<'_, '_, 't> {
                 catches,
                 finally,
             } => {
+                // A catch clause the reader made (empty span: a try-with-resources' catch-all
+                // that rethrows) lets through exactly what it catches, as `javac`'s precise
+                // rethrow does.
+                let written: Vec<&CatchClause> = catches
+                    .iter()
+                    .filter(|c| c.span.start != c.span.end)
+                    .collect();
                 let mut inner = Vec::new();
                 self.thrown_by(body, &mut inner);
                 inner.retain(|&k| {
-                    !catches.iter().any(|c| {
+                    !written.iter().any(|c| {
                         c.classes
                             .iter()
                             .any(|&d| d == k || self.file.ancestors(k).contains(&d))
                     })
                 });
                 out.extend(inner);
-                for c in catches {
+                for c in written {
                     self.thrown_by(&c.body, out);
                 }
                 if let Some(f) = finally {

@@ -8,6 +8,7 @@
 //!   rules, and `check_method` for one mutated method; `names.rs`: class names across the
 //!   files of a code base read together ([`load_with`]); `codebase.rs`: the index of a code
 //!   base's files that finds the files one file uses;
+//! - `resources.rs`: try-with-resources lowered to `try`/`finally`;
 //! - `statements.rs`: statements, scopes, definite assignment and reachability; `switches.rs`:
 //!   `switch` statements and rules, and switch expressions lowered to them;
 //! - `expressions.rs`, `variables.rs` and `calls.rs`: expressions with their types and
@@ -25,6 +26,7 @@ mod expressions;
 pub mod ir;
 mod literals;
 mod names;
+mod resources;
 pub mod semantics;
 mod statements;
 mod switches;

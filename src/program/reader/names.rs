@@ -260,7 +260,7 @@ mod tests {
         let mutants = crate::program::mutants::mutant::generate(&unit);
         assert!(!mutants.mutants.is_empty());
         assert!(mutants.mutants.iter().all(|m| m.class == 0));
-        assert!(mutants.mutants.iter().all(|m| m.mutated.is_some()));
+        assert!(mutants.edit_written_text_only());
         // Edits inside `new Point(x, y)` type-check against the other file's constructor.
         let texts: Vec<&str> = mutants
             .mutants

@@ -769,9 +769,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             "switch_expression" => return self.switch(node),
             "try_statement" => self.try_statement(node)?,
-            "try_with_resources_statement" => {
-                return self.unsupported(node, "try-with-resources");
-            }
+            "try_with_resources_statement" => self.try_with_resources(node)?,
             "assert_statement" => (self.assert_statement(node)?, true),
             "synchronized_statement" => return self.unsupported(node, "synchronized"),
             "local_class_declaration" | "class_declaration" => {

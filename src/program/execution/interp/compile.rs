@@ -598,11 +598,16 @@ impl<'p> FunctionCompiler<'p> {
     }
 
     /// Copies the `finally` blocks a jump to `target` (`None`: a return) leaves, innermost
-    /// first, each outside the ranges of the `try` statements it leaves.
+    /// first, each outside the ranges of its own `try` statement and those inside it, but
+    /// inside the ranges of the `try` statements around it: an exception a copied `finally`
+    /// throws is caught by an enclosing `catch`, as in `javac`'s layout.
     fn leave_tries(&mut self, target: Option<NodeId>) {
         let left = self.tries_left(target);
-        let here = self.code.len() as u32;
-        for t in &mut self.tries[left..] {
+        let mut k = self.tries.len();
+        while k > left {
+            k -= 1;
+            let here = self.code.len() as u32;
+            let t = &mut self.tries[k];
             let (c, a) = t.suspend(here);
             // Remembered as `Some(u32::MAX)`: reopened by `resume_tries`.
             if c {
@@ -611,12 +616,7 @@ impl<'p> FunctionCompiler<'p> {
             if a {
                 t.all_open = Some(u32::MAX);
             }
-        }
-        let mut k = self.tries.len();
-        while k > left {
-            k -= 1;
             if let Some(f) = self.tries[k].finally.clone() {
-                // The `finally` block runs outside its own `try` (and those inside it).
                 let inner = self.tries.split_off(k);
                 self.stmt(&f);
                 self.tries.extend(inner);
@@ -1416,5 +1416,36 @@ mod tests {
             "{message}"
         );
         assert!(unit.classes[1].methods[0].body.is_ok());
+    }
+    /// A `finally` copied at a `return` (or a `break`) runs inside the `try` statements around
+    /// it: what it throws is caught there, as on the JVM.
+    #[test]
+    fn an_exception_from_a_finally_left_by_a_jump_is_caught_around_it() {
+        let source = "class T {
+            static int f(int x) {
+                int s = 0;
+                try {
+                    for (int i = 0; i < 3; i++) {
+                        try {
+                            if (x > 0) { return 1; }
+                            if (x < 0) { break; }
+                            s = 2;
+                        } finally {
+                            if (x > 1 || x < -1) { throw new IllegalStateException(); }
+                        }
+                    }
+                } catch (IllegalStateException e) {
+                    s = 3;
+                }
+                return s;
+            }
+        }";
+        for (x, expected) in [(0, 2), (1, 1), (2, 3), (-1, 0), (-2, 3)] {
+            assert_eq!(
+                run(source, "f", &[int(x)]),
+                returns(int(expected)),
+                "f({x})"
+            );
+        }
     }
 }

@@ -106,11 +106,23 @@ impl<'c> Machine<'c> {
             Builtin::StringIsEmpty => i64::from(self.string(a)?.is_empty()),
             Builtin::StringCharAt => {
                 let s = self.string(a)?;
-                i64::from(
-                    *s.get(b as usize)
-                        .filter(|_| b >= 0)
-                        .ok_or(Thrown::from(SIOOBE))?,
-                )
+                match s.get(b as usize).filter(|_| b >= 0) {
+                    Some(&u) => i64::from(u),
+                    // JDK 17's messages differ with the string's compact form: Latin-1 (every
+                    // char below 256) or UTF-16.
+                    None if s.iter().all(|&u| u < 0x100) => {
+                        return Err(Thrown::Message(
+                            SIOOBE.into(),
+                            format!("String index out of range: {b}"),
+                        ));
+                    }
+                    None => {
+                        return Err(Thrown::Message(
+                            SIOOBE.into(),
+                            format!("index {b}, length {}", s.len()),
+                        ));
+                    }
+                }
             }
             Builtin::StringEquals => {
                 let s = self.string(a)?;
@@ -168,7 +180,10 @@ impl<'c> Machine<'c> {
                     c
                 };
                 if b < 0 || end > s.len() as i64 || b > end {
-                    return Err(SIOOBE.into());
+                    return Err(Thrown::Message(
+                        SIOOBE.into(),
+                        format!("begin {b}, end {end}, length {}", s.len()),
+                    ));
                 }
                 self.new_string(s[b as usize..end as usize].to_vec())?
             }
@@ -435,5 +450,55 @@ mod tests {
             run(source, "g", &[int(6)]),
             returns(int(6 + 10 + 6 - 1 + 202))
         );
+    }
+    /// The messages JDK 17 gives the exceptions of `charAt`, `substring` and `new T[n]`
+    /// (read off `java` 17: `charAt`'s depends on the string's compact form).
+    #[test]
+    fn library_exceptions_carry_the_jdk_s_messages() {
+        let source = "class T {
+            static String at(String s, int i) {
+                try { return \"\" + s.charAt(i); } catch (StringIndexOutOfBoundsException e) { return e.getMessage(); }
+            }
+            static String sub(String s, int b, int e) {
+                try { return s.substring(b, e); } catch (IndexOutOfBoundsException x) { return x.getMessage(); }
+            }
+            static String tail(String s, int b) {
+                try { return s.substring(b); } catch (IndexOutOfBoundsException x) { return x.getMessage(); }
+            }
+            static String make(int n, int m) {
+                try { return \"\" + new int[n][m].length; } catch (NegativeArraySizeException x) { return x.getMessage(); }
+            }
+        }";
+        let text = |s: &str| Value::Str(s.encode_utf16().collect::<Vec<u16>>().into());
+        let said = |name: &str, args: &[Value]| match run(source, name, args) {
+            Termination::Return(Some(Value::Str(s))) => String::from_utf16(&s).expect("text"),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            said("at", &[text("abc"), int(5)]),
+            "String index out of range: 5"
+        );
+        assert_eq!(
+            said("at", &[text("abc"), int(-1)]),
+            "String index out of range: -1"
+        );
+        assert_eq!(
+            said("at", &[text("\u{3bb}bc"), int(5)]),
+            "index 5, length 3"
+        );
+        assert_eq!(
+            said("sub", &[text("abc"), int(2), int(1)]),
+            "begin 2, end 1, length 3"
+        );
+        assert_eq!(
+            said("sub", &[text("abc"), int(-2), int(1)]),
+            "begin -2, end 1, length 3"
+        );
+        assert_eq!(
+            said("tail", &[text("abc"), int(4)]),
+            "begin 4, end 3, length 3"
+        );
+        assert_eq!(said("make", &[int(-1), int(-2)]), "-1");
+        assert_eq!(said("make", &[int(0), int(-2)]), "-2");
     }
 }

@@ -486,8 +486,12 @@ impl<'c> Machine<'c> {
 
     fn new_array(&mut self, elem: Kind, lengths: &[i64], depth: u32) -> Result<i64, Thrown> {
         let n = lengths[0];
-        if lengths.iter().any(|&m| m < 0) {
-            return Err("java.lang.NegativeArraySizeException".into());
+        // Every dimension is checked first; the JVM names the first negative one.
+        if let Some(&m) = lengths.iter().find(|&&m| m < 0) {
+            return Err(Thrown::Message(
+                "java.lang.NegativeArraySizeException".into(),
+                m.to_string(),
+            ));
         }
         // The whole allocation is checked up front: n + n*m + n*m*k ... words.
         let mut total: u64 = 0;
