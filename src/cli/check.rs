@@ -13,7 +13,7 @@ use serde::Serialize;
 use roth::program::{Diagnostic, load};
 
 use super::codebase::java_sources;
-use super::common::program::Indexed;
+use super::common::program::{Indexed, source_root_of};
 use super::common::{BadInput, CliError, Session, json, print};
 
 #[derive(Debug, Args)]
@@ -126,7 +126,7 @@ struct Reason {
 pub fn check(session: &Session, args: CheckArgs) -> Result<ExitCode, CliError> {
     let mut paths: Vec<(PathBuf, usize)> = Vec::new();
     // Each file is read with the code base it belongs to: `--source-root`, else the folder
-    // named (a file named alone stands alone).
+    // named, else the source root a file's package folders lead to.
     let mut code_bases = Vec::new();
     if let Some(root) = &session.source_root {
         code_bases.push(Some(Indexed::new(root)?));
@@ -135,7 +135,15 @@ pub fn check(session: &Session, args: CheckArgs) -> Result<ExitCode, CliError> {
     let mut seen = std::collections::HashSet::new();
     for root in &args.paths {
         if session.source_root.is_none() {
-            code_bases.push(root.is_dir().then(|| Indexed::new(root)).transpose()?);
+            // A folder is its own code base; a file, the source root its package leads to.
+            let base = if root.is_dir() {
+                Some(root.clone())
+            } else {
+                std::fs::read_to_string(root)
+                    .ok()
+                    .and_then(|text| source_root_of(root, &text))
+            };
+            code_bases.push(base.map(|b| Indexed::new(&b)).transpose()?);
         }
         for source in java_sources(root)? {
             if seen.insert(source.path.clone()) {

@@ -90,8 +90,11 @@ fn code_base(dir: &Path) -> PathBuf {
 fn a_file_is_read_with_the_classes_of_its_code_base() {
     let dir = scratch_dir("sources_read");
     code_base(&dir);
-    // Alone, Cart's methods name classes roth cannot see.
-    let o = roth(&dir, &["check", "src/com/shop/Cart.java", "--json"]);
+    // Alone (in a folder that does not spell its package), Cart's methods name classes roth
+    // cannot see.
+    std::fs::create_dir_all(dir.join("alone")).unwrap();
+    std::fs::write(dir.join("alone/Cart.java"), CART).unwrap();
+    let o = roth(&dir, &["check", "alone/Cart.java", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let alone: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(alone["summary"]["accepted"], 0, "{alone}");
@@ -105,6 +108,8 @@ fn a_file_is_read_with_the_classes_of_its_code_base() {
             "src",
             "--json",
         ],
+        // The source root its package's folders lead to (Maven and Gradle layouts).
+        vec!["check", "src/com/shop/Cart.java", "--json"],
     ] {
         let o = roth(&dir, &args);
         assert!(o.status.success(), "{}", stderr(&o));
@@ -134,6 +139,25 @@ fn a_file_is_read_with_the_classes_of_its_code_base() {
     );
     assert_eq!(exec(&["priceOf", "--", "null", "10"]), "return 0");
     assert_eq!(exec(&["total", "--", "{100, 50}", "50"]), "return 75");
+    // Without --source-root, from inside the package's folder: the root is found.
+    let o = roth(
+        &dir.join("src/com/shop"),
+        &[
+            "exec",
+            "Cart.java",
+            "--method",
+            "priceOf",
+            "--",
+            "null",
+            "1",
+        ],
+    );
+    assert_eq!(
+        stdout(&o).lines().next(),
+        Some("return 0"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

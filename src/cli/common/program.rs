@@ -54,13 +54,40 @@ impl Indexed {
     }
 }
 
-/// Reads and checks a Java file (with the code base under `--source-root`, when given); warns
-/// about each method outside the subset.
+/// The source root a file in a package sits in, as Maven, Gradle and `javac -sourcepath`
+/// lay files out: `ROOT/com/example/Foo.java` for `package com.example;`. `None` for a file
+/// in the unnamed package or in folders that do not spell its package.
+pub fn source_root_of(path: &Path, source: &str) -> Option<PathBuf> {
+    let package = roth::program::reader::codebase::package_of(source)?;
+    // A relative path may not reach the root (`Foo.java` from inside its package's folder).
+    let absolute = path.canonicalize().ok();
+    let path = absolute.as_deref().unwrap_or(path);
+    let mut folder = path.parent()?.to_path_buf();
+    for part in package.rsplit('.') {
+        if folder.file_name()?.to_str()? != part {
+            return None;
+        }
+        folder = folder.parent()?.to_path_buf();
+    }
+    Some(if folder.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        folder
+    })
+}
+
+/// Reads and checks a Java file with the code base it belongs to (under `--source-root`, or
+/// the source root its package's folders lead to); warns about each method outside the
+/// subset.
 pub fn load_unit(session: &Session, path: &Path) -> Result<Unit, CliError> {
     let source = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read {}", path.display()))
         .bad_input()?;
-    let unit = match &session.source_root {
+    let root = session
+        .source_root
+        .clone()
+        .or_else(|| source_root_of(path, &source));
+    let unit = match &root {
         Some(root) => Indexed::new(root)?.load(path, &source),
         None => load(&path.display().to_string(), &source),
     }

@@ -94,6 +94,11 @@ fn direct_uses(files: &[Indexed], file: &Indexed) -> Vec<usize> {
         .collect()
 }
 
+/// The package a Java text declares, if it declares one (and parses).
+pub fn package_of(text: &str) -> Option<String> {
+    index("", text).package
+}
+
 /// Whether `file` names a top-level class of `other` that it can see.
 fn uses(file: &Indexed, other: &Indexed) -> bool {
     other.classes.iter().any(|class| {
