@@ -34,24 +34,16 @@ pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
 /// mutated or reported.
 pub fn load_with(path: &str, source: &str, others: &[(&str, &str)]) -> Result<Unit, Diagnostic> {
     let mut text = source.to_string();
-    let mut segments = Vec::new();
-    let mut lines = source.matches('\n').count() as u32;
+    let mut starts = Vec::new();
     for (other, other_text) in others {
         // A newline between files keeps a line comment at the end of one out of the next.
         text.push('\n');
-        lines += 1;
-        segments.push(Segment {
-            start: text.len(),
-            lines_before: lines,
-            path: other.to_string(),
-            ..Segment::default()
-        });
+        starts.push((text.len(), other.to_string()));
         text.push_str(other_text);
-        lines += other_text.matches('\n').count() as u32;
     }
     let tree = parse(path, &text, None)?;
     let mut file = FileChecker::new(path, &text);
-    file.segments.extend(segments);
+    file.segments.extend(Segment::others(&text, starts));
     file.run(tree.root_node())
 }
 
@@ -68,19 +60,8 @@ pub(crate) fn check_method(
     let mut file = FileChecker::new(&unit.path, source);
     // The other files' text follows the (edited) file's own.
     let own = source.len() - unit.elsewhere.len();
-    let mut lines = 0;
-    let mut counted = 0;
-    for other in &unit.others {
-        let start = own + other.start;
-        lines += source[counted..start].matches('\n').count() as u32;
-        counted = start;
-        file.segments.push(Segment {
-            start,
-            lines_before: lines,
-            path: other.path.clone(),
-            ..Segment::default()
-        });
-    }
+    let starts = unit.others.iter().map(|o| (own + o.start, o.path.clone()));
+    file.segments.extend(Segment::others(source, starts));
     file.collect(tree.root_node())?;
     let same_shape = file.classes.len() == unit.classes.len()
         && file
@@ -189,8 +170,6 @@ pub(super) struct FileChecker<'s, 't> {
     pub(super) segments: Vec<Segment>,
     /// The file of each class of `class_names` (an index in `segments`; 0 for the library's).
     pub(super) class_segments: Vec<u32>,
-    pub(super) package: Option<String>,
-    pub(super) imports: Vec<String>,
     /// The simple names of the file's classes with the class each is nested in, in order
     /// (a class before those nested in it), known before any type is read (a field or a
     /// parameter may name a class declared further down).
@@ -214,8 +193,6 @@ impl<'s, 't> FileChecker<'s, 't> {
                 ..Segment::default()
             }],
             class_segments: Vec::new(),
-            package: None,
-            imports: Vec::new(),
             class_names: Vec::new(),
             hierarchy: Vec::new(),
             type_parameters: Vec::new(),
@@ -290,8 +267,6 @@ impl<'s, 't> FileChecker<'s, 't> {
                 _ => {}
             }
         }
-        self.package = self.segments[0].package.clone();
-        self.imports = self.segments[0].imports.clone();
         let mut nodes = Vec::new();
         for child in named_children(root) {
             if matches!(
@@ -608,8 +583,8 @@ impl<'s, 't> FileChecker<'s, 't> {
             skipped,
             path: self.path.to_string(),
             source: Arc::from(&self.src[..own]),
-            package: self.package.clone(),
-            imports: self.imports.clone(),
+            package: self.segments[0].package.clone(),
+            imports: self.segments[0].imports.clone(),
             classes,
             others: self.segments[1..]
                 .iter()

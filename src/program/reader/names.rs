@@ -24,6 +24,31 @@ pub(super) struct Segment {
     pub(super) imports: Vec<String>,
 }
 
+impl Segment {
+    /// The segments of the files after the unit's own in `text`, each from its start (in
+    /// order) and path; their lines are counted once, in one pass over the text.
+    pub(super) fn others(
+        text: &str,
+        starts: impl IntoIterator<Item = (usize, String)>,
+    ) -> Vec<Segment> {
+        let mut lines = 0;
+        let mut counted = 0;
+        starts
+            .into_iter()
+            .map(|(start, path)| {
+                lines += text[counted..start].matches('\n').count() as u32;
+                counted = start;
+                Segment {
+                    start,
+                    lines_before: lines,
+                    path,
+                    ..Segment::default()
+                }
+            })
+            .collect()
+    }
+}
+
 impl FileChecker<'_, '_> {
     /// The segment (file) holding byte `offset` of the text.
     pub(super) fn segment_at(&self, offset: usize) -> usize {
@@ -192,18 +217,12 @@ mod tests {
             "{:?}",
             unit.method(class, method).body
         );
-        let point = unit
-            .classes
-            .iter()
-            .position(|c| c.name == "Point")
-            .expect("Point") as u32;
-        assert_eq!(unit.binary_name(point), "geo.shapes.Point");
-        let inner = unit
-            .classes
-            .iter()
-            .position(|c| c.name == "Inner")
-            .expect("Inner") as u32;
-        assert_eq!(unit.binary_name(inner), "geo.util.Scale$Inner");
+        let named = |name: &str| {
+            let class = unit.classes.iter().position(|c| c.name == name);
+            unit.binary_name(class.expect("the class") as u32)
+        };
+        assert_eq!(named("Point"), "geo.shapes.Point");
+        assert_eq!(named("Inner"), "geo.util.Scale$Inner");
         let program = Compiled::new(&unit, None);
         let outcome = program
             .run(class, method, &[int(3), int(-4)], &[], Limits::default())

@@ -685,9 +685,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     };
                     return self.error(node, what);
                 };
-                if self.targets[index + 1..].iter().any(|t| t.is_expression)
-                    || self.targets[index].is_expression
-                {
+                if self.targets[index..].iter().any(|t| t.is_expression) {
                     return self.error(node, "attempting to jump out of a switch expression");
                 }
                 let target = &mut self.targets[index];

@@ -500,11 +500,15 @@ impl<'u> Setup<'u> {
         // A mutant of a method no test can call is no target, but a test of another method
         // may still run its code (an enum's constructor, a helper) and tell it apart: it is
         // killed, as a score of the tests finds.
+        let mut targeted = vec![false; mutants.len()];
+        for &i in targets {
+            targeted[i] = true;
+        }
         let untargeted: Vec<usize> = (0..mutants.len())
             .filter(|&i| {
                 compiled[i] != Trivial::Equivalent
                     && first_of(mutants, &compiled, i).is_none()
-                    && !targets.contains(&i)
+                    && !targeted[i]
             })
             .collect();
         if !untargeted.is_empty() && !tests.is_empty() {
