@@ -18,6 +18,10 @@ use super::common::{CliError, Session, bad_input};
 #[command(after_help = "\
 Arguments are Java literals, one per parameter, after `--`:
     3  -7L  'a'  true  \"text\"  2.5  null  {1, 2, 3}  {{1, 2}, {3}}
+Objects are constructor calls, nested as deep as needed (type arguments may be left out):
+    'new Point(1, 2)'  'new Pair<>(\"a\", new Box<>(3))'
+A box (Integer, Character, ...), an Object or a type variable takes a literal, boxed as
+Java boxes it: 7 is an Integer, 7L a Long, 'c' a Character, 2.5 a Double.
 
 Output: the outcome on the first line, `return VALUE` (as String.valueOf prints it; arrays as
 [1, 2, 3]), `return` for void, `throw CLASS` (the exception's full class name) or `timeout`;

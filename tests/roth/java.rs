@@ -133,6 +133,7 @@ fn java_type(unit: &roth::program::Unit, t: &Type) -> String {
         Type::Object => "java.lang.Object".into(),
         Type::Array(e) => format!("{}[]", java_type(unit, e)),
         Type::Class(c) => unit.binary_name(c.id),
+        Type::Variable(v) => java_type(unit, &v.erasure),
         t => t.to_string(),
     }
 }
@@ -315,6 +316,7 @@ fn write_cases_with(
         for f in &c.fields {
             if f.constant.is_some()
                 || f.unsupported.is_some()
+                || unit.is_library(cj)
                 || !(f.is_static || (!m.is_static && cj == ci))
             {
                 continue;

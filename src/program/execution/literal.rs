@@ -188,8 +188,80 @@ impl Reader<'_> {
             {
                 self.enum_constant(class)
             }
+            // A box takes the literal of the value it holds.
+            Type::Class(class) if self.unit.and_then(|u| u.unboxed(class.id)).is_some() => {
+                let primitive = self.unit.and_then(|u| u.unboxed(class.id)).expect("a box");
+                self.value(&primitive)
+            }
+            // An interface or abstract class a box implements (`Comparable`, `Number`): a
+            // literal is boxed, an object made by its class.
+            Type::Class(class)
+                if !self.rest_starts_with("new")
+                    && self
+                        .unit
+                        .is_some_and(|u| u.classes[class.id as usize].is_abstract) =>
+            {
+                self.any()
+            }
             Type::Class(class) => self.object(class),
+            // A type variable takes what its erasure takes.
+            Type::Variable(v) if *v.erasure != Type::Object => self.value(&v.erasure),
+            Type::Object | Type::Variable(_) => self.any(),
             _ => Err(format!("values of type {ty} cannot be given")),
+        }
+    }
+
+    /// A value for an `Object` (or a type variable erased to it): its type told by how it is
+    /// written (a string literal, `new C(...)` of any class).
+    fn any(&mut self) -> Result<Value, String> {
+        match self.peek() {
+            Some('"') => self.value(&Type::String),
+            // Boxed as Java boxes a literal: `1` an Integer, `1L` a Long, `'a'` a Character,
+            // `1.5` a Double, `1.5f` a Float, `true` a Boolean.
+            Some('\'') => self.value(&Type::Char),
+            Some(c) if c.is_ascii_digit() || c == '-' || c == '.' => {
+                let save = self.pos;
+                let word = self.word();
+                self.pos = save;
+                let lower = word.to_ascii_lowercase();
+                let is_hex = lower.trim_start_matches('-').starts_with("0x");
+                let ty = if lower.ends_with('l') {
+                    Type::Long
+                } else if lower.ends_with('f') && !is_hex {
+                    Type::Float
+                } else if (lower.ends_with('d') && !is_hex)
+                    || lower.contains('.')
+                    || (!is_hex && lower.contains('e'))
+                    || lower.contains("infinity")
+                    || lower.contains("nan")
+                {
+                    Type::Double
+                } else {
+                    Type::Int
+                };
+                self.value(&ty)
+            }
+            _ if self.rest_starts_with("true") || self.rest_starts_with("false") => {
+                self.value(&Type::Boolean)
+            }
+            _ if self.rest_starts_with("new") => {
+                let unit = self.unit.ok_or("values of type Object cannot be given")?;
+                let save = self.pos;
+                self.pos += 3;
+                self.skip_space();
+                let name = self.word();
+                self.pos = save;
+                let class = (0..unit.classes.len() as u32)
+                    .find(|&c| unit.source_name(c) == name || unit.classes[c as usize].name == name)
+                    .ok_or_else(|| format!("no class {name} to make"))?;
+                match unit.class_type(class) {
+                    Type::Class(c) => self.object(&c),
+                    _ => unreachable!("a class type"),
+                }
+            }
+            _ => Err(
+                "values of type Object are given as a string literal, `new C(...)` or null".into(),
+            ),
         }
     }
 
@@ -248,6 +320,24 @@ impl Reader<'_> {
             _ => unreachable!("a class type"),
         };
         self.skip_space();
+        // Type arguments (`new Box<Integer>(1)`, `new Box<>(1)`) are not needed to make it.
+        if self.peek() == Some('<') {
+            let mut depth = 0;
+            while let Some(c) = self.peek() {
+                self.pos += 1;
+                match c {
+                    '<' => depth += 1,
+                    '>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            self.skip_space();
+        }
         if self.peek() != Some('(') {
             return Err(format!("expected `(` after `new {name}`"));
         }

@@ -6,6 +6,7 @@
 use tree_sitter::Node;
 
 use crate::program::reader::declarations::Signature;
+use crate::program::reader::generics::{Instance, Through};
 use crate::program::reader::ir::*;
 use crate::program::reader::statements::{Checked, MethodChecker};
 use crate::program::reader::syntax::{has_class_body, named_children};
@@ -50,6 +51,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 self.user_call(node, self.class, name, None)
             }
             Some(obj) if obj.kind() == "super" => self.super_call(node, name),
+            Some(obj)
+                if self.text(obj).starts_with("java.") && self.class_qualifier(obj).is_some() =>
+            {
+                let class = self.class_qualifier(obj).expect("a class");
+                self.user_call(node, class, name, None)
+            }
             // A library class named in full (`java.util.Objects.hash(...)`).
             Some(obj)
                 if self.text(obj).starts_with("java.")
@@ -119,7 +126,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         name: &str,
         constructor: bool,
         args: &[(Expr, Node<'t>)],
-    ) -> Checked<'t, (Option<(u32, usize)>, bool)> {
+        through: Through,
+    ) -> Checked<'t, Resolved> {
         let info = &self.file.classes[class as usize];
         let named =
             |s: &Signature| s.is_constructor == constructor && (constructor || s.name == name);
@@ -130,7 +138,24 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 .any(|s| s.as_ref().is_ok_and(|s| s.is_constructor))
         {
             if args.is_empty() {
-                return Ok((None, false));
+                let class_args = match through {
+                    // `new Box<>()` of a class without constructors: nothing to infer from.
+                    Through::Diamond => self.file.type_parameters[class as usize]
+                        .iter()
+                        .map(|p| (*p.variable.erasure).clone())
+                        .collect(),
+                    Through::Type(_) => Vec::new(),
+                };
+                return Ok(Resolved {
+                    found: None,
+                    variable_arity: false,
+                    instance: Instance {
+                        params: Vec::new(),
+                        ret: Type::Void,
+                        declared_ret: Type::Void,
+                        class_args,
+                    },
+                });
             }
             return self.error(
                 node,
@@ -161,32 +186,56 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 candidates.push((k, i, s));
             }
         }
-        for variable_arity in [false, true] {
+        let arg_types: Vec<Type> = args.iter().map(|(a, _)| a.ty.clone()).collect();
+        let mut instances: Vec<Instance> = Vec::new();
+        let mut kept = Vec::new();
+        for (k, i, s) in candidates {
+            let instance = self.file.instantiate(through, k, s, &arg_types);
+            // An override whose parameters differ from the overridden method's only by the
+            // type arguments substituted (`set(Integer)` over `Box<Integer>`'s `set(T)`).
+            if instances.iter().any(|o| o.params == instance.params) {
+                continue;
+            }
+            instances.push(instance);
+            kept.push((k, i, s));
+        }
+        let candidates = kept;
+        // JLS §15.12.2: by subtyping only, then with boxing, then by variable arity.
+        for (variable_arity, boxing) in [(false, false), (false, true), (true, true)] {
             // Each candidate's parameter types spread to the number of arguments.
-            let applicable: Vec<((u32, usize), Vec<Type>)> = candidates
+            let applicable: Vec<((u32, usize), Vec<Type>, &Instance)> = candidates
                 .iter()
-                .filter_map(|(k, i, s)| {
-                    let params = spread(s, args.len(), variable_arity)?;
+                .zip(&instances)
+                .filter_map(|((k, i, s), instance)| {
+                    let params =
+                        spread(&instance.params, s.is_varargs, args.len(), variable_arity)?;
                     params
                         .iter()
                         .zip(args)
-                        .all(|(p, (a, _))| invocation_convertible(&a.ty, p))
-                        .then_some(((*k, *i), params))
+                        .all(|(p, (a, _))| {
+                            invocation_convertible(&a.ty, p)
+                                || (boxing && self.file.boxing_converts(&a.ty, p))
+                        })
+                        .then_some(((*k, *i), params, instance))
                 })
                 .collect();
             if applicable.is_empty() {
                 continue;
             }
-            let most_specific: Vec<&((u32, usize), Vec<Type>)> = applicable
+            let most_specific: Vec<&((u32, usize), Vec<Type>, &Instance)> = applicable
                 .iter()
-                .filter(|(_, s)| {
+                .filter(|(_, s, _)| {
                     applicable
                         .iter()
-                        .all(|(_, o)| s.iter().zip(o).all(|(p, q)| invocation_convertible(p, q)))
+                        .all(|(_, o, _)| s.iter().zip(o).all(|(p, q)| invocation_convertible(p, q)))
                 })
                 .collect();
             return match most_specific.as_slice() {
-                [one] => Ok((Some(one.0), variable_arity)),
+                [one] => Ok(Resolved {
+                    found: Some(one.0),
+                    variable_arity,
+                    instance: one.2.clone(),
+                }),
                 _ => self.error(node, format!("reference to {name} is ambiguous")),
             };
         }
@@ -215,6 +264,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 node,
                 format!("calls {what}, which is outside the supported subset"),
             );
+        }
+        // A method of the library's class roth's model of the JDK does not have yet.
+        if candidates.is_empty() && self.file.is_jdk(class) {
+            let what = if constructor {
+                format!("new {}(...)", info.name)
+            } else {
+                format!("{}.{name}", info.name)
+            };
+            return self.unsupported(node, &what);
         }
         // `Object`'s own methods, inherited by every class.
         if !constructor
@@ -287,8 +345,13 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if self.file.classes[class as usize].is_enum && !self.file.has_method_named(class, name) {
             return self.enum_method(node, class, name, receiver, args);
         }
-        let (found, variable_arity) = self.resolve(node, class, name, false, &args)?;
-        let (declaring, index) = found.expect("methods are resolved to one");
+        let through = match &receiver {
+            Some(r) => r.ty.clone(),
+            None => self.file.generic_self(class),
+        };
+        let resolved = self.resolve(node, class, name, false, &args, Through::Type(&through))?;
+        let (declaring, index) = resolved.found.expect("methods are resolved to one");
+        let variable_arity = resolved.variable_arity;
         let sig = self.file.classes[declaring as usize].sigs[index]
             .as_ref()
             .expect("resolved to a checked signature");
@@ -314,9 +377,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 format!("non-static method {name} cannot be referenced from a static context"),
             );
         }
-        let params = sig.params.clone();
-        let ret = sig.ret.clone();
-        let converted = self.pass(args, &params, variable_arity);
+        let converted = self.pass(args, &resolved.instance.params, variable_arity);
         let method = MethodRef {
             class: declaring,
             method: index as u32,
@@ -332,7 +393,27 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 args: converted,
             },
         };
-        Ok(self.make(node, ret, kind))
+        let call = self.make(node, Type::Void, kind);
+        Ok(self.seen_as(call, &resolved.instance.declared_ret, resolved.instance.ret))
+    }
+
+    /// A member's value of declared type `declared`, seen as `ty` (its type arguments
+    /// substituted): where the declared type erases to a wider one than `ty`, the checked
+    /// cast `javac` inserts (JLS §4.6), so a value of the wrong class throws
+    /// `ClassCastException` as it would on the JVM.
+    pub(super) fn seen_as(&mut self, mut e: Expr, declared: &Type, ty: Type) -> Expr {
+        let erased = declared.erasure();
+        if erased.widens_to(&ty.erasure()) || !ty.is_reference() {
+            e.ty = ty;
+            return e;
+        }
+        e.ty = erased;
+        Expr {
+            id: self.id(),
+            span: e.span,
+            ty,
+            kind: ExprKind::Cast(Box::new(e)),
+        }
     }
 
     /// The methods every enum has (JLS §8.9.2, §8.9.3): `values()`, `valueOf(String)`,
@@ -414,17 +495,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         ordinal: u32,
     ) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
-        let (constructor, variable_arity) = self.resolve(node, class, "", true, &args)?;
-        let constructor = constructor.map(|(_, c)| c);
-        let params = match constructor {
-            Some(c) => self.file.classes[class as usize].sigs[c]
-                .as_ref()
-                .expect("resolved to a checked signature")
-                .params
-                .clone(),
-            None => Vec::new(),
-        };
-        let args = self.pass(args, &params, variable_arity);
+        let ty = self.file.class_type(class);
+        let resolved = self.resolve(node, class, "", true, &args, Through::Type(&ty))?;
+        let constructor = resolved.found.map(|(_, c)| c);
+        let args = self.pass(args, &resolved.instance.params, resolved.variable_arity);
         let ty = self.file.class_type(class);
         Ok(self.make(
             node,
@@ -450,8 +524,17 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, &format!("Object.{name}"));
         };
         let args = self.arguments(node)?;
-        let (found, variable_arity) = self.resolve(node, superclass, name, false, &args)?;
-        let (declaring, index) = found.expect("methods are resolved to one");
+        let through = self.file.generic_self(self.class);
+        let resolved = self.resolve(
+            node,
+            superclass,
+            name,
+            false,
+            &args,
+            Through::Type(&through),
+        )?;
+        let (declaring, index) = resolved.found.expect("methods are resolved to one");
+        let variable_arity = resolved.variable_arity;
         let sig = self.file.classes[declaring as usize].sigs[index]
             .as_ref()
             .expect("resolved to a checked signature");
@@ -465,8 +548,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 ),
             );
         }
-        let (params, ret, is_static) = (sig.params.clone(), sig.ret.clone(), sig.is_static);
-        let args = self.pass(args, &params, variable_arity);
+        let is_static = sig.is_static;
+        let args = self.pass(args, &resolved.instance.params, variable_arity);
         let method = MethodRef {
             class: declaring,
             method: index as u32,
@@ -476,7 +559,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         } else {
             ExprKind::SuperCall { method, args }
         };
-        Ok(self.make(node, ret, kind))
+        let call = self.make(node, Type::Void, kind);
+        Ok(self.seen_as(call, &resolved.instance.declared_ret, resolved.instance.ret))
     }
 
     /// `super(args)` as a constructor's first statement, or the `super()` Java implies
@@ -492,8 +576,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         } else {
             Vec::new()
         };
-        let (constructor, variable_arity) = self.resolve(node, superclass, "", true, &args)?;
-        let constructor = constructor.map(|(_, c)| c);
+        let through = self.file.generic_self(self.class);
+        let resolved = self.resolve(node, superclass, "", true, &args, Through::Type(&through))?;
+        let variable_arity = resolved.variable_arity;
+        let constructor = resolved.found.map(|(_, c)| c);
         let info = &self.file.classes[superclass as usize];
         let params = match constructor {
             Some(c) => {
@@ -513,7 +599,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         ),
                     );
                 }
-                sig.params.clone()
+                resolved.instance.params.clone()
             }
             None => Vec::new(),
         };
@@ -529,14 +615,27 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         ))
     }
 
-    /// `new C(args)` for a class of the file.
-    pub(super) fn new_object(&mut self, node: Node<'t>, class: u32) -> Checked<'t, Expr> {
+    /// `new C(args)` for a class of the file, `created` as written (`Box<Integer>`), or
+    /// with `<>` when `diamond`.
+    pub(super) fn new_object(
+        &mut self,
+        node: Node<'t>,
+        created: Type,
+        diamond: bool,
+    ) -> Checked<'t, Expr> {
         if has_class_body(node) {
             return self.unsupported(node, "an anonymous class");
         }
+        let class = created.class().expect("a class");
         let args = self.arguments(node)?;
-        let (constructor, variable_arity) = self.resolve(node, class, "", true, &args)?;
-        let constructor = constructor.map(|(_, c)| c);
+        let through = if diamond {
+            Through::Diamond
+        } else {
+            Through::Type(&created)
+        };
+        let resolved = self.resolve(node, class, "", true, &args, through)?;
+        let variable_arity = resolved.variable_arity;
+        let constructor = resolved.found.map(|(_, c)| c);
         let info = &self.file.classes[class as usize];
         let name = info.name.clone();
         if info.is_abstract {
@@ -554,12 +653,17 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         format!("{name}({}) has private access in {name}", list(&sig.params)),
                     );
                 }
-                sig.params.clone()
+                resolved.instance.params.clone()
             }
             None => Vec::new(),
         };
         let converted = self.pass(args, &params, variable_arity);
-        let ty = self.file.class_type(class);
+        let mut ty = created;
+        if let Type::Class(c) = &mut ty
+            && diamond
+        {
+            c.args = resolved.instance.class_args.clone().into();
+        }
         Ok(self.make(
             node,
             ty,
@@ -576,16 +680,13 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     pub(super) fn this_call(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
         let class = self.class;
-        let (Some((_, constructor)), variable_arity) =
-            self.resolve(node, class, "", true, &args)?
+        let through = self.file.generic_self(class);
+        let resolved = self.resolve(node, class, "", true, &args, Through::Type(&through))?;
+        let (Some((_, constructor)), variable_arity) = (resolved.found, resolved.variable_arity)
         else {
             return self.error(node, "recursive constructor invocation");
         };
-        let params = self.file.classes[class as usize].sigs[constructor]
-            .as_ref()
-            .expect("resolved to a checked signature")
-            .params
-            .clone();
+        let params = resolved.instance.params.clone();
         let converted = self.pass(args, &params, variable_arity);
         Ok(self.make(
             node,
@@ -633,7 +734,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                                 "printing an array (Java prints its identity hash)",
                             );
                         }
-                        Type::Class(_) => {
+                        Type::Class(_) | Type::Object | Type::Variable(_) => {
                             return self.unsupported(*an, "printing an object (its toString)");
                         }
                         _ => {}
@@ -648,7 +749,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     return self.error(*fnode, "printf needs a format string");
                 }
                 for (a, an) in &args[1..] {
-                    if matches!(a.ty, Type::Void | Type::Array(_) | Type::Class(_)) {
+                    if matches!(
+                        a.ty,
+                        Type::Void
+                            | Type::Array(_)
+                            | Type::Class(_)
+                            | Type::Object
+                            | Type::Variable(_)
+                    ) {
                         return self.unsupported(*an, &format!("a {} argument to printf", a.ty));
                     }
                 }
@@ -787,19 +895,32 @@ fn list(types: &[Type]) -> String {
         .join(",")
 }
 
+/// The method or constructor overload resolution chose (`None`: the default constructor),
+/// whether by variable arity, and its types at the call.
+pub(super) struct Resolved {
+    pub(super) found: Option<(u32, usize)>,
+    pub(super) variable_arity: bool,
+    pub(super) instance: Instance,
+}
+
 /// A signature's parameter types for a call with `arity` arguments: as declared for a fixed
 /// arity call, with the variable arity parameter's element type repeated for the trailing
 /// arguments otherwise; `None` when the arity does not fit.
-fn spread(s: &Signature, arity: usize, variable_arity: bool) -> Option<Vec<Type>> {
+fn spread(
+    declared: &[Type],
+    is_varargs: bool,
+    arity: usize,
+    variable_arity: bool,
+) -> Option<Vec<Type>> {
     if !variable_arity {
-        return (s.params.len() == arity).then(|| s.params.clone());
+        return (declared.len() == arity).then(|| declared.to_vec());
     }
-    if !s.is_varargs || arity + 1 < s.params.len() {
+    if !is_varargs || arity + 1 < declared.len() {
         return None;
     }
-    let fixed = s.params.len() - 1;
-    let element = s.params[fixed].element()?.clone();
-    let mut params = s.params[..fixed].to_vec();
+    let fixed = declared.len() - 1;
+    let element = declared[fixed].element()?.clone();
+    let mut params = declared[..fixed].to_vec();
     params.resize(arity, element);
     Some(params)
 }

@@ -10,11 +10,14 @@
 //! every emitted mutant compiles with `javac`. A method that uses a construct outside the subset
 //! is reported with the construct's place and skipped; the rest of the file is still analysed.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use tree_sitter::Node;
 
+use crate::program::reader::generics::TypeParameter;
 use crate::program::reader::ir::*;
+use crate::program::reader::jdk;
 use crate::program::reader::names::Segment;
 use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
@@ -33,9 +36,35 @@ pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
 /// text) whose classes it uses: their classes are checked and run as the file's are, never
 /// mutated or reported.
 pub fn load_with(path: &str, source: &str, others: &[(&str, &str)]) -> Result<Unit, Diagnostic> {
+    // The JDK's classes the files name; all the boxes when a conversion needs one the files
+    // do not name (`Object o = 1`, `Pair.of(1, 2)`).
+    let texts: Vec<&str> = std::iter::once(source)
+        .chain(others.iter().map(|(_, t)| *t))
+        .collect();
+    let named = jdk::needed(&texts, false);
+    let (unit, wants_boxes) = read_with(path, source, others, &named)?;
+    if !wants_boxes {
+        return Ok(unit);
+    }
+    let (unit, _) = read_with(path, source, others, &jdk::needed(&texts, true))?;
+    Ok(unit)
+}
+
+/// [`load_with`] with the JDK's files `jdk`; also tells whether a boxing conversion needed
+/// a box that was not read.
+fn read_with(
+    path: &str,
+    source: &str,
+    others: &[(&str, &str)],
+    jdk: &[(String, &str)],
+) -> Result<(Unit, bool), Diagnostic> {
     let mut text = source.to_string();
     let mut starts = Vec::new();
-    for (other, other_text) in others {
+    let all = others
+        .iter()
+        .map(|(p, t)| (*p, *t))
+        .chain(jdk.iter().map(|(p, t)| (p.as_str(), *t)));
+    for (other, other_text) in all {
         // A newline between files keeps a line comment at the end of one out of the next.
         text.push('\n');
         starts.push((text.len(), other.to_string()));
@@ -123,6 +152,8 @@ pub(super) struct Signature {
     pub(super) span: Span,
     /// The classes of its `throws` clause that are the file's or the library's throwables.
     pub(super) throws: Vec<u32>,
+    /// A generic method's type parameters.
+    pub(super) type_params: Vec<TypeParameter>,
 }
 
 pub(super) struct ClassInfo<'t> {
@@ -176,8 +207,17 @@ pub(super) struct FileChecker<'s, 't> {
     pub(super) class_names: Vec<(String, Option<u32>)>,
     /// Each class's place in the hierarchy, known before any type is read.
     hierarchy: Vec<Hierarchy>,
-    /// Each class's type parameters (`T` of `class Box<T>`), to name them in messages.
-    type_parameters: Vec<Vec<String>>,
+    /// Each class's type parameters (`T` of `class Box<T>`).
+    pub(super) type_parameters: Vec<Vec<TypeParameter>>,
+    /// Each class's direct supertypes among the code base's classes, with their type
+    /// arguments (`Box<Integer>` of `class IntBox extends Box<Integer>`).
+    pub(super) super_types: Vec<Vec<Type>>,
+    /// The type parameters of the generic method being read, innermost last.
+    pub(super) method_scope: RefCell<Vec<TypeParameter>>,
+    /// The class of each of [`jdk::BOXES`], when the JDK's file declaring it is read.
+    pub(super) boxes: Vec<Option<u32>>,
+    /// A boxing conversion needed a box whose file is not read.
+    pub(super) wants_boxes: std::cell::Cell<bool>,
     pub(super) classes: Vec<ClassInfo<'t>>,
     /// Top-level declarations other than classes.
     top_skipped: Vec<Diagnostic>,
@@ -196,9 +236,17 @@ impl<'s, 't> FileChecker<'s, 't> {
             class_names: Vec::new(),
             hierarchy: Vec::new(),
             type_parameters: Vec::new(),
+            super_types: Vec::new(),
+            method_scope: RefCell::new(Vec::new()),
+            boxes: Vec::new(),
+            wants_boxes: std::cell::Cell::new(false),
             classes: Vec::new(),
             top_skipped: Vec::new(),
         }
+    }
+
+    pub(super) fn diag_at(&self, node: Node, message: impl Into<String>) -> Diagnostic {
+        self.diag(node, message)
     }
 
     fn diag(&self, node: Node, message: impl Into<String>) -> Diagnostic {
@@ -219,6 +267,14 @@ impl<'s, 't> FileChecker<'s, 't> {
     /// Reads the file's declarations: package, imports, classes with their fields (checked
     /// initializers and constants) and method signatures. Method bodies are checked later.
     fn collect(&mut self, root: Node<'t>) -> Result<(), Diagnostic> {
+        // A declaration that runs into the next file (a brace left open) would take that
+        // file's classes as its members: the text is not Java.
+        for child in named_children(root) {
+            let end = child.end_byte().saturating_sub(1).max(child.start_byte());
+            if self.segment_at(child.start_byte()) != self.segment_at(end) {
+                return Err(self.diag(child, "syntax error: a declaration is not closed"));
+            }
+        }
         for child in named_children(root) {
             match child.kind() {
                 "package_declaration" => {
@@ -299,29 +355,35 @@ impl<'s, 't> FileChecker<'s, 't> {
                 .map(|t| (t.simple_name().to_string(), None)),
         );
         self.read_hierarchy(&nodes);
+        self.boxes = jdk::BOXES
+            .iter()
+            .map(|(_, b)| {
+                self.qualified_named(&format!("java.lang.{b}"))
+                    .filter(|&c| self.segment_of(c).path.starts_with(jdk::PREFIX))
+            })
+            .collect();
         self.hierarchy.extend(THROWABLES.iter().map(|t| Hierarchy {
             superclass: t.parent.map(|p| (user_classes + p) as u32),
             ..Hierarchy::default()
         }));
-        self.type_parameters = nodes
+        // Type parameters twice: their erasures first, then their bounds in full, which may
+        // name any class's parameters (`class Node<T extends Comparable<T>>`).
+        for _ in 0..2 {
+            self.type_parameters = nodes
+                .iter()
+                .enumerate()
+                .map(|(id, (n, _))| {
+                    n.child_by_field_name("type_parameters")
+                        .map(|list| self.type_parameters_of(list, (id as u32, 0), id as u32))
+                        .unwrap_or_default()
+                })
+                .chain(THROWABLES.iter().map(|_| Vec::new()))
+                .collect();
+        }
+        self.super_types = nodes
             .iter()
-            .map(|(n, _)| {
-                n.child_by_field_name("type_parameters")
-                    .map(|list| {
-                        named_children(list)
-                            .into_iter()
-                            .filter_map(|p| {
-                                named_children(p)
-                                    .into_iter()
-                                    .find(|c| {
-                                        c.kind() == "type_identifier" || c.kind() == "identifier"
-                                    })
-                                    .map(|c| self.text(c).to_string())
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            })
+            .enumerate()
+            .map(|(id, (n, _))| self.generic_supertypes(*n, id as u32))
             .chain(THROWABLES.iter().map(|_| Vec::new()))
             .collect();
         if let Some(e) = first_error(root).filter(|e| !inside_method_body(*e)) {
@@ -408,6 +470,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 is_abstract: false,
                 params: Vec::new(),
                 param_names: Vec::new(),
+                bridges: Vec::new(),
                 ret: Type::Void,
                 span: span_of(node),
                 body: Err(d.clone()),
@@ -430,12 +493,13 @@ impl<'s, 't> FileChecker<'s, 't> {
                     ret: sig.ret.clone(),
                     span: sig.span,
                     body,
+                    bridges: self.bridges(ci as u32, sig),
                 }
             }
         }
     }
 
-    fn run(mut self, root: Node<'t>) -> Result<Unit, Diagnostic> {
+    fn run(mut self, root: Node<'t>) -> Result<(Unit, bool), Diagnostic> {
         self.collect(root)?;
         let mut classes = Vec::new();
         for ci in 0..self.classes.len() {
@@ -579,7 +643,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         skipped.sort_by_key(|d| (d.line, d.column));
         // The other files start after a newline of their own (see `load_with`).
         let own = self.segments.get(1).map_or(self.src.len(), |s| s.start - 1);
-        Ok(Unit {
+        let unit = Unit {
             skipped,
             path: self.path.to_string(),
             source: Arc::from(&self.src[..own]),
@@ -595,7 +659,8 @@ impl<'s, 't> FileChecker<'s, 't> {
                 })
                 .collect(),
             elsewhere: Arc::from(&self.src[own..]),
-        })
+        };
+        Ok((unit, self.wants_boxes.get()))
     }
 
     /// Adds `node`, a class declaration, and the static classes nested in it (at any depth)
@@ -616,6 +681,28 @@ impl<'s, 't> FileChecker<'s, 't> {
                 self.gather(member, Some(id), out);
             }
         }
+    }
+
+    /// The supertypes a class declaration names among the code base's classes, with their
+    /// type arguments.
+    fn generic_supertypes(&self, node: Node<'t>, id: u32) -> Vec<Type> {
+        let mut written = Vec::new();
+        if let Some(sc) = node.child_by_field_name("superclass") {
+            written.extend(named_children(sc));
+        }
+        for list in named_children(node)
+            .into_iter()
+            .filter(|c| matches!(c.kind(), "super_interfaces" | "extends_interfaces"))
+        {
+            for tl in named_children(list) {
+                written.extend(named_children(tl));
+            }
+        }
+        written
+            .into_iter()
+            .filter_map(|t| self.ty(t, id).ok())
+            .filter(|t| t.class().is_some())
+            .collect()
     }
 
     /// Reads what each gathered class extends and implements (names resolved among the
@@ -830,7 +917,8 @@ impl<'s, 't> FileChecker<'s, 't> {
                     }
                 }
                 "method_declaration" | "constructor_declaration" => {
-                    let sig = self.signature(member, &info.name, id, info.is_interface);
+                    let index = info.sigs.len() as u32;
+                    let sig = self.signature(member, &info.name, id, index, info.is_interface);
                     info.sigs.push(sig);
                     info.method_nodes.push(member);
                 }
@@ -885,6 +973,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         node: Node,
         class_name: &str,
         scope: u32,
+        index: u32,
         in_interface: bool,
     ) -> Result<Signature, Diagnostic> {
         let is_constructor = node.kind() == "constructor_declaration";
@@ -895,9 +984,55 @@ impl<'s, 't> FileChecker<'s, 't> {
         if is_constructor && name != class_name {
             return Err(self.diag(node, "invalid method declaration; return type required"));
         }
-        if node.child_by_field_name("type_parameters").is_some() {
-            return Err(self.diag(node, "generic methods are outside the supported subset"));
+        let type_params = match node.child_by_field_name("type_parameters") {
+            Some(list) => self.type_parameters_of(list, (scope, index + 1), scope),
+            None => Vec::new(),
+        };
+        let depth = self.push_method_scope(type_params.clone());
+        let read = self.signature_types(node, scope);
+        self.pop_method_scope(depth);
+        let (ret, params, param_names, param_spans, param_final, is_varargs) = read?;
+        let ret = if is_constructor { Type::Void } else { ret };
+        let is_abstract = node.child_by_field_name("body").is_none();
+        if is_abstract && !(in_interface || has_modifier(node, self.src, "abstract")) {
+            return Err(self.diag(node, "native methods have no body to analyse"));
         }
+        let throws = named_children(node)
+            .into_iter()
+            .filter(|c| c.kind() == "throws")
+            .flat_map(named_children)
+            .filter_map(|t| {
+                let text = self.text(t);
+                self.class_named(text.split('<').next().unwrap_or(text).trim(), scope)
+            })
+            .collect();
+        Ok(Signature {
+            throws,
+            name,
+            is_abstract,
+            is_static: has_modifier(node, self.src, "static"),
+            is_constructor,
+            is_private: has_modifier(node, self.src, "private"),
+            params,
+            param_names,
+            param_spans,
+            param_final,
+            is_varargs,
+            ret,
+            span: span_of(node),
+            type_params,
+        })
+    }
+
+    /// A method's return type and its parameters (types, names, places, `final`), and
+    /// whether it takes variable arity, read with its type parameters in scope.
+    #[allow(clippy::type_complexity)]
+    fn signature_types(
+        &self,
+        node: Node,
+        scope: u32,
+    ) -> Result<(Type, Vec<Type>, Vec<String>, Vec<Span>, Vec<bool>, bool), Diagnostic> {
+        let is_constructor = node.kind() == "constructor_declaration";
         let ret = if is_constructor {
             Type::Void
         } else {
@@ -965,34 +1100,14 @@ impl<'s, 't> FileChecker<'s, 't> {
                 param_final.push(has_modifier(p, self.src, "final"));
             }
         }
-        let is_abstract = node.child_by_field_name("body").is_none();
-        if is_abstract && !(in_interface || has_modifier(node, self.src, "abstract")) {
-            return Err(self.diag(node, "native methods have no body to analyse"));
-        }
-        let throws = named_children(node)
-            .into_iter()
-            .filter(|c| c.kind() == "throws")
-            .flat_map(named_children)
-            .filter_map(|t| {
-                let text = self.text(t);
-                self.class_named(text.split('<').next().unwrap_or(text).trim(), scope)
-            })
-            .collect();
-        Ok(Signature {
-            throws,
-            name,
-            is_abstract,
-            is_static: has_modifier(node, self.src, "static"),
-            is_constructor,
-            is_private: has_modifier(node, self.src, "private"),
+        Ok((
+            ret,
             params,
             param_names,
             param_spans,
             param_final,
             is_varargs,
-            ret,
-            span: span_of(node),
-        })
+        ))
     }
 
     /// Adds C-style dimensions (`int a[]`) written after a declarator's name.
@@ -1018,16 +1133,9 @@ impl<'s, 't> FileChecker<'s, 't> {
                 "Object" | "java.lang.Object" if self.class_named("Object", scope).is_none() => {
                     Ok(Type::Object)
                 }
-                other if self
-                    .enclosing(scope)
-                    .iter()
-                    .any(|c| self.type_parameters.get(*c as usize).is_some_and(|t| t.iter().any(|p| p == other))) =>
-                {
-                    Err(self.diag(
-                        node,
-                        format!("type variable {other} (generics) is outside the supported subset"),
-                    ))
-                }
+                other if self.type_variable_named(other, scope).is_some() => Ok(Type::Variable(
+                    self.type_variable_named(other, scope).expect("a type variable"),
+                )),
                 other => match self.class_named(other, scope) {
                     Some(class) => Ok(self.class_type(class)),
                     None => Err(self.diag(
@@ -1036,6 +1144,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     )),
                 },
             },
+            "generic_type" => self.generic_type(node, scope),
             "array_type" => {
                 let element = node
                     .child_by_field_name("element")
@@ -1084,6 +1193,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     ret: m.ret.clone(),
                     span: Span::default(),
                     throws: Vec::new(),
+                    type_params: Vec::new(),
                 })
             })
             .collect();
@@ -1204,7 +1314,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         let package = &self.segment_of(c).package;
         if let Some(p) = package
             .as_ref()
-            .filter(|_| *package != self.segments[0].package)
+            .filter(|p| *package != self.segments[0].package && p.as_str() != "java.lang")
         {
             name = format!("{p}.{name}");
         }
@@ -1212,6 +1322,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             id,
             name: Arc::from(name.as_str()),
             supers: Arc::from(self.ancestors(id)),
+            args: Arc::from([]),
         })
     }
 
@@ -1243,6 +1354,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         let body = node
             .child_by_field_name("body")
             .ok_or_else(|| self.diag(node, "no body"))?;
+        let depth = self.push_method_scope(sig.type_params.clone());
         let mut checker = MethodChecker::new(self, class, sig.is_static, sig.ret.clone());
         checker.is_constructor = sig.is_constructor;
         checker.implicit_super = sig.is_constructor;
@@ -1250,7 +1362,9 @@ impl<'s, 't> FileChecker<'s, 't> {
             checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
             checker.locals[i].is_final = sig.param_final[i];
         }
-        checker.body(body).map_err(|e| self.diag(e.node, e.message))
+        let body = checker.body(body).map_err(|e| self.diag(e.node, e.message));
+        self.pop_method_scope(depth);
+        body
     }
 }
 

@@ -30,6 +30,27 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if e.ty == *ty {
             return e;
         }
+        if e.ty.is_primitive() && ty.is_reference() {
+            // Boxing, after the narrowing of a constant to `Byte`, `Short` or `Character`.
+            let e = match self.file.unboxed_type(ty) {
+                Some(p) if p != e.ty => self.convert(e, &p),
+                _ => e,
+            };
+            let boxed = self.box_value(e);
+            if boxed.ty.is_reference() {
+                return self.convert(boxed, ty);
+            }
+            return Expr {
+                id: self.id(),
+                span: boxed.span,
+                ty: ty.clone(),
+                kind: ExprKind::Convert(Box::new(boxed)),
+            };
+        }
+        if ty.is_primitive() && self.file.unboxed_type(&e.ty).is_some() {
+            let value = self.unbox_value(e);
+            return self.convert(value, ty);
+        }
         Expr {
             id: self.id(),
             span: e.span,
@@ -40,9 +61,25 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 
     /// Assignment conversion (JLS §5.2), with the narrowing of constants.
     pub(super) fn assignable(&mut self, e: Expr, ty: &Type, node: Node<'t>) -> Checked<'t, Expr> {
+        let boxed_constant = self
+            .file
+            .unboxed_type(ty)
+            .filter(|p| matches!(p, Type::Byte | Type::Short | Type::Char));
         let ok = e.ty == *ty
             || e.ty.widens_to(ty)
             || (e.ty == Type::Null && ty.is_reference())
+            || self.file.boxing_converts(&e.ty, ty)
+            // `Character c = 65;`: a constant narrowed, then boxed (JLS §5.2).
+            || boxed_constant.is_some_and(|p| {
+                matches!(e.ty, Type::Byte | Type::Short | Type::Char | Type::Int)
+                    && self.constant(&e).is_some_and(|c| match c {
+                        Const::Int(_, v) => {
+                            let (lo, hi) = p.jtype().expect("integral").range();
+                            (lo..=hi).contains(&v)
+                        }
+                        _ => false,
+                    })
+            })
             || (matches!(ty, Type::Byte | Type::Short | Type::Char)
                 && matches!(e.ty, Type::Byte | Type::Short | Type::Char | Type::Int)
                 && self.constant(&e).is_some_and(|c| match c {
@@ -70,6 +107,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// and when it is false (JLS §16.1).
     pub(super) fn condition(&mut self, node: Node<'t>) -> Checked<'t, (Expr, BitVec, BitVec)> {
         let (e, t, f) = self.boolean(node)?;
+        let e = if self.file.unboxed_type(&e.ty) == Some(Type::Boolean) {
+            self.unbox_value(e)
+        } else {
+            e
+        };
         if e.ty != Type::Boolean {
             return self.error(
                 node,
@@ -424,9 +466,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         ));
                     }
                 }
-                match self.ty(ty)?.class() {
-                    Some(class) => self.new_object(node, class),
-                    None => self.unsupported(node, "creating an object"),
+                // `new Box<>(v)`: the type arguments are inferred.
+                let diamond = ty.kind() == "generic_type"
+                    && named_children(ty)
+                        .iter()
+                        .any(|c| c.kind() == "type_arguments" && named_children(*c).is_empty());
+                let created = self.ty(ty)?;
+                match created {
+                    Type::Class(_) => self.new_object(node, created, diamond),
+                    _ => self.unsupported(node, "creating an object"),
                 }
             }
             "this" => {
@@ -436,7 +484,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         "non-static variable this cannot be referenced from a static context",
                     );
                 }
-                let ty = self.file.class_type(self.class);
+                let ty = self.file.generic_self(self.class);
                 Ok(self.make(node, ty, ExprKind::This))
             }
             "instanceof_expression" => self.instance_of(node),
@@ -458,6 +506,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 
     fn unary_of(&mut self, node: Node<'t>, op: &str, operand: Expr) -> Checked<'t, Expr> {
+        let operand = self.unbox_value(operand);
         let (op, ok) = match op {
             "-" => (UnaryOp::Neg, operand.ty.is_numeric()),
             "+" => (UnaryOp::Plus, operand.ty.is_numeric()),
@@ -590,6 +639,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         prefix: bool,
     ) -> Checked<'t, Expr> {
         let target = self.lvalue(target_node, true)?;
+        if self.file.unboxed_type(&target.ty).is_some() {
+            return self.unsupported(target_node, "++ or -- on a boxed variable");
+        }
         if !target.ty.is_numeric() {
             return self.error(
                 target_node,
@@ -614,6 +666,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 
     fn index_value(&mut self, index: Expr, node: Node<'t>) -> Checked<'t, Expr> {
+        let index = self.unbox_value(index);
         let promoted = index.ty.promoted();
         if promoted != Type::Int {
             return self.error(
@@ -631,6 +684,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// name (`"null"` for `null`), when its enum does not declare `toString`. Anything else
     /// is returned as it is.
     pub(super) fn as_text(&mut self, e: Expr) -> Expr {
+        if self.file.unboxed_type(&e.ty).is_some() {
+            return self.box_text(e);
+        }
         match e.ty.class() {
             Some(c)
                 if self.file.classes[c as usize].is_enum
@@ -654,7 +710,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 node,
                 "concatenating an array (Java prints its identity hash)",
             ),
-            Type::Class(_) => self.unsupported(node, "converting an object to a String"),
+            Type::Class(_) | Type::Object | Type::Variable(_) => {
+                self.unsupported(node, "converting an object to a String")
+            }
             _ => Ok(()),
         }
     }
@@ -668,8 +726,22 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let right_node = self.field(node, "right")?;
         let left = self.expr(left_node)?;
         let right = self.expr(right_node)?;
+        let bad = {
+            let (lt, rt) = (left.ty.clone(), right.ty.clone());
+            move || format!("bad operand types for binary operator '{op_text}': {lt} and {rt}")
+        };
+        // Boxes are unboxed for every operator but `==` and `!=` between two references
+        // (which compare identities) and concatenation (which writes them).
+        let concat = op == BinaryOp::Add && (left.ty == Type::String || right.ty == Type::String);
+        let identity = matches!(op, BinaryOp::Eq | BinaryOp::Ne)
+            && left.ty.is_reference()
+            && right.ty.is_reference();
+        let (left, right) = if concat || identity {
+            (left, right)
+        } else {
+            (self.unbox_value(left), self.unbox_value(right))
+        };
         let (lt, rt) = (left.ty.clone(), right.ty.clone());
-        let bad = || format!("bad operand types for binary operator '{op_text}': {lt} and {rt}");
         if op == BinaryOp::Add && (lt == Type::String || rt == Type::String) {
             let (left, right) = (self.as_text(left), self.as_text(right));
             self.check_concat_operand(&left, left_node)?;
@@ -772,6 +844,23 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         a: Expr,
         b: Expr,
     ) -> Checked<'t, Expr> {
+        // A box beside a primitive (or two numeric boxes) is unboxed (JLS §15.25, table
+        // 15.25-A); a primitive beside `null` is boxed.
+        let (ua, ub) = (self.file.unboxed_type(&a.ty), self.file.unboxed_type(&b.ty));
+        let (a, b) = if (a.ty.is_primitive() && ub.is_some())
+            || (b.ty.is_primitive() && ua.is_some())
+            || (ua.as_ref().is_some_and(Type::is_numeric)
+                && ub.as_ref().is_some_and(Type::is_numeric)
+                && a.ty != b.ty)
+        {
+            (self.unbox_value(a), self.unbox_value(b))
+        } else if a.ty.is_primitive() && b.ty == Type::Null {
+            (self.box_value(a), b)
+        } else if b.ty.is_primitive() && a.ty == Type::Null {
+            (a, self.box_value(b))
+        } else {
+            (a, b)
+        };
         let (at, bt) = (a.ty.clone(), b.ty.clone());
         let fits = |this: &Self, e: &Expr, t: &Type| -> bool {
             e.ty == Type::Int
@@ -877,6 +966,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 /// widens to the other, or an interface is involved (a class that is not final may have a
 /// subclass implementing it).
 fn castable(from: &Type, to: &Type) -> bool {
+    // Checked on the erasures: a cast to a type variable is unchecked (JLS §5.5.2).
+    let (from, to) = (&from.erasure(), &to.erasure());
     from.widens_to(to)
         || to.widens_to(from)
         || matches!((from, to), (Type::Class(_), Type::Class(_)))

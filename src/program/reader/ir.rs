@@ -33,6 +33,35 @@ pub enum Type {
     /// The type of `null`.
     Null,
     Void,
+    /// A type variable (`T` of `class Box<T>` or of `<T> T max(T a, T b)`): at run time its
+    /// erasure (JLS §4.6), in the checker what its uses are substituted with.
+    Variable(TypeVariable),
+}
+
+/// A type variable: its name, where it is declared and its erasure.
+#[derive(Clone, Debug)]
+pub struct TypeVariable {
+    pub name: Arc<str>,
+    /// The class declaring it, and the method for a generic method's (its index + 1; 0 for
+    /// the class's own).
+    pub owner: (u32, u32),
+    /// The erasure of its first bound, `Object` without one.
+    pub erasure: Box<Type>,
+}
+
+impl PartialEq for TypeVariable {
+    fn eq(&self, other: &TypeVariable) -> bool {
+        self.name == other.name && self.owner == other.owner
+    }
+}
+
+impl Eq for TypeVariable {}
+
+impl std::hash::Hash for TypeVariable {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+        self.owner.hash(state);
+    }
 }
 
 /// A class as a type: its index in [`Unit::classes`] (what identifies it) and its name (for
@@ -44,6 +73,9 @@ pub struct ClassType {
     /// Every class and interface of the unit the class extends or implements, directly or
     /// not (not itself): what a value of the type converts to (JLS §4.10.2).
     pub supers: Arc<[u32]>,
+    /// The type arguments of a parameterized type (`Box<Integer>`); empty for a class that
+    /// is not generic and for a raw type. Only the checker reads them: identity is `id`.
+    pub args: Arc<[Type]>,
 }
 
 impl ClassType {
@@ -53,6 +85,7 @@ impl ClassType {
             id,
             name: Arc::from(name),
             supers: Arc::from([]),
+            args: Arc::from([]),
         }
     }
 }
@@ -99,15 +132,35 @@ impl Type {
     pub(crate) fn is_reference(&self) -> bool {
         matches!(
             self,
-            Type::String | Type::Array(_) | Type::Class(_) | Type::Object | Type::Null
+            Type::String
+                | Type::Array(_)
+                | Type::Class(_)
+                | Type::Object
+                | Type::Null
+                | Type::Variable(_)
         )
     }
 
-    /// The class of an object type.
+    /// The class of an object type (of a type variable's erasure).
     pub fn class(&self) -> Option<u32> {
         match self {
             Type::Class(c) => Some(c.id),
+            Type::Variable(v) => v.erasure.class(),
             _ => None,
+        }
+    }
+
+    /// The type at run time (JLS §4.6): type arguments dropped, type variables replaced by
+    /// their erasure.
+    pub fn erasure(&self) -> Type {
+        match self {
+            Type::Class(c) if !c.args.is_empty() => Type::Class(ClassType {
+                args: Arc::from([]),
+                ..c.clone()
+            }),
+            Type::Variable(v) => (*v.erasure).clone(),
+            Type::Array(e) => Type::array_of(e.erasure()),
+            other => other.clone(),
         }
     }
 
@@ -116,7 +169,7 @@ impl Type {
     /// such code alone.
     pub(crate) fn has_objects(&self) -> bool {
         match self {
-            Type::Class(_) | Type::Object => true,
+            Type::Class(_) | Type::Object | Type::Variable(_) => true,
             Type::Array(e) => e.has_objects(),
             _ => false,
         }
@@ -214,7 +267,10 @@ impl Type {
             (a, b) if a == b => true,
             (Type::Null, b) => b.is_reference(),
             (a, Type::Object) => a.is_reference(),
-            (Type::Class(a), Type::Class(b)) => a.supers.contains(&b.id),
+            // Type arguments are not compared: the checker reads programs `javac` accepted,
+            // and no mutant changes a type.
+            (Type::Class(a), Type::Class(b)) => a.id == b.id || a.supers.contains(&b.id),
+            (Type::Variable(v), b) => v.erasure.reference_widens_to(b),
             (Type::Array(a), Type::Array(b)) => {
                 a.is_reference() && b.is_reference() && a.reference_widens_to(b)
             }
@@ -236,7 +292,12 @@ impl fmt::Display for Type {
             Type::Double => f.write_str("double"),
             Type::String => f.write_str("String"),
             Type::Array(e) => write!(f, "{e}[]"),
-            Type::Class(c) => f.write_str(&c.name),
+            Type::Class(c) if c.args.is_empty() => f.write_str(&c.name),
+            Type::Class(c) => {
+                let args: Vec<String> = c.args.iter().map(|a| a.to_string()).collect();
+                write!(f, "{}<{}>", c.name, args.join(","))
+            }
+            Type::Variable(v) => f.write_str(&v.name),
             Type::Object => f.write_str("Object"),
             Type::Null => f.write_str("null"),
             Type::Void => f.write_str("void"),
@@ -406,7 +467,27 @@ pub struct InitializerBlock {
 impl Unit {
     /// Whether `class` is a class of the Java library (never mutated, tested or reported).
     pub fn is_library(&self, class: u32) -> bool {
-        self.classes[class as usize].library.is_some()
+        let c = &self.classes[class as usize];
+        c.library.is_some()
+            || c.home.is_some_and(|h| {
+                self.others[h as usize]
+                    .path
+                    .starts_with(crate::program::reader::jdk::PREFIX)
+            })
+    }
+
+    /// The primitive type class `class` boxes, when it is one of the boxes of roth's model of
+    /// the JDK (`int` for `java.lang.Integer`).
+    pub fn unboxed(&self, class: u32) -> Option<Type> {
+        if !self.is_library(class) {
+            return None;
+        }
+        let name = self.binary_name(class);
+        let simple = name.strip_prefix("java.lang.")?;
+        crate::program::reader::jdk::BOXES
+            .iter()
+            .find(|(_, b)| *b == simple)
+            .and_then(|(keyword, _)| Type::from_keyword(keyword))
     }
 
     /// The file's own classes (those of the code base's other files, then the library's
@@ -458,6 +539,7 @@ impl Unit {
             id: class,
             name: Arc::from(self.source_name(class).as_str()),
             supers: Arc::from(self.ancestors(class)),
+            args: Arc::from([]),
         })
     }
 
@@ -469,7 +551,7 @@ impl Unit {
             Some(o) => format!("{}.{}", self.source_name(o), c.name),
             None => match self
                 .package_of(class)
-                .filter(|p| Some(*p) != self.package.as_deref())
+                .filter(|p| Some(*p) != self.package.as_deref() && *p != "java.lang")
             {
                 Some(p) if c.library.is_none() => format!("{p}.{}", c.name),
                 _ => c.name.clone(),
@@ -556,6 +638,11 @@ pub struct Method {
     /// The whole declaration.
     pub span: Span,
     pub body: Result<Body, Diagnostic>,
+    /// The erased parameter types of the methods of its supertypes it overrides with other
+    /// erased types (`compareTo(Integer)` overriding `Comparable<Integer>`'s
+    /// `compareTo(T)`): calls dispatched there run it, as through `javac`'s bridge methods
+    /// (JLS §15.12.4.5).
+    pub bridges: Vec<Vec<Type>>,
 }
 
 impl Method {

@@ -13,17 +13,23 @@
 //!   `switch` statements and rules, and switch expressions lowered to them;
 //! - `expressions.rs`, `variables.rs` and `calls.rs`: expressions with their types and
 //!   conversions; names, fields and assignments; calls;
+//! - `generics.rs`: type parameters, parameterized types and inference, by erasure;
+//!   `boxing.rs`: boxing and unboxing conversions; `jdk.rs`: roth's model of `java.lang`'s
+//!   boxes, written in Java (`src/program/jdk/`), read with the files that need it;
 //! - `literals.rs` and `constants.rs`: Java's literals, and constant folding (JLS §15.29);
 //! - `ir.rs`: the typed IR everything later reads; `semantics.rs`: Java's operators on raw
 //!   bits; `text.rs`: Java's text conversions (`Double.toString`, `printf`).
 
+mod boxing;
 mod calls;
 pub mod codebase;
 mod constants;
 mod declarations;
 mod exceptions;
 mod expressions;
+mod generics;
 pub mod ir;
+pub(crate) mod jdk;
 mod literals;
 mod names;
 mod resources;

@@ -149,6 +149,8 @@ impl FileChecker<'_, '_> {
                     })
                 })
             })
+            // `java.lang` is imported on demand by every file (JLS §7.3).
+            .or_else(|| top(&|s, _| package_of(s) == Some("java.lang")))
             .or_else(|| {
                 let t = THROWABLES
                     .iter()
@@ -158,7 +160,7 @@ impl FileChecker<'_, '_> {
     }
 
     /// A name qualified by its package: `com.example.Node` or `com.example.List.Node`.
-    fn qualified_named(&self, name: &str) -> Option<u32> {
+    pub(super) fn qualified_named(&self, name: &str) -> Option<u32> {
         let library = self.class_names.len() - THROWABLES.len();
         (0..library).find_map(|c| {
             let (n, outer) = &self.class_names[c];

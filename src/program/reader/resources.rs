@@ -57,8 +57,16 @@ impl<'t> MethodChecker<'_, '_, 't> {
             return self.unsupported(first, &format!("a resource of type {}", resource.ty));
         };
         let class = class.id;
-        let (found, _) = self.resolve(first, class, "close", false, &[])?;
-        let Some((declaring, index)) = found else {
+        let through = resource.ty.clone();
+        let resolved = self.resolve(
+            first,
+            class,
+            "close",
+            false,
+            &[],
+            crate::program::reader::generics::Through::Type(&through),
+        )?;
+        let Some((declaring, index)) = resolved.found else {
             return self.error(first, "a resource without a close() method");
         };
         let close = MethodRef {

@@ -1108,6 +1108,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let index_local = self.hidden_local("$index", Type::Int, span_of(value_node));
         let before = self.assigned.clone();
         let var = self.declare_local(name, ty.clone(), is_final)?;
+        if self.file.boxing_converts(&element, &ty) {
+            return self.unsupported(
+                type_node,
+                &format!("a for-each loop converting its {element} elements to {ty}"),
+            );
+        }
         if !element.widens_to(&ty) {
             return self.error(
                 type_node,

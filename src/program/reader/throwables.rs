@@ -231,6 +231,7 @@ fn library_method(
         is_private: false,
         is_abstract: false,
         param_names: params.iter().map(|(n, _)| n.to_string()).collect(),
+        bridges: Vec::new(),
         params: params.into_iter().map(|(_, t)| t).collect(),
         ret,
         span: Span::default(),

@@ -8,6 +8,7 @@
 use tree_sitter::Node;
 
 use crate::program::reader::constants::library_constant;
+use crate::program::reader::generics::substitute;
 use crate::program::reader::ir::*;
 use crate::program::reader::statements::{Checked, MethodChecker};
 use crate::program::reader::syntax::named_children;
@@ -58,7 +59,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     ),
                 );
             }
-            let ty = field.ty.clone();
+            let ty = self.own_field_type(class, fi);
             return Ok(self.make(
                 node,
                 ty,
@@ -69,6 +70,21 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             ));
         }
         self.error(node, format!("cannot find symbol: variable {name}"))
+    }
+
+    /// The type of field `fi` of `class` read on `this` (or statically): an inherited
+    /// field of a generic superclass with this class's type arguments (`value` of
+    /// `Box<T>` is a `String` in `class Upper extends Box<String>`).
+    fn own_field_type(&self, class: u32, fi: usize) -> Type {
+        let field = &self.file.classes[class as usize].fields[fi];
+        if field.is_static || class == self.class {
+            return field.ty.clone();
+        }
+        let this = self.file.generic_self(self.class);
+        match self.file.substitution(&this, class) {
+            Some(map) => substitute(&field.ty, &map),
+            None => field.ty.clone(),
+        }
     }
 
     /// The field a simple name denotes when no local has the name: one of this class's,
@@ -142,7 +158,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             if f.is_static {
                 return self.unsupported(node, "a static field reached through an object");
             }
-            let ty = f.ty.clone();
+            let ty = self.own_field_type(class, fi);
             return Ok(self.make(
                 node,
                 ty,
@@ -152,8 +168,26 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }),
             ));
         }
+        // The library's constants (`Integer.MAX_VALUE`, `Double.NaN`, `Math.PI`), also where
+        // roth's model of the JDK reads the class.
+        if object.kind() == "identifier" {
+            let class_name = self.text(object);
+            if self.lookup(class_name).is_none()
+                && self.visible_field(class_name).is_none()
+                && self
+                    .class_qualifier(object)
+                    .is_none_or(|c| self.file.is_jdk(c))
+                && let Some(c) = library_constant(class_name, field)
+            {
+                return Ok(self.make(node, c.ty(), ExprKind::Literal(c)));
+            }
+        }
         if let Some(qualifier) = self.class_qualifier(object) {
             let Some((ci, fi)) = self.member_field(qualifier, field) else {
+                if self.file.is_jdk(qualifier) {
+                    let class = self.file.classes[qualifier as usize].name.clone();
+                    return self.unsupported(node, &format!("{class}.{field}"));
+                }
                 return self.error(field_node, format!("cannot find symbol: variable {field}"));
             };
             let info = &self.file.classes[ci as usize];
@@ -239,10 +273,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if f.is_static {
             return self.unsupported(node, "a static field reached through an object");
         }
-        let ty = f.ty.clone();
-        Ok(self.make(
+        let declared = f.ty.clone();
+        let ty = match self.file.substitution(&object.ty, class) {
+            Some(map) => substitute(&declared, &map),
+            None => declared.erasure(),
+        };
+        let read = self.make(
             node,
-            ty,
+            Type::Void,
             ExprKind::FieldOf {
                 object: Box::new(object),
                 field: FieldRef {
@@ -250,7 +288,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     field: fi as u32,
                 },
             },
-        ))
+        );
+        Ok(self.seen_as(read, &declared, ty))
     }
 
     /// The target of an assignment or `++`/`--`; `read` when its old value is used.
@@ -269,7 +308,20 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }
             }
             "field_access" => {
-                let e = self.field_access(node)?;
+                let mut e = self.field_access(node)?;
+                // A field of a type variable is written as its substituted type, without the
+                // cast a read gets.
+                if let ExprKind::Cast(inner) = &e.kind
+                    && matches!(inner.kind, ExprKind::FieldOf { .. })
+                    && inner.span == e.span
+                {
+                    let ty = e.ty.clone();
+                    let ExprKind::Cast(inner) = e.kind else {
+                        unreachable!("a cast")
+                    };
+                    e = *inner;
+                    e.ty = ty;
+                }
                 if !matches!(e.kind, ExprKind::Field(_) | ExprKind::FieldOf { .. }) {
                     return self.error(node, "unexpected type: required variable, found value");
                 }
@@ -355,8 +407,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, &format!("the operator {op_text}"));
         };
         let target = self.lvalue(left_node, true)?;
-        let value = self.expr(right_node)?;
+        let mut value = self.expr(right_node)?;
         let t = target.ty.clone();
+        if self.file.unboxed_type(&t).is_some() {
+            return self.unsupported(node, "a compound assignment to a boxed variable");
+        }
+        if op != BinaryOp::Add || t != Type::String {
+            value = self.unbox_value(value);
+        }
         if op == BinaryOp::Add && t == Type::String {
             if value.ty == Type::Void {
                 return self.error(right_node, "'void' type not allowed here");

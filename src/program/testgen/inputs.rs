@@ -271,6 +271,7 @@ pub const OBJECT_DEPTH: u32 = 3;
 
 fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> Value {
     match ty {
+        Type::Variable(v) => value_in(unit, &v.erasure, pool, rng, depth),
         Type::Class(class) if unit.classes[class.id as usize].is_enum => {
             if rng.chance(1, 10) {
                 return Value::Null;
@@ -316,7 +317,7 @@ fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> V
                 .methods
                 .iter()
                 .enumerate()
-                .filter(|(_, m)| m.is_constructor && m.body.is_ok())
+                .filter(|(_, m)| m.is_constructor && m.body.is_ok() && !m.is_private)
                 .map(|(i, m)| (i as u32, m))
                 .collect();
             let declares = info.methods.iter().any(|m| m.is_constructor);

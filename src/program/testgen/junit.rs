@@ -298,7 +298,16 @@ fn write_test(
             } else {
                 format!("({}) {call}", boxed(&m.ret))
             };
-            writeln!(out, "        {}", assertion(v, &m.ret, &actual)).unwrap();
+            // A box (returned as itself, an `Object` or a `T`) is compared by its value.
+            let (ty, actual) = match v {
+                Value::Prim(_, _) if m.ret.is_reference() => {
+                    let primitive = type_of(v);
+                    let cast = format!("({primitive}) ({}) {actual}", boxed(&primitive));
+                    (primitive, cast)
+                }
+                _ => (m.ret.clone(), actual),
+            };
+            writeln!(out, "        {}", assertion(v, &ty, &actual)).unwrap();
         }
         Termination::Timeout => {
             return Err(JunitError::Test {
@@ -432,10 +441,8 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
             let parts: Vec<String> = items.iter().map(|i| literal(i, element)).collect();
             format!("new {}[] {{{}}}", java_type(element), parts.join(", "))
         }
-        (Value::Prim(k, b), _) => match k {
-            Kind::Long => format!("{b}L"),
-            _ => b.to_string(),
-        },
+        // A primitive where a reference is wanted: its own literal, boxed by `javac`.
+        (Value::Prim(..), _) => literal(v, &type_of(v)),
         (Value::Array(..), _) => "null".into(),
         (Value::New { class, args, .. }, _) => {
             let parts: Vec<String> = args.iter().map(|a| literal(a, &type_of(a))).collect();
@@ -491,7 +498,9 @@ pub(crate) fn java_type(t: &Type) -> String {
     match t {
         Type::String => "String".into(),
         Type::Array(e) => format!("{}[]", java_type(e)),
-        t => t.to_string(),
+        // Test code is outside the scope of any type variable: the erasure (a raw type).
+        Type::Variable(v) => java_type(&v.erasure),
+        t => t.erasure().to_string(),
     }
 }
 
@@ -507,8 +516,13 @@ fn boxed(t: &Type) -> String {
         Type::Float => "Float".into(),
         Type::Double => "Double".into(),
         // An object's class may be private to the unit: read it as an Object.
-        Type::Class(_) => "Object".into(),
-        Type::Array(e) if matches!(e.as_ref(), Type::Class(_) | Type::Array(_)) => {
+        Type::Class(_) | Type::Variable(_) => "Object".into(),
+        Type::Array(e)
+            if matches!(
+                e.as_ref(),
+                Type::Class(_) | Type::Array(_) | Type::Variable(_)
+            ) =>
+        {
             let inner = boxed(e);
             if inner.starts_with("Object") {
                 format!("{inner}[]")

@@ -126,6 +126,9 @@ pub fn tests_to_json(unit: &Unit, tests: &[TestCase]) -> Vec<serde_json::Value> 
 /// "name": "DIME"}`) or as a Java expression in a string (`"new Point(1, 2)"`).
 pub(crate) fn from_json(unit: &Unit, v: &serde_json::Value, ty: &Type) -> Result<Value, String> {
     use serde_json::Value as J;
+    if let Type::Variable(variable) = ty {
+        return from_json(unit, v, &variable.erasure);
+    }
     let integral = |v: &J, ty: &Type| -> Result<i64, String> {
         let n = v
             .as_i64()

@@ -267,8 +267,17 @@ pub struct Compiled {
     pub(super) index: Vec<Vec<Option<u32>>>,
     /// The static initializer of each class: its static fields' initializers, in order.
     pub(super) initializers: Vec<u32>,
-    /// How many classes are the file's own (the library's follow).
-    pub(super) file_classes: usize,
+    /// The classes with static state to set up before a run: the code base's (the file's
+    /// and its other files', roth's model of the JDK included), not the library's throwables.
+    pub(super) initialized_classes: usize,
+    /// For each class that is a box of roth's model of the JDK, the kind of value it holds
+    /// (in its only instance field): a box reads back as its value.
+    pub(super) box_kinds: Vec<Option<Kind>>,
+    /// Whether each class is the library's (its static state is internal: no outcome shows it).
+    pub(super) is_library: Vec<bool>,
+    /// Each box's kind with its `valueOf` function: a value given where a reference is
+    /// wanted is boxed by it, as `javac`'s autoboxing does.
+    pub(super) box_makers: Vec<(Kind, u32, u32)>,
     /// The instance field initializers of each class, a function of `this`: the default
     /// constructor of a class that declares none, and what a receiver gets when its class has
     /// no constructor without parameters.

@@ -109,12 +109,28 @@ impl Compiled {
             }
         }
         let layouts: Vec<Vec<u32>> = layouts.into_iter().map(Option::unwrap_or_default).collect();
-        let (slots, slot_count) = dispatch_slots(unit);
+        let (all_slots, slot_count) = dispatch_slots(unit);
+        // A call names the method's own slot; the tables also fill the slots it bridges.
+        let slots = all_slots
+            .iter()
+            .map(|methods| methods.iter().map(|s| s.first().copied()).collect())
+            .collect();
         let mut program = Compiled {
             functions: Vec::new(),
             index: Vec::new(),
             initializers: Vec::new(),
-            file_classes: unit.file_classes(),
+            initialized_classes: unit
+                .classes
+                .iter()
+                .position(|c| c.library.is_some())
+                .unwrap_or(unit.classes.len()),
+            box_kinds: (0..unit.classes.len() as u32)
+                .map(|c| unit.unboxed(c).map(|t| Kind::of(&t)))
+                .collect(),
+            box_makers: Vec::new(),
+            is_library: (0..unit.classes.len() as u32)
+                .map(|c| unit.is_library(c))
+                .collect(),
             field_setups: Vec::new(),
             vtables: Vec::new(),
             is_a: (0..unit.classes.len() as u32)
@@ -192,7 +208,20 @@ impl Compiled {
             }
             program.blocks.push(idx);
         }
-        program.vtables = vtables(unit, &program.index, &program.slots, slot_count);
+        // Bridges that check their arguments' classes come after the blocks.
+        let bridges = bridge_functions(unit, &program.index, next_block);
+        program.vtables = vtables(unit, &program.index, &all_slots, slot_count, &bridges);
+        program.box_makers = (0..unit.classes.len() as u32)
+            .filter_map(|c| {
+                let primitive = unit.unboxed(c)?;
+                let method = unit.classes[c as usize]
+                    .methods
+                    .iter()
+                    .position(|m| m.name == "valueOf" && m.params == [primitive.clone()])?;
+                let function = program.index[c as usize][method]?;
+                Some((Kind::of(&primitive), c, function))
+            })
+            .collect();
         program.no_arg_constructors = unit
             .classes
             .iter()
@@ -235,6 +264,10 @@ impl Compiled {
                 }
             }
         }
+        for bridge in &bridges {
+            debug_assert_eq!(bridge.function, program.functions.len() as u32);
+            program.functions.push(bridge.code());
+        }
         program
     }
 
@@ -255,7 +288,7 @@ fn is_virtual(m: &Method) -> bool {
 
 /// The dispatch slot of every virtual method: one per name and parameter types (an
 /// override has its overridden method's slot), and the number of slots.
-fn dispatch_slots(unit: &Unit) -> (Vec<Vec<Option<u32>>>, u32) {
+fn dispatch_slots(unit: &Unit) -> (Vec<Vec<Vec<u32>>>, u32) {
     let mut by_signature: HashMap<(String, Vec<Type>), u32> = HashMap::new();
     let slots = unit
         .classes
@@ -265,12 +298,18 @@ fn dispatch_slots(unit: &Unit) -> (Vec<Vec<Option<u32>>>, u32) {
                 .methods
                 .iter()
                 .map(|m| {
-                    is_virtual(m).then(|| {
-                        let next = by_signature.len() as u32;
-                        *by_signature
-                            .entry((m.name.clone(), m.params.clone()))
-                            .or_insert(next)
-                    })
+                    if !is_virtual(m) {
+                        return Vec::new();
+                    }
+                    // Its own erased signature first, then those it bridges.
+                    let erased: Vec<Type> = m.params.iter().map(Type::erasure).collect();
+                    std::iter::once(erased)
+                        .chain(m.bridges.iter().cloned())
+                        .map(|params| {
+                            let next = by_signature.len() as u32;
+                            *by_signature.entry((m.name.clone(), params)).or_insert(next)
+                        })
+                        .collect()
                 })
                 .collect()
         })
@@ -278,21 +317,117 @@ fn dispatch_slots(unit: &Unit) -> (Vec<Vec<Option<u32>>>, u32) {
     (slots, by_signature.len() as u32)
 }
 
+/// A bridge (JLS §15.12.4.5): a method reached through the erased signature of a method it
+/// overrides, whose arguments are checked against its own parameters' classes first
+/// (`compareTo(Object)` casting to `Integer`), as `javac`'s bridge methods do.
+struct Bridge {
+    /// Its function index.
+    function: u32,
+    /// The method's function.
+    target: u32,
+    /// The method's class, its method index and which of its bridges this is.
+    at: (u32, u32, usize),
+    params: u32,
+    /// The class each argument is cast to, where the bridge's parameter is wider.
+    casts: Vec<Option<u32>>,
+    returns: bool,
+}
+
+impl Bridge {
+    /// Casts the arguments, calls the method on `this`, returns what it returns.
+    fn code(&self) -> Function {
+        let n = self.params;
+        let mut code: Vec<Instr> = self
+            .casts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                c.map(|class| Instr::CheckCast {
+                    src: i as Reg,
+                    class,
+                })
+            })
+            .collect();
+        // The arguments then `this` (register `n`) are already in the order a call takes.
+        code.push(Instr::Call {
+            function: self.target,
+            args: 0,
+            dst: n + 1,
+        });
+        code.push(if self.returns {
+            Instr::Return { src: n + 1 }
+        } else {
+            Instr::ReturnVoid
+        });
+        Function {
+            name: "bridge".to_string(),
+            code,
+            template: vec![0; n as usize + 2],
+            params: n,
+            this_reg: Some(n),
+            kind_lists: Vec::new(),
+            switches: Vec::new(),
+            handlers: Vec::new(),
+        }
+    }
+}
+
+/// The bridges whose arguments need a check, numbered from `first`.
+fn bridge_functions(unit: &Unit, index: &[Vec<Option<u32>>], first: u32) -> Vec<Bridge> {
+    let mut out = Vec::new();
+    for (ci, class) in unit.classes.iter().enumerate() {
+        for (mi, m) in class.methods.iter().enumerate() {
+            let Some(target) = index[ci][mi] else {
+                continue;
+            };
+            for (bi, bridged) in m.bridges.iter().enumerate() {
+                let casts: Vec<Option<u32>> = bridged
+                    .iter()
+                    .zip(&m.params)
+                    .map(|(wide, own)| {
+                        let own = own.erasure();
+                        own.class().filter(|_| !wide.widens_to(&own))
+                    })
+                    .collect();
+                if casts.iter().all(Option::is_none) {
+                    continue;
+                }
+                out.push(Bridge {
+                    function: first + out.len() as u32,
+                    target,
+                    at: (ci as u32, mi as u32, bi),
+                    params: m.params.len() as u32,
+                    casts,
+                    returns: m.ret != Type::Void,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Each class's dispatch table: for every slot, its own implementation, else its
 /// superclasses' (the nearest first), else a default method of an interface it implements.
 fn vtables(
     unit: &Unit,
     index: &[Vec<Option<u32>>],
-    slots: &[Vec<Option<u32>>],
+    slots: &[Vec<Vec<u32>>],
     count: u32,
+    bridges: &[Bridge],
 ) -> Vec<Vec<Option<u32>>> {
     (0..unit.classes.len() as u32)
         .map(|c| {
             let mut table = vec![None; count as usize];
             let mut fill = |k: u32| {
-                for (mi, slot) in slots[k as usize].iter().enumerate() {
-                    if let (Some(slot), Some(function)) = (slot, index[k as usize][mi]) {
-                        table[*slot as usize] = Some(function);
+                for (mi, method_slots) in slots[k as usize].iter().enumerate() {
+                    if let Some(function) = index[k as usize][mi] {
+                        for (j, slot) in method_slots.iter().enumerate() {
+                            // Slot 0 is the method's own; the others are its bridges.
+                            let bridge = bridges
+                                .iter()
+                                .find(|b| j > 0 && b.at == (k, mi as u32, j - 1));
+                            table[*slot as usize] = Some(bridge.map_or(function, |b| b.function));
+                        }
                     }
                 }
             };

@@ -232,7 +232,8 @@ impl<'p> FunctionCompiler<'p> {
                 t
             }
             ExprKind::Cast(inner)
-                if matches!(e.ty, Type::Class(_)) && !inner.ty.widens_to(&e.ty) =>
+                if matches!(e.ty.erasure(), Type::Class(_))
+                    && !inner.ty.erasure().widens_to(&e.ty.erasure()) =>
             {
                 // A downcast is checked (JLS §15.16).
                 let v = self.expr(inner);

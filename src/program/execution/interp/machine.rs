@@ -198,8 +198,8 @@ impl<'c> Machine<'c> {
         self.reset();
         // Static initializers of every class, in order, then the receiver.
         let mut termination = None;
-        // The library's classes (after the file's) have no static state to set up.
-        for &init in &program.initializers[..program.file_classes] {
+        // The library's throwables (after the code base's classes) have no static state.
+        for &init in &program.initializers[..program.initialized_classes] {
             if let Err(t) = self.call(init, &[]) {
                 termination = Some(t);
                 break;
@@ -323,7 +323,11 @@ impl<'c> Machine<'c> {
             .fields
             .iter()
             .enumerate()
-            .filter(|(_, f)| !f.is_constant && (f.is_static || (!is_static && f.class == class)))
+            .filter(|(_, f)| {
+                !f.is_constant
+                    && !program.is_library[f.class as usize]
+                    && (f.is_static || (!is_static && f.class == class))
+            })
             .map(|(i, f)| {
                 let value = match receiver.filter(|_| !f.is_static) {
                     Some(_) if unbuilt => Value::Null,
@@ -339,7 +343,9 @@ impl<'c> Machine<'c> {
             .iter()
             .zip(params)
             .map(|(&h, t)| match t {
-                Type::Array(_) | Type::Class(_) | Type::Object => Some(self.value_of(h, t)),
+                Type::Array(_) | Type::Class(_) | Type::Object | Type::Variable(_) => {
+                    Some(self.value_of(h, t))
+                }
                 _ => None,
             })
             .collect();
@@ -377,6 +383,9 @@ impl<'c> Machine<'c> {
     /// constructor call is built by running the constructor, unless the run already ended
     /// (then only its shape is checked, and its handle is `null`).
     pub(super) fn load_value(&mut self, v: &Value, ty: &Type) -> Result<i64, Loading> {
+        if let Type::Variable(variable) = ty {
+            return self.load_value(v, &variable.erasure);
+        }
         match (v, ty) {
             (Value::Prim(k, bits), t) if t.is_primitive() => {
                 if *k != Kind::of(t) {
@@ -390,7 +399,20 @@ impl<'c> Machine<'c> {
                 Ok(*bits)
             }
             (Value::Null, t) if t.is_reference() => Ok(0),
-            (Value::Str(s), Type::String) => {
+            // A primitive where a reference is wanted: boxed by `valueOf`, as `javac` does.
+            (Value::Prim(k, bits), t) if t.is_reference() => {
+                let program = self.program;
+                let Some(&(_, _, function)) = program.box_makers.iter().find(|(kind, c, _)| {
+                    kind == k
+                        && (*t == Type::Object
+                            || t.class()
+                                .is_some_and(|w| program.is_a[*c as usize].contains(&w)))
+                }) else {
+                    return Err(format!("{v} is not a value of type {t}").into());
+                };
+                self.execute(function, &[*bits]).map_err(Loading::Thrown)
+            }
+            (Value::Str(s), Type::String | Type::Object) => {
                 // Equal strings share a handle with the program's literals (the JVM interns
                 // string literals, and tests pass literals).
                 if let Some(i) = self.program.strings.iter().position(|x| x == s) {

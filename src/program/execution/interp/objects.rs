@@ -143,6 +143,13 @@ impl Machine<'_> {
                         .collect(),
                 )
             }
+            // A box reads back as the value it holds.
+            Object::Instance { class, fields }
+                if self.program.box_kinds[*class as usize].is_some() =>
+            {
+                let kind = self.program.box_kinds[*class as usize].expect("a box");
+                Value::Prim(kind, fields.first().copied().unwrap_or(0))
+            }
             Object::Instance { class, fields }
                 if !self.program.enum_constants[*class as usize].is_empty() =>
             {

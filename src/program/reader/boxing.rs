@@ -1,0 +1,368 @@
+//! Boxing and unboxing conversions (JLS §5.1.7-5.1.8), as `javac` compiles them: a boxed
+//! value is `Integer.valueOf(i)` (so the JDK's cache decides identity), an unboxed one is
+//! `x.intValue()` (so `null` throws `NullPointerException`), with the box classes read from
+//! roth's model of the JDK ([`super::jdk`]). Where a string is wanted (concatenation,
+//! `print`), a box reads as its value's text or `"null"`.
+
+use crate::program::reader::declarations::FileChecker;
+use crate::program::reader::ir::*;
+use crate::program::reader::jdk::BOXES;
+use crate::program::reader::statements::MethodChecker;
+
+impl FileChecker<'_, '_> {
+    /// The box of a primitive type (`Integer` for `int`), when its class is read; asks for
+    /// the boxes to be read when it is not.
+    pub(super) fn boxed_type(&self, primitive: &Type) -> Option<Type> {
+        let i = BOXES
+            .iter()
+            .position(|(keyword, _)| Type::from_keyword(keyword).as_ref() == Some(primitive))?;
+        match self.boxes.get(i).copied().flatten() {
+            Some(class) => Some(self.class_type(class)),
+            None => {
+                self.wants_boxes.set(true);
+                None
+            }
+        }
+    }
+
+    /// The primitive type a box holds (`int` for `Integer`); `None` for any other type.
+    pub(super) fn unboxed_type(&self, ty: &Type) -> Option<Type> {
+        let class = match ty {
+            Type::Class(c) => c.id,
+            _ => return None,
+        };
+        let i = self.boxes.iter().position(|b| *b == Some(class))?;
+        Type::from_keyword(BOXES[i].0)
+    }
+
+    /// Whether `class` is one of roth's model of the JDK.
+    pub(super) fn is_jdk(&self, class: u32) -> bool {
+        self.segment_of(class)
+            .path
+            .starts_with(crate::program::reader::jdk::PREFIX)
+    }
+
+    /// Whether a value of type `from` converts to `to` by boxing then widening a reference
+    /// (`int` to `Integer`, `Number`, `Comparable`, `Object`) or by unboxing then widening a
+    /// primitive (`Integer` to `int` or `long`).
+    pub(super) fn boxing_converts(&self, from: &Type, to: &Type) -> bool {
+        if from.is_primitive() && to.is_reference() {
+            return self.boxed_type(from).is_some_and(|b| b.widens_to(to));
+        }
+        if to.is_primitive() {
+            return self.unboxed_type(from).is_some_and(|p| p.widens_to(to));
+        }
+        false
+    }
+
+    /// The method `name` of box `class` taking `params` (`valueOf(int)`, `intValue()`).
+    fn box_method(&self, class: u32, name: &str, params: &[Type]) -> Option<MethodRef> {
+        let index = self.classes[class as usize].sigs.iter().position(|s| {
+            s.as_ref()
+                .is_ok_and(|s| s.name == name && s.params == params)
+        })?;
+        Some(MethodRef {
+            class,
+            method: index as u32,
+        })
+    }
+}
+
+impl MethodChecker<'_, '_, '_> {
+    /// `e`, of a primitive type, boxed: `Box.valueOf(e)`; `e` itself when its box is not read
+    /// (the checker then refuses the conversion, and the file is read again with the boxes).
+    pub(super) fn box_value(&mut self, e: Expr) -> Expr {
+        let Some(boxed) = self.file.boxed_type(&e.ty) else {
+            return e;
+        };
+        let class = boxed.class().expect("a box class");
+        let Some(method) = self
+            .file
+            .box_method(class, "valueOf", std::slice::from_ref(&e.ty))
+        else {
+            return e;
+        };
+        Expr {
+            id: self.id(),
+            span: e.span,
+            ty: boxed,
+            kind: ExprKind::Call {
+                method,
+                args: vec![e],
+            },
+        }
+    }
+
+    /// `e`, of a box type, unboxed: `e.intValue()` (`NullPointerException` on `null`).
+    pub(super) fn unbox_value(&mut self, e: Expr) -> Expr {
+        let Some(primitive) = self.file.unboxed_type(&e.ty) else {
+            return e;
+        };
+        let class = e.ty.class().expect("a box class");
+        let name = format!("{primitive}Value");
+        let Some(method) = self.file.box_method(class, &name, &[]) else {
+            return e;
+        };
+        Expr {
+            id: self.id(),
+            span: e.span,
+            ty: primitive,
+            kind: ExprKind::InstanceCall {
+                receiver: Box::new(e),
+                method,
+                args: Vec::new(),
+            },
+        }
+    }
+
+    /// A box where a string is wanted (concatenation, `print`): `String.valueOf(box)`, its
+    /// value's text or `"null"`, by the box's static `text` (roth's, in its JDK model).
+    pub(super) fn box_text(&mut self, e: Expr) -> Expr {
+        let Some(class) = e.ty.class() else { return e };
+        let Some(method) = self
+            .file
+            .box_method(class, "text", std::slice::from_ref(&e.ty))
+        else {
+            return e;
+        };
+        Expr {
+            id: self.id(),
+            span: e.span,
+            ty: Type::String,
+            kind: ExprKind::Call {
+                method,
+                args: vec![e],
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::execution::interp::{Compiled, Limits, Termination, Value};
+    use crate::program::load;
+    use crate::program::reader::semantics::Kind;
+
+    const BOXES: &str = r#"public class Boxes {
+    static boolean same(int a, int b) { Integer x = a; Integer y = b; return x == y; }
+    static boolean sameLong(long a, long b) { Long x = a; Long y = b; return x == y; }
+    static boolean sameChar(char a, char b) { Character x = a; Character y = b; return x == y; }
+    static boolean sameBool(boolean a) { Boolean x = a; Boolean y = a; return x == y; }
+    static int unboxNull(Integer x) { return x + 1; }
+    static String text(Integer x, Character c, Boolean b, Double d) { return "" + x + c + b + d; }
+    static String message(String s, int radix) {
+        try {
+            return "" + Integer.parseInt(s, radix);
+        } catch (NumberFormatException e) {
+            return e.getMessage();
+        }
+    }
+    static long parseLong(String s) { return Long.parseLong(s); }
+    static int compareDoubles(double a, double b) { Double x = a; return x.compareTo(b); }
+    static boolean equalDoubles(double a, double b) { Double x = a; Double y = b; return x.equals(y); }
+    static int hashes(int i, long l, boolean b, char c) {
+        return Integer.valueOf(i).hashCode() + Long.valueOf(l).hashCode()
+                + Boolean.valueOf(b).hashCode() + Character.valueOf(c).hashCode();
+    }
+    static Object boxIt(int i) { return i; }
+    static int sumAll(Integer[] xs) {
+        int s = 0;
+        for (int i = 0; i < xs.length; i++) {
+            s += xs[i];
+        }
+        return s;
+    }
+    static short shortBox(short s) { Short x = s; return x; }
+    static int digit(char c) { return Character.digit(c, 16); }
+    static <T extends Comparable<T>> T max(T a, T b) { return a.compareTo(b) >= 0 ? a : b; }
+    static int maxInt(int a, int b) { return max(a, b); }
+    static boolean overload(int x) { return pick(x); }
+    static boolean pick(long x) { return true; }
+    static boolean pick(Integer x) { return false; }
+    static boolean condition(Boolean b) { return b ? !b : b; }
+}
+"#;
+
+    fn text(s: &str) -> Value {
+        Value::Str(s.encode_utf16().collect::<Vec<u16>>().into())
+    }
+
+    fn int(v: i64) -> Value {
+        Value::Prim(Kind::Int, v)
+    }
+
+    fn boolean(b: bool) -> Value {
+        Value::Prim(Kind::Boolean, i64::from(b))
+    }
+
+    /// Each expected result is what `java` 17 printed for the same calls.
+    #[test]
+    fn boxing_runs_as_on_the_jvm_caches_and_messages_included() {
+        let unit = load("Boxes.java", BOXES).expect("the file loads");
+        for m in &unit.classes[0].methods {
+            assert!(m.body.is_ok(), "{}: {:?}", m.signature(), m.body);
+        }
+        let program = Compiled::new(&unit, None);
+        let run = |name: &str, args: &[Value]| {
+            let (class, method) = unit.find_method(name).expect("the method");
+            program
+                .run(class, method, args, &[], Limits::default())
+                .expect("the arguments fit")
+                .termination
+        };
+        let returns = |v: Value| Termination::Return(Some(v));
+        // Integer.valueOf's cache holds -128..127: boxes of other values are new objects.
+        for (a, same) in [(127, true), (128, false), (-128, true), (-129, false)] {
+            assert_eq!(
+                run("same", &[int(a), int(a)]),
+                returns(boolean(same)),
+                "{a}"
+            );
+        }
+        let long = |v: i64| Value::Prim(Kind::Long, v);
+        let char = |c: char| Value::Prim(Kind::Char, c as i64);
+        assert_eq!(run("sameLong", &[long(5), long(5)]), returns(boolean(true)));
+        assert_eq!(
+            run("sameLong", &[long(500), long(500)]),
+            returns(boolean(false))
+        );
+        assert_eq!(
+            run("sameChar", &[char('a'), char('a')]),
+            returns(boolean(true))
+        );
+        assert_eq!(
+            run("sameChar", &[char('é'), char('é')]),
+            returns(boolean(false))
+        );
+        assert_eq!(run("sameBool", &[boolean(true)]), returns(boolean(true)));
+        assert_eq!(
+            run("unboxNull", &[Value::Null]),
+            Termination::Throw("java.lang.NullPointerException".into())
+        );
+        let double = |d: f64| Value::Prim(Kind::Double, d.to_bits() as i64);
+        assert_eq!(
+            run(
+                "text",
+                &[Value::Null, char('x'), boolean(true), double(2.5)]
+            ),
+            returns(text("nullxtrue2.5"))
+        );
+        assert_eq!(
+            run("text", &[int(-3), Value::Null, Value::Null, Value::Null]),
+            returns(text("-3nullnullnull"))
+        );
+        for (s, radix, want) in [
+            ("42", 10, "42"),
+            ("-2147483648", 10, "-2147483648"),
+            ("2147483648", 10, "For input string: \"2147483648\""),
+            ("+7", 10, "7"),
+            ("-", 10, "For input string: \"-\""),
+            ("", 10, "For input string: \"\""),
+            ("1_0", 10, "For input string: \"1_0\""),
+            ("\u{663}\u{664}", 10, "34"),
+            ("ff", 16, "255"),
+            ("-zz", 36, "-1295"),
+            ("12", 37, "radix 37 greater than Character.MAX_RADIX"),
+            ("fg", 16, "For input string: \"fg\" under radix 16"),
+        ] {
+            assert_eq!(
+                run("message", &[text(s), int(radix)]),
+                returns(text(want)),
+                "{s}"
+            );
+        }
+        assert_eq!(
+            run("parseLong", &[text("-9223372036854775808")]),
+            returns(long(i64::MIN))
+        );
+        assert_eq!(
+            run("compareDoubles", &[double(0.0), double(-0.0)]),
+            returns(int(1))
+        );
+        assert_eq!(
+            run("compareDoubles", &[double(f64::NAN), double(1.0)]),
+            returns(int(1))
+        );
+        let nan = double(f64::NAN);
+        assert_eq!(
+            run("equalDoubles", &[nan.clone(), nan]),
+            returns(boolean(true))
+        );
+        assert_eq!(
+            run("equalDoubles", &[double(0.0), double(-0.0)]),
+            returns(boolean(false))
+        );
+        assert_eq!(
+            run("hashes", &[int(7), long(-5), boolean(true), char('a')]),
+            returns(int(1339))
+        );
+        assert_eq!(
+            run(
+                "hashes",
+                &[int(-1), long(1 << 40), boolean(false), char('z')]
+            ),
+            returns(int(1614))
+        );
+        // A box returned as an Object reads back as its value.
+        assert_eq!(run("boxIt", &[int(3)]), returns(int(3)));
+        let boxes = Value::Array(
+            crate::program::reader::ir::Type::Int,
+            vec![int(1), int(2), int(3)],
+        );
+        assert_eq!(run("sumAll", &[boxes]), returns(int(6)));
+        let with_null = Value::Array(
+            crate::program::reader::ir::Type::Int,
+            vec![int(1), Value::Null],
+        );
+        assert_eq!(
+            run("sumAll", &[with_null]),
+            Termination::Throw("java.lang.NullPointerException".into())
+        );
+        let short = Value::Prim(Kind::Short, -300);
+        assert_eq!(
+            run("shortBox", std::slice::from_ref(&short)),
+            returns(short)
+        );
+        assert_eq!(run("digit", &[char('F')]), returns(int(15)));
+        assert_eq!(run("digit", &[char('\u{ff21}')]), returns(int(10)));
+        assert_eq!(run("digit", &[char('g')]), returns(int(-1)));
+        // Integer's compareTo through Comparable<T>'s, by the bridge.
+        assert_eq!(run("maxInt", &[int(3), int(9)]), returns(int(9)));
+        assert_eq!(run("maxInt", &[int(-1), int(-5)]), returns(int(-1)));
+        // Widening is chosen before boxing (JLS §15.12.2).
+        assert_eq!(run("overload", &[int(1)]), returns(boolean(true)));
+        assert_eq!(run("condition", &[boolean(false)]), returns(boolean(false)));
+    }
+
+    #[test]
+    fn the_jdk_is_read_only_when_named_or_needed_and_never_reported() {
+        let plain = load("P.java", "class P { static int f(int x) { return x; } }").unwrap();
+        assert!(plain.others.is_empty());
+        // Boxing an int to Object needs Integer, which the file never names.
+        let unit = load("Q.java", "class Q { static Object f(int x) { return x; } }").unwrap();
+        assert!(
+            unit.others
+                .iter()
+                .any(|o| o.path.ends_with("java/lang/Integer.java"))
+        );
+        assert!(unit.classes[0].methods[0].body.is_ok());
+        assert_eq!(unit.file_classes(), 1);
+        assert!(unit.skipped.is_empty(), "{:?}", unit.skipped);
+        // A method of a box roth does not model yet is reported as a library method.
+        let unit = load(
+            "R.java",
+            "class R { static int f(int x) { return Integer.bitCount(x); } }",
+        )
+        .unwrap();
+        let error = unit.classes[0].methods[0].body.clone().unwrap_err();
+        assert_eq!(
+            error.message,
+            "Integer.bitCount is outside the supported subset"
+        );
+        // A class left open would take the JDK's classes read after it as its members.
+        let open = load("S.java", "class S { Integer f() { return 1; }\n");
+        let error = open.expect_err("not Java");
+        assert_eq!((error.line, error.column), (1, 1));
+        assert!(error.message.contains("not closed"), "{error:?}");
+    }
+}

@@ -1,0 +1,123 @@
+//! The part of the JDK that roth models as Java source (`src/program/jdk/`, written for roth
+//! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
+//! and `Comparable`. A file that names one of these classes is read with its source, as with
+//! another file of its code base (run, never mutated or reported), so what roth runs is what
+//! the JVM runs: `Integer.valueOf(1000) == Integer.valueOf(1000)` is false, `parseInt` throws
+//! the JDK's messages. Boxing conversions (JLS §5.1.7-5.1.8) are calls of these classes'
+//! `valueOf` and `xxxValue` methods, as `javac` compiles them.
+
+/// Where the JDK's files are said to be, in messages.
+pub(crate) const PREFIX: &str = "<jdk>/";
+
+/// A file of the modelled JDK: its path (under [`PREFIX`]), the top-level class it declares
+/// and its text.
+struct JdkFile {
+    path: &'static str,
+    class: &'static str,
+    text: &'static str,
+}
+
+macro_rules! jdk_file {
+    ($package:literal, $class:literal) => {
+        JdkFile {
+            path: concat!($package, "/", $class, ".java"),
+            class: $class,
+            text: include_str!(concat!("../jdk/", $package, "/", $class, ".java")),
+        }
+    };
+}
+
+const FILES: &[JdkFile] = &[
+    jdk_file!("java/lang", "Comparable"),
+    jdk_file!("java/lang", "Number"),
+    jdk_file!("java/lang", "Integer"),
+    jdk_file!("java/lang", "Long"),
+    jdk_file!("java/lang", "Short"),
+    jdk_file!("java/lang", "Byte"),
+    jdk_file!("java/lang", "Character"),
+    jdk_file!("java/lang", "Boolean"),
+    jdk_file!("java/lang", "Double"),
+    jdk_file!("java/lang", "Float"),
+];
+
+/// The box of each primitive type (JLS §5.1.7), by the primitive's keyword.
+pub(crate) const BOXES: &[(&str, &str)] = &[
+    ("boolean", "Boolean"),
+    ("byte", "Byte"),
+    ("short", "Short"),
+    ("char", "Character"),
+    ("int", "Integer"),
+    ("long", "Long"),
+    ("float", "Float"),
+    ("double", "Double"),
+];
+
+/// The JDK files `texts` need: those declaring a class they name (a whole word), the files
+/// those name in turn, and every box when `boxing` (a conversion may box a value of a type
+/// whose box the text never names). Each as its path (with [`PREFIX`]) and text, in the
+/// order of [`FILES`].
+pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)> {
+    let mut wanted: Vec<bool> = FILES
+        .iter()
+        .map(|f| {
+            (boxing && BOXES.iter().any(|(_, b)| *b == f.class))
+                || texts.iter().any(|t| names_word(t, f.class))
+        })
+        .collect();
+    // Transitively: a box names Number, Comparable and Character.
+    loop {
+        let mut changed = false;
+        for i in 0..FILES.len() {
+            if wanted[i] {
+                continue;
+            }
+            if (0..FILES.len()).any(|j| wanted[j] && names_word(FILES[j].text, FILES[i].class)) {
+                wanted[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    FILES
+        .iter()
+        .zip(wanted)
+        .filter(|(_, w)| *w)
+        .map(|(f, _)| (format!("{PREFIX}{}", f.path), f.text))
+        .collect()
+}
+
+/// Whether `word` occurs in `text` as a whole identifier.
+fn names_word(text: &str, word: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(part) && !after.is_some_and(part)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_needed_by_the_names_a_text_uses_and_transitively() {
+        let paths = |texts: &[&str], boxing| -> Vec<String> {
+            needed(texts, boxing).into_iter().map(|(p, _)| p).collect()
+        };
+        assert!(paths(&["class A { int x; }"], false).is_empty());
+        // `IntegerBox` is not `Integer`.
+        assert!(paths(&["class IntegerBox { }"], false).is_empty());
+        let integer = paths(&["class A { Integer x; }"], false);
+        for class in ["Integer", "Number", "Comparable", "Character"] {
+            assert!(
+                integer.contains(&format!("{PREFIX}java/lang/{class}.java")),
+                "{integer:?}"
+            );
+        }
+        assert!(!integer.iter().any(|p| p.ends_with("Long.java")));
+        assert_eq!(paths(&["class A { }"], true).len(), FILES.len());
+    }
+}
