@@ -4,7 +4,7 @@
 //! `circuit/sim.rs` and `circuit/fsim.rs`.
 //!
 //! - `interp/`: the interpreter; the typed IR compiled to register code (`code.rs`,
-//!   `compile.rs`, `compile_expr.rs`) and run (`machine.rs`, `library.rs`), what a run takes
+//!   `compile.rs`, `compile_expr.rs`, with the dispatch tables in `dispatch.rs`) and run (`machine.rs`, `library.rs`), what a run takes
 //!   and gives (`outcome.rs`), and the proof that a run never ends (`endless.rs`).
 //! - `literal.rs`: Java literals read against a type, the arguments of `roth exec`.
 //! - `analysis.rs`: mutation analysis, each test run once on the original with probes and on

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use tree_sitter::Node;
 
 use crate::program::reader::generics::TypeParameter;
+use crate::program::reader::hierarchy::Hierarchy;
 use crate::program::reader::ir::*;
 use crate::program::reader::jdk;
 use crate::program::reader::names::Segment;
@@ -184,15 +185,6 @@ pub(super) struct ClassInfo<'t> {
     library_methods: Vec<Method>,
 }
 
-/// What a class extends and implements among the file's classes and interfaces.
-#[derive(Clone, Default)]
-struct Hierarchy {
-    superclass: Option<u32>,
-    interfaces: Vec<u32>,
-    /// A supertype outside the file whose state roth would not see (`extends Thread`).
-    problem: Option<String>,
-}
-
 pub(super) struct FileChecker<'s, 't> {
     path: &'s str,
     /// The text read: the unit's own file, then the other files of the code base it uses.
@@ -206,7 +198,7 @@ pub(super) struct FileChecker<'s, 't> {
     /// parameter may name a class declared further down).
     pub(super) class_names: Vec<(String, Option<u32>)>,
     /// Each class's place in the hierarchy, known before any type is read.
-    hierarchy: Vec<Hierarchy>,
+    pub(super) hierarchy: Vec<Hierarchy>,
     /// Each class's type parameters (`T` of `class Box<T>`).
     pub(super) type_parameters: Vec<Vec<TypeParameter>>,
     /// Each class's direct supertypes among the code base's classes, with their type
@@ -681,122 +673,6 @@ impl<'s, 't> FileChecker<'s, 't> {
                 self.gather(member, Some(id), out);
             }
         }
-    }
-
-    /// The supertypes a class declaration names among the code base's classes, with their
-    /// type arguments.
-    fn generic_supertypes(&self, node: Node<'t>, id: u32) -> Vec<Type> {
-        let mut written = Vec::new();
-        if let Some(sc) = node.child_by_field_name("superclass") {
-            written.extend(named_children(sc));
-        }
-        for list in named_children(node)
-            .into_iter()
-            .filter(|c| matches!(c.kind(), "super_interfaces" | "extends_interfaces"))
-        {
-            for tl in named_children(list) {
-                written.extend(named_children(tl));
-            }
-        }
-        written
-            .into_iter()
-            .filter_map(|t| self.ty(t, id).ok())
-            .filter(|t| t.class().is_some())
-            .collect()
-    }
-
-    /// Reads what each gathered class extends and implements (names resolved among the
-    /// file's classes; `Object` and the library's interfaces are left out).
-    fn read_hierarchy(&mut self, nodes: &[(Node<'t>, Option<u32>)]) {
-        let mut out = Vec::new();
-        for (id, (node, _)) in nodes.iter().enumerate() {
-            let id = id as u32;
-            let mut h = Hierarchy::default();
-            let base_name = |n: Node| -> String {
-                let t = self.text(n);
-                t.split('<').next().unwrap_or(t).trim().to_string()
-            };
-            if let Some(sc) = node.child_by_field_name("superclass")
-                && let Some(t) = named_children(sc).into_iter().next()
-            {
-                let name = base_name(t);
-                match self.class_named(&name, id) {
-                    Some(c) => h.superclass = Some(c),
-                    None if matches!(name.as_str(), "Object" | "java.lang.Object") => {}
-                    None => h.problem = Some(format!("extends {name}")),
-                }
-            }
-            let lists = named_children(*node)
-                .into_iter()
-                .filter(|c| matches!(c.kind(), "super_interfaces" | "extends_interfaces"));
-            for list in lists {
-                for tl in named_children(list) {
-                    for t in named_children(tl) {
-                        if let Some(c) = self.class_named(&base_name(t), id) {
-                            h.interfaces.push(c);
-                        }
-                    }
-                }
-            }
-            out.push(h);
-        }
-        // A cycle (not valid Java) is cut, so walks up the hierarchy end.
-        for id in 0..out.len() {
-            let mut seen = vec![id as u32];
-            let mut c = out[id].superclass;
-            while let Some(k) = c {
-                if seen.contains(&k) {
-                    out[id].superclass = None;
-                    break;
-                }
-                seen.push(k);
-                // The library's throwables (past the file's classes) form no cycle.
-                c = out.get(k as usize).and_then(|h| h.superclass);
-            }
-        }
-        self.hierarchy = out;
-    }
-
-    /// The classes and interfaces `class` extends or implements, directly or not: the
-    /// superclasses nearest first, then the interfaces.
-    pub(super) fn ancestors(&self, class: u32) -> Vec<u32> {
-        let mut out = Vec::new();
-        let mut c = self
-            .hierarchy
-            .get(class as usize)
-            .and_then(|h| h.superclass);
-        while let Some(k) = c {
-            out.push(k);
-            c = self.hierarchy[k as usize].superclass;
-        }
-        let mut queue: Vec<u32> = std::iter::once(class).chain(out.clone()).collect();
-        let mut i = 0;
-        while i < queue.len() {
-            let k = queue[i];
-            i += 1;
-            for &j in &self.hierarchy[k as usize].interfaces {
-                if !out.contains(&j) && j != class {
-                    out.push(j);
-                    queue.push(j);
-                }
-            }
-        }
-        out
-    }
-
-    /// The superclass of `class` among the file's classes.
-    pub(super) fn superclass(&self, class: u32) -> Option<u32> {
-        self.hierarchy
-            .get(class as usize)
-            .and_then(|h| h.superclass)
-    }
-
-    /// Why objects of `class` have state roth does not see (a supertype outside the file),
-    /// if they do.
-    fn hierarchy_problem(&self, class: u32) -> Option<String> {
-        std::iter::once(class)
-            .chain(self.ancestors(class))
-            .find_map(|c| self.hierarchy[c as usize].problem.clone())
     }
 
     fn class_info(&self, node: Node<'t>, id: u32) -> Result<ClassInfo<'t>, Diagnostic> {

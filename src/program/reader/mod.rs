@@ -5,7 +5,8 @@
 //!
 //! - `syntax.rs`: tree-sitter parsing within a budget, and the helpers that read its nodes;
 //! - `declarations.rs`: [`load`], the file's classes, fields and signatures, the class-level
-//!   rules, and `check_method` for one mutated method; `names.rs`: class names across the
+//!   rules, and `check_method` for one mutated method; `hierarchy.rs`: what each class
+//!   extends and implements; `names.rs`: class names across the
 //!   files of a code base read together ([`load_with`]); `codebase.rs`: the index of a code
 //!   base's files that finds the files one file uses;
 //! - `resources.rs`: try-with-resources lowered to `try`/`finally`;
@@ -28,6 +29,7 @@ mod declarations;
 mod exceptions;
 mod expressions;
 mod generics;
+mod hierarchy;
 pub mod ir;
 pub(crate) mod jdk;
 mod literals;

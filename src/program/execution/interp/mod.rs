@@ -23,6 +23,7 @@
 mod code;
 mod compile;
 mod compile_expr;
+mod dispatch;
 mod endless;
 mod library;
 mod machine;

@@ -1,0 +1,136 @@
+//! The class hierarchy of the classes read (JLS §8.1.4-8.1.5, §9.1.3): what each class
+//! extends and implements among the code base's classes (a cycle cut), its ancestors, and
+//! the supertypes with their type arguments that generics substitute along.
+
+use tree_sitter::Node;
+
+use crate::program::reader::declarations::FileChecker;
+use crate::program::reader::ir::*;
+use crate::program::reader::syntax::named_children;
+
+/// What a class extends and implements among the file's classes and interfaces.
+#[derive(Clone, Default)]
+pub(super) struct Hierarchy {
+    pub(super) superclass: Option<u32>,
+    pub(super) interfaces: Vec<u32>,
+    /// A supertype outside the file whose state roth would not see (`extends Thread`).
+    pub(super) problem: Option<String>,
+}
+
+impl<'t> FileChecker<'_, 't> {
+    /// The supertypes a class declaration names among the code base's classes, with their
+    /// type arguments.
+    pub(super) fn generic_supertypes(&self, node: Node<'t>, id: u32) -> Vec<Type> {
+        let mut written = Vec::new();
+        if let Some(sc) = node.child_by_field_name("superclass") {
+            written.extend(named_children(sc));
+        }
+        for list in named_children(node)
+            .into_iter()
+            .filter(|c| matches!(c.kind(), "super_interfaces" | "extends_interfaces"))
+        {
+            for tl in named_children(list) {
+                written.extend(named_children(tl));
+            }
+        }
+        written
+            .into_iter()
+            .filter_map(|t| self.ty(t, id).ok())
+            .filter(|t| t.class().is_some())
+            .collect()
+    }
+
+    /// Reads what each gathered class extends and implements (names resolved among the
+    /// file's classes; `Object` and the library's interfaces are left out).
+    pub(super) fn read_hierarchy(&mut self, nodes: &[(Node<'t>, Option<u32>)]) {
+        let mut out = Vec::new();
+        for (id, (node, _)) in nodes.iter().enumerate() {
+            let id = id as u32;
+            let mut h = Hierarchy::default();
+            let base_name = |n: Node| -> String {
+                let t = self.text(n);
+                t.split('<').next().unwrap_or(t).trim().to_string()
+            };
+            if let Some(sc) = node.child_by_field_name("superclass")
+                && let Some(t) = named_children(sc).into_iter().next()
+            {
+                let name = base_name(t);
+                match self.class_named(&name, id) {
+                    Some(c) => h.superclass = Some(c),
+                    None if matches!(name.as_str(), "Object" | "java.lang.Object") => {}
+                    None => h.problem = Some(format!("extends {name}")),
+                }
+            }
+            let lists = named_children(*node)
+                .into_iter()
+                .filter(|c| matches!(c.kind(), "super_interfaces" | "extends_interfaces"));
+            for list in lists {
+                for tl in named_children(list) {
+                    for t in named_children(tl) {
+                        if let Some(c) = self.class_named(&base_name(t), id) {
+                            h.interfaces.push(c);
+                        }
+                    }
+                }
+            }
+            out.push(h);
+        }
+        // A cycle (not valid Java) is cut, so walks up the hierarchy end.
+        for id in 0..out.len() {
+            let mut seen = vec![id as u32];
+            let mut c = out[id].superclass;
+            while let Some(k) = c {
+                if seen.contains(&k) {
+                    out[id].superclass = None;
+                    break;
+                }
+                seen.push(k);
+                // The library's throwables (past the file's classes) form no cycle.
+                c = out.get(k as usize).and_then(|h| h.superclass);
+            }
+        }
+        self.hierarchy = out;
+    }
+
+    /// The classes and interfaces `class` extends or implements, directly or not: the
+    /// superclasses nearest first, then the interfaces.
+    pub(super) fn ancestors(&self, class: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut c = self
+            .hierarchy
+            .get(class as usize)
+            .and_then(|h| h.superclass);
+        while let Some(k) = c {
+            out.push(k);
+            c = self.hierarchy[k as usize].superclass;
+        }
+        let mut queue: Vec<u32> = std::iter::once(class).chain(out.clone()).collect();
+        let mut i = 0;
+        while i < queue.len() {
+            let k = queue[i];
+            i += 1;
+            for &j in &self.hierarchy[k as usize].interfaces {
+                if !out.contains(&j) && j != class {
+                    out.push(j);
+                    queue.push(j);
+                }
+            }
+        }
+        out
+    }
+
+    /// The superclass of `class` among the file's classes.
+    pub(super) fn superclass(&self, class: u32) -> Option<u32> {
+        self.hierarchy
+            .get(class as usize)
+            .and_then(|h| h.superclass)
+    }
+
+    /// Why objects of `class` have state roth does not see (a supertype outside the file),
+    /// if they do.
+    pub(super) fn hierarchy_problem(&self, class: u32) -> Option<String> {
+        std::iter::once(class)
+            .chain(self.ancestors(class))
+            .find_map(|c| self.hierarchy[c as usize].problem.clone())
+    }
+}
