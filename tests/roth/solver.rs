@@ -1441,7 +1441,7 @@ fn double_expr(rng: &mut Rng, p: &mut Problem, vars: &[ExprId], depth: u32) -> E
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: solver_cases(2_000, 50) as u32,
+        cases: solver_cases(800, 50) as u32,
         failure_persistence: None,
         .. ProptestConfig::default()
     })]

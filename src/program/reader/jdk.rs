@@ -52,6 +52,12 @@ pub(crate) const BOXES: &[(&str, &str)] = &[
     ("double", "Double"),
 ];
 
+/// The simple name of the box of a primitive type (`Integer` for `int`).
+pub(crate) fn box_name(primitive: &crate::program::reader::ir::Type) -> Option<&'static str> {
+    let keyword = primitive.to_string();
+    BOXES.iter().find(|(k, _)| *k == keyword).map(|(_, b)| *b)
+}
+
 /// The JDK files `texts` need: those declaring a class they name (a whole word), the files
 /// those name in turn, and every box when `boxing` (a conversion may box a value of a type
 /// whose box the text never names). Each as its path (with [`PREFIX`]) and text, in the

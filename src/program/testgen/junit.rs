@@ -183,7 +183,7 @@ fn write_test(
     writeln!(
         out,
         "    void {}() throws Throwable {{",
-        test_name(&m.name, k)
+        test_method_name(unit, t, k)
     )
     .unwrap();
     // The receiver, as constructed, with its fields set.
@@ -352,7 +352,10 @@ fn write_test(
     Ok(())
 }
 
-fn test_name(method: &str, k: usize) -> String {
+/// The name of the JUnit method [`write_class`] writes for `test`, the `k`-th of the class:
+/// the method under test and a count from 1 (`mid3`), so a runner can select one test.
+pub fn test_method_name(unit: &Unit, test: &TestCase, k: usize) -> String {
+    let method = &unit.classes[test.class as usize].methods[test.method as usize].name;
     format!("{method}{}", k + 1)
 }
 
@@ -506,15 +509,14 @@ pub(crate) fn java_type(t: &Type) -> String {
 
 /// The type a reflective result is cast to before comparing.
 fn boxed(t: &Type) -> String {
+    if let Some(name) = t
+        .is_primitive()
+        .then(|| crate::program::reader::jdk::box_name(t))
+        .flatten()
+    {
+        return name.into();
+    }
     match t {
-        Type::Boolean => "Boolean".into(),
-        Type::Byte => "Byte".into(),
-        Type::Short => "Short".into(),
-        Type::Char => "Character".into(),
-        Type::Int => "Integer".into(),
-        Type::Long => "Long".into(),
-        Type::Float => "Float".into(),
-        Type::Double => "Double".into(),
         // An object's class may be private to the unit: read it as an Object.
         Type::Class(_) | Type::Variable(_) => "Object".into(),
         Type::Array(e)

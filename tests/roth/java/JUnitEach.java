@@ -1,9 +1,9 @@
 // Runs a compiled JUnit 5 class against many versions of the class under test in one JVM: for
-// each line "FOLDER<TAB>TEST_CLASSES<TAB>TEST_CLASS" of the list file, compiles the .java files
-// of FOLDER into FOLDER (the javax.tools compiler, that is javac in process), then runs
-// TEST_CLASS with the JUnit console launcher on the class path FOLDER:TEST_CLASSES, so the tests
-// link against that folder's version, in a fresh class loader (no static state survives from
-// one version to the next). Prints one line per folder: "pass FOLDER", "fail FOLDER N" (N tests
+// each line "FOLDER<TAB>TEST_CLASSES<TAB>TEST_CLASS[<TAB>METHOD]" of the list file, compiles the
+// .java files of FOLDER into FOLDER (the javax.tools compiler, that is javac in process), then
+// runs TEST_CLASS (only its test METHOD when given) with the JUnit console launcher on the class
+// path FOLDER:TEST_CLASSES, so the tests link against that folder's version, in a fresh class
+// loader (no static state survives from one version to the next). Prints one line per folder: "pass FOLDER", "fail FOLDER N" (N tests
 // failed) or "error FOLDER: first compile error". roth's tests use it to check that a generated
 // test class fails on exactly the mutants the report calls killed, at about 30 ms a mutant
 // instead of two JVM starts each.
@@ -27,6 +27,9 @@ public class JUnitEach {
             if (line.isBlank()) continue;
             String[] fields = line.split("\t");
             String folder = fields[0], testClasses = fields[1], testClass = fields[2];
+            String[] select = fields.length > 3
+                ? new String[] {"--select-method", testClass + "#" + fields[3]}
+                : new String[] {"--select-class", testClass};
             File dir = new File(folder);
             File[] sources = dir.listFiles((d, n) -> n.endsWith(".java"));
             DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -49,7 +52,7 @@ public class JUnitEach {
             watcher.start();
             ConsoleLauncherExecutionResult result = ConsoleLauncher.execute(quiet, quiet,
                 "--class-path", folder + separator + testClasses,
-                "--select-class", testClass,
+                select[0], select[1],
                 "--disable-banner", "--disable-ansi-colors", "--details=none");
             long failed = result.getTestExecutionSummary()
                 .map(s -> s.getTotalFailureCount()).orElse(-1L);
