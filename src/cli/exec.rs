@@ -24,9 +24,11 @@ A box (Integer, Character, ...), an Object or a type variable takes a literal, b
 Java boxes it: 7 is an Integer, 7L a Long, 'c' a Character, 2.5 a Double.
 
 Output: the outcome on the first line, `return VALUE` (as String.valueOf prints it; arrays as
-[1, 2, 3]), `return` for void, `throw CLASS` (the exception's full class name) or `timeout`;
-then `printed \"...\"` with everything written to System.out, `field NAME = VALUE` for each
-field the call changed, and `array NAME = [...]` for each array argument the call changed.
+[1, 2, 3]), `return` for void, `throw CLASS` (the exception's full class name), `timeout`,
+or `unrepeatable: WHAT` when the run needed what the JVM does not fix (an object's identity
+hash code: hashCode or toString not overridden); then `printed \"...\"` with everything
+written to System.out, `field NAME = VALUE` for each field the call changed, and
+`array NAME = [...]` for each array argument the call changed.
 
 Examples:
     roth exec programs/Triangle.java --method classify -- 3 4 5
@@ -173,6 +175,7 @@ pub fn describe(outcome: &Outcome) -> String {
         Termination::Return(Some(v)) => format!("return {v}\n"),
         Termination::Throw(e) => format!("throw {e}\n"),
         Termination::Timeout => "timeout\n".to_string(),
+        Termination::Unrepeatable(what) => format!("unrepeatable: {what}\n"),
     };
     if !outcome.printed.is_empty() {
         out.push_str(&format!(

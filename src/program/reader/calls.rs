@@ -106,6 +106,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     ));
                 }
                 if receiver.ty != Type::String {
+                    if receiver.ty.is_reference() && receiver.ty != Type::Null {
+                        let args = self.arguments(node)?;
+                        let ty = receiver.ty.clone();
+                        if let Some(call) = self.object_method(node, receiver, name, args) {
+                            return call;
+                        }
+                        return self.unsupported(node, &format!("calling {name} on {ty}"));
+                    }
                     return self.unsupported(node, &format!("calling {name} on {}", receiver.ty));
                 }
                 self.string_method(node, receiver, name)
@@ -275,10 +283,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.unsupported(node, &what);
         }
         // `Object`'s own methods, inherited by every class.
-        if !constructor
-            && candidates.is_empty()
-            && matches!(name, "equals" | "hashCode" | "toString" | "getClass")
-        {
+        if !constructor && candidates.is_empty() && name == "getClass" {
             return self.unsupported(node, &format!("Object.{name} (not overridden)"));
         }
         let what = match (constructor, candidates.is_empty()) {
@@ -349,7 +354,25 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             Some(r) => r.ty.clone(),
             None => self.file.generic_self(class),
         };
-        let resolved = self.resolve(node, class, name, false, &args, Through::Type(&through))?;
+        // `Object`'s `equals`, `hashCode` and `toString` where the class (with what it
+        // inherits) declares no method of the name that applies: the one of `Object`.
+        let resolved = match self.resolve(node, class, name, false, &args, Through::Type(&through))
+        {
+            Err(e) if self.object_method_applies(class, name, &args) => {
+                let receiver = match receiver {
+                    Some(r) => r,
+                    None if !self.is_static => {
+                        let ty = self.file.class_type(self.class);
+                        self.make(node, ty, ExprKind::This)
+                    }
+                    None => return Err(e),
+                };
+                return self
+                    .object_method(node, receiver, name, args)
+                    .expect("the name and arguments of one of Object's methods");
+            }
+            resolved => resolved?,
+        };
         let (declaring, index) = resolved.found.expect("methods are resolved to one");
         let variable_arity = resolved.variable_arity;
         let sig = self.file.classes[declaring as usize].sigs[index]
@@ -475,6 +498,16 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 let (a, _) = args.into_iter().next().expect("one");
                 let a = self.convert(a, &this);
                 (Builtin::EnumCompare, Type::Int, vec![receiver, a])
+            }
+            // `Enum`'s `equals` and `hashCode` are `Object`'s (final in `Enum`).
+            ("equals" | "hashCode", _) => {
+                let call = self.object_method(node, receiver, name, args);
+                return call.unwrap_or_else(|| {
+                    self.error(
+                        node,
+                        format!("method {name} cannot be applied to the given types"),
+                    )
+                });
             }
             _ => {
                 return self.unsupported(
@@ -734,9 +767,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                                 "printing an array (Java prints its identity hash)",
                             );
                         }
-                        Type::Class(_) | Type::Object | Type::Variable(_) => {
-                            return self.unsupported(*an, "printing an object (its toString)");
-                        }
                         _ => {}
                     }
                 }
@@ -857,6 +887,16 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 (Builtin::StringSubstring2, Type::String)
             }
             ("toCharArray", []) => (Builtin::StringToCharArray, Type::array_of(Type::Char)),
+            // `String`'s overrides of `Object`'s methods, through the same builtins.
+            ("equals" | "hashCode" | "toString", _) => {
+                let call = self.object_method(node, receiver, name, args);
+                return call.unwrap_or_else(|| {
+                    self.error(
+                        node,
+                        format!("method {name} cannot be applied to the given types"),
+                    )
+                });
+            }
             _ => {
                 return self.unsupported(
                     node,

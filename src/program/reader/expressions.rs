@@ -680,9 +680,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(self.convert(index, &Type::Int))
     }
 
-    /// An enum constant where a string is wanted (concatenation, `print`, `valueOf`): its
-    /// name (`"null"` for `null`), when its enum does not declare `toString`. Anything else
-    /// is returned as it is.
+    /// An object where a string is wanted (concatenation, `print`, `valueOf`): a box as its
+    /// value's text, an enum constant as its name when its enum does not declare `toString`,
+    /// any other object as `String.valueOf(o)` (its `toString()`, `"null"` for `null`).
+    /// Anything else is returned as it is.
     pub(super) fn as_text(&mut self, e: Expr) -> Expr {
         if self.file.unboxed_type(&e.ty).is_some() {
             return self.box_text(e);
@@ -699,6 +700,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     kind: ExprKind::Builtin(Builtin::EnumString, vec![e]),
                 }
             }
+            _ if matches!(e.ty, Type::Class(_) | Type::Object | Type::Variable(_)) => {
+                self.object_text(e)
+            }
             _ => e,
         }
     }
@@ -710,9 +714,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 node,
                 "concatenating an array (Java prints its identity hash)",
             ),
-            Type::Class(_) | Type::Object | Type::Variable(_) => {
-                self.unsupported(node, "converting an object to a String")
-            }
             _ => Ok(()),
         }
     }

@@ -954,6 +954,19 @@ pub enum Builtin {
     EnumString,
     /// `e.compareTo(f)`: the difference of their ordinals.
     EnumCompare,
+    /// `o.equals(p)` of `Object`, on any reference: the override of the object's class when
+    /// it has one (dispatched like a call), else string equality for a `String`, identity for
+    /// anything else.
+    ObjectEquals,
+    /// `o.hashCode()` of `Object`: the override, a `String`'s hash; an identity hash code
+    /// (which the JVM does not fix) ends the run as unrepeatable.
+    ObjectHashCode,
+    /// `o.toString()` of `Object`: the override, the string itself, an enum constant's name;
+    /// the identity form (`Point@1b6d3586`) ends the run as unrepeatable.
+    ObjectToString,
+    /// `String.valueOf(o)` of an `Object` (concatenation, `print`): `"null"` for `null`, else
+    /// as [`Builtin::ObjectToString`].
+    ObjectValueOf,
 }
 
 impl Builtin {
@@ -977,6 +990,9 @@ impl Builtin {
                 | EnumName
                 | EnumOrdinal
                 | EnumCompare
+                | ObjectEquals
+                | ObjectHashCode
+                | ObjectToString
         )
     }
 }
@@ -1108,11 +1124,18 @@ pub enum ExprKind {
 
 impl ExprKind {
     /// Whether the expression makes, reads or calls into objects of the unit's classes (what
-    /// the proofs and the software D-algorithm do not model).
+    /// the proofs and the software D-algorithm do not model). `Object`'s methods may run an
+    /// override, any code of the unit, even on a `String`'s static type.
     pub(crate) fn works_with_objects(&self) -> bool {
         matches!(
             self,
-            ExprKind::This
+            ExprKind::Builtin(
+                Builtin::ObjectEquals
+                    | Builtin::ObjectHashCode
+                    | Builtin::ObjectToString
+                    | Builtin::ObjectValueOf,
+                _
+            ) | ExprKind::This
                 | ExprKind::New { .. }
                 | ExprKind::FieldOf { .. }
                 | ExprKind::InstanceCall { .. }

@@ -1,6 +1,6 @@
 //! The part of the JDK that roth models as Java source (`src/program/jdk/`, written for roth
 //! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
-//! and `Comparable`. A file that names one of these classes is read with its source, as with
+//! and `Comparable`, and `java.util.Objects`. A file that names one of these classes is read with its source, as with
 //! another file of its code base (run, never mutated or reported), so what roth runs is what
 //! the JVM runs: `Integer.valueOf(1000) == Integer.valueOf(1000)` is false, `parseInt` throws
 //! the JDK's messages. Boxing conversions (JLS §5.1.7-5.1.8) are calls of these classes'
@@ -38,6 +38,7 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Boolean"),
     jdk_file!("java/lang", "Double"),
     jdk_file!("java/lang", "Float"),
+    jdk_file!("java/util", "Objects"),
 ];
 
 /// The box of each primitive type (JLS §5.1.7), by the primitive's keyword.
@@ -124,6 +125,16 @@ mod tests {
             );
         }
         assert!(!integer.iter().any(|p| p.ends_with("Long.java")));
-        assert_eq!(paths(&["class A { }"], true).len(), FILES.len());
+        let boxing = paths(&["class A { }"], true);
+        assert!(
+            boxing.iter().all(|p| p.contains("/java/lang/")),
+            "{boxing:?}"
+        );
+        assert!(
+            boxing.iter().any(|p| p.ends_with("Double.java")),
+            "{boxing:?}"
+        );
+        let objects = paths(&["import java.util.Objects;"], false);
+        assert_eq!(objects, [format!("{PREFIX}java/util/Objects.java")]);
     }
 }

@@ -13,7 +13,8 @@
 //! - `statements.rs`: statements, scopes, definite assignment and reachability; `switches.rs`:
 //!   `switch` statements and rules, and switch expressions lowered to them;
 //! - `expressions.rs`, `variables.rs` and `calls.rs`: expressions with their types and
-//!   conversions; names, fields and assignments; calls;
+//!   conversions; names, fields and assignments; calls; `object_methods.rs`: `Object`'s
+//!   `equals`, `hashCode` and `toString` on any reference;
 //! - `generics.rs`: type parameters, parameterized types and inference, by erasure;
 //!   `boxing.rs`: boxing and unboxing conversions; `jdk.rs`: roth's model of `java.lang`'s
 //!   boxes, written in Java (`src/program/jdk/`), read with the files that need it;
@@ -34,6 +35,7 @@ pub mod ir;
 pub(crate) mod jdk;
 mod literals;
 mod names;
+mod object_methods;
 mod resources;
 pub mod semantics;
 mod statements;

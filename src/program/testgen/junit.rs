@@ -315,6 +315,12 @@ fn write_test(
                 message: "the original does not finish".into(),
             });
         }
+        Termination::Unrepeatable(what) => {
+            return Err(JunitError::Test {
+                test: t.name.clone(),
+                message: format!("the original's outcome is not fixed: {what}"),
+            });
+        }
     }
     if prints {
         out.push_str("        } finally {\n            System.setOut(saved);\n        }\n");

@@ -288,6 +288,9 @@ pub struct Compiled {
     /// Per class and method, the dispatch slot of an instance method that is dispatched
     /// (not static, private or a constructor).
     pub(super) slots: Vec<Vec<Option<u32>>>,
+    /// Per class, what it runs for `equals`, `hashCode` and `toString` (see
+    /// [`super::dispatch::object_methods`]).
+    pub(super) object_methods: Vec<[super::dispatch::ObjectMethod; 3]>,
     /// Per class, itself and every class and interface it extends or implements.
     pub(super) is_a: Vec<Vec<u32>>,
     /// Per enum, the static fields holding its constants, in order (empty for a class).

@@ -11,7 +11,7 @@ use hashbrown::HashMap;
 use super::code::{
     Compiled, FieldSlot, Function, Handler, Instr, ProbeSites, Reg, SwitchTable, for_each_reg,
 };
-use super::dispatch::{bridge_functions, dispatch_slots, vtables};
+use super::dispatch::{bridge_functions, dispatch_slots, object_methods, vtables};
 use crate::program::reader::ir::*;
 use crate::program::reader::semantics::{self as sem, Kind};
 
@@ -134,6 +134,7 @@ impl Compiled {
                 .collect(),
             field_setups: Vec::new(),
             vtables: Vec::new(),
+            object_methods: Vec::new(),
             is_a: (0..unit.classes.len() as u32)
                 .map(|c| std::iter::once(c).chain(unit.ancestors(c)).collect())
                 .collect(),
@@ -212,6 +213,7 @@ impl Compiled {
         // Bridges that check their arguments' classes come after the blocks.
         let bridges = bridge_functions(unit, &program.index, next_block);
         program.vtables = vtables(unit, &program.index, &all_slots, slot_count, &bridges);
+        program.object_methods = object_methods(unit, &program.index);
         program.box_makers = (0..unit.classes.len() as u32)
             .filter_map(|c| {
                 let primitive = unit.unboxed(c)?;

@@ -7,6 +7,51 @@ use super::code::{Function, Instr, Reg};
 use crate::program::reader::ir::*;
 use hashbrown::HashMap;
 
+/// The function a class runs for one of `Object`'s methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ObjectMethod {
+    /// `Object`'s own: no class from this one up overrides it.
+    Inherited,
+    /// The override (the nearest declaration from the class up).
+    Override(u32),
+    /// An override outside the subset: the run cannot go on.
+    Unsupported,
+}
+
+/// Per class, what it runs for `equals(Object)`, `hashCode()` and `toString()`, in that
+/// order: the first declaration met from the class up its superclasses (interfaces cannot
+/// override `Object`'s methods, JLS §9.4.1.2).
+pub(super) fn object_methods(unit: &Unit, index: &[Vec<Option<u32>>]) -> Vec<[ObjectMethod; 3]> {
+    let declares = |class: u32, which: usize| {
+        let methods = &unit.classes[class as usize].methods;
+        methods.iter().position(|m| {
+            !m.is_static
+                && match which {
+                    0 => m.name == "equals" && m.params == [Type::Object],
+                    1 => m.name == "hashCode" && m.params.is_empty(),
+                    _ => m.name == "toString" && m.params.is_empty(),
+                }
+        })
+    };
+    (0..unit.classes.len() as u32)
+        .map(|class| {
+            std::array::from_fn(|which| {
+                let mut at = Some(class);
+                while let Some(c) = at {
+                    if let Some(m) = declares(c, which) {
+                        return match index[c as usize][m] {
+                            Some(f) => ObjectMethod::Override(f),
+                            None => ObjectMethod::Unsupported,
+                        };
+                    }
+                    at = unit.classes[c as usize].superclass;
+                }
+                ObjectMethod::Inherited
+            })
+        })
+        .collect()
+}
+
 /// Whether calls of the method are dispatched on the receiver's class: an instance method,
 /// not private, not a constructor.
 fn is_virtual(m: &Method) -> bool {

@@ -241,6 +241,10 @@ impl<'c> Machine<'c> {
                 self.heap.push(Object::Array { data });
                 self.heap.len() as i64
             }
+            Builtin::ObjectEquals
+            | Builtin::ObjectHashCode
+            | Builtin::ObjectToString
+            | Builtin::ObjectValueOf => unreachable!("dispatched like calls by the machine"),
         })
     }
 }

@@ -9,6 +9,7 @@ use bitvec::vec::BitVec;
 
 use super::code::{Compiled, Instr, Reg};
 use super::endless::EndlessCheck;
+use super::object_methods::ObjectCall;
 use super::outcome::{Limits, Outcome, RunError, Termination, Value};
 use crate::program::reader::ir::*;
 use crate::program::reader::semantics::{self as sem, Kind};
@@ -52,6 +53,8 @@ pub(super) enum Thrown {
     /// An exception object a program threw.
     Object(i64),
     Timeout,
+    /// What the JVM does not fix (an identity hash code): never caught.
+    Unrepeatable(String),
 }
 
 impl From<&str> for Thrown {
@@ -368,6 +371,7 @@ impl<'c> Machine<'c> {
                 _ => Termination::Throw(NPE.into()),
             },
             Thrown::Timeout => Termination::Timeout,
+            Thrown::Unrepeatable(what) => Termination::Unrepeatable(what),
         }
     }
 
@@ -629,7 +633,7 @@ impl<'c> Machine<'c> {
     fn exception_object(&mut self, thrown: &Thrown) -> Result<Option<i64>, Thrown> {
         let (name, message) = match thrown {
             Thrown::Object(h) => return Ok(Some(*h)),
-            Thrown::Timeout => return Ok(None),
+            Thrown::Timeout | Thrown::Unrepeatable(_) => return Ok(None),
             Thrown::Exception(name) => (name, None),
             Thrown::Message(name, message) => (name, Some(message)),
         };
@@ -814,8 +818,38 @@ impl<'c> Machine<'c> {
                         return Err(CCE.into());
                     }
                 }
-                Instr::Call { .. } | Instr::CallVirtual { .. } => {
+                Instr::Call { .. }
+                | Instr::CallVirtual { .. }
+                | Instr::Builtin {
+                    f:
+                        Builtin::ObjectEquals
+                        | Builtin::ObjectHashCode
+                        | Builtin::ObjectToString
+                        | Builtin::ObjectValueOf,
+                    ..
+                } => {
                     let (callee, args, dst) = match *instr {
+                        Instr::Builtin { f, args, dst, .. } => {
+                            let a = self.regs[r(args)];
+                            let b = if f == Builtin::ObjectEquals {
+                                self.regs[r(args) + 1]
+                            } else {
+                                0
+                            };
+                            match self.object_method(f, a, b)? {
+                                ObjectCall::Value(v) => {
+                                    self.regs[r(dst)] = v;
+                                    continue;
+                                }
+                                // The override takes its argument, then `this`.
+                                ObjectCall::Call(function) => {
+                                    if f == Builtin::ObjectEquals {
+                                        self.regs.swap(r(args), r(args) + 1);
+                                    }
+                                    (function, args, dst)
+                                }
+                            }
+                        }
                         Instr::Call {
                             function,
                             args,

@@ -17,6 +17,7 @@
 //! | `outcome.rs` | what a run takes and gives: [`Value`], [`Termination`], [`Outcome`], [`Limits`] |
 //! | `machine.rs` | running the code: the [`Machine`], its registers, heap, calls and exceptions |
 //! | `objects.rs` | objects of the unit's classes on the heap: fields, construction, snapshots |
+//! | `object_methods.rs` | `Object`'s `equals`, `hashCode`, `toString`: overrides or its own |
 //! | `library.rs` | the Java library calls of the subset (`Math`, `String`, `System.out`) |
 //! | `endless.rs` | proving a run endless: a state repeated at a backward jump (Brent) |
 
@@ -27,6 +28,7 @@ mod dispatch;
 mod endless;
 mod library;
 mod machine;
+mod object_methods;
 mod objects;
 mod outcome;
 
