@@ -157,7 +157,7 @@ pub fn classify(
                 }),
                 Some(Local::Equivalent(rule)) => Status::Equivalent(rule),
                 Some(Local::Open(reason)) => Status::Unknown(reason),
-                None => Status::Unknown("the method is not supported".into()),
+                None => Status::Unknown(unit.not_modelled_reason(m.class, m.method).into()),
             }
         };
         statuses.push(status);

@@ -1426,11 +1426,6 @@ impl Unit {
                 .any(|d| d.superclass == Some(class) || d.interfaces.contains(&class))
     }
 
-    /// Whether a method works with objects of the unit's classes (values of their types,
-    /// `this` as a value, `new`, the fields or methods of another object, a constructor
-    /// calling another, an instance method of a class in a hierarchy), itself or through the methods it calls. The proofs and the software
-    /// D-algorithm model primitives, strings and arrays only: they leave such methods alone,
-    /// and their mutants to the tests.
     /// Whether any method of the file catches exceptions.
     pub(crate) fn catches_anywhere(&self) -> bool {
         self.classes[..self.file_classes()].iter().any(|c| {
@@ -1440,6 +1435,23 @@ impl Unit {
         })
     }
 
+    /// Why the proofs and the software D-algorithm do not model a method: what a mutant they
+    /// leave to the tests is reported with.
+    pub(crate) fn not_modelled_reason(&self, class: u32, method: u32) -> &'static str {
+        if self.method(class, method).body.is_err() {
+            "the method is outside the supported subset"
+        } else if self.touches_objects(class, method) {
+            "the method works with objects, which the proofs and the search do not model"
+        } else {
+            "the proofs do not model the method"
+        }
+    }
+
+    /// Whether a method works with objects of the unit's classes (values of their types,
+    /// `this` as a value, `new`, the fields or methods of another object, a constructor
+    /// calling another, an instance method of a class in a hierarchy), itself or through the
+    /// methods it calls. The proofs and the software D-algorithm model primitives, strings
+    /// and arrays only: they leave such methods alone, and their mutants to the tests.
     pub(crate) fn touches_objects(&self, class: u32, method: u32) -> bool {
         let mut seen = vec![(class, method)];
         let mut next = 0;

@@ -887,7 +887,11 @@ impl Worker for ProgramWorker<'_> {
         // The global method next: the local analysis up to the whole method, each region
         // asked with four times the prover's usual limits.
         let Some(prover) = self.prover(m, GLOBAL_LIMIT_FACTOR) else {
-            bench.note_open(target, "the method is not supported".into());
+            let why = bench.unit.not_modelled_reason(m.class, m.method);
+            bench.note_open(
+                target,
+                format!("{why}; no random test of it killed this mutant"),
+            );
             return (Outcome::Aborted(AbortReason::Incomplete), counters);
         };
         let mut confirm = |w: &crate::program::proofs::symbolic::Witness| {
