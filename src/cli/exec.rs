@@ -33,7 +33,8 @@ written to System.out, `field NAME = VALUE` for each field the call changed, and
 Examples:
     roth exec programs/Triangle.java --method classify -- 3 4 5
     roth exec programs/QuickSort.java --method sort -- '{3, 1, 2}'
-    roth exec Counter.java --method add --this 'count=5' -- 2")]
+    roth exec Counter.java --method add --this 'count=5' -- 2
+    roth exec programs/objects/BankAccount.java --method withdraw --this 'new BankAccount(\"Ann\", 100)' -- 30")]
 pub struct ExecArgs {
     /// The Java source file.
     file: PathBuf,
@@ -42,9 +43,9 @@ pub struct ExecArgs {
     #[arg(long, short)]
     method: String,
 
-    /// Fields of the receiver (instance methods) set after construction:
-    /// `name=value,name=value`.
-    #[arg(long = "this", value_name = "FIELDS")]
+    /// The receiver of an instance method: a constructor call (`new Account(100)`), or its
+    /// fields set after `new C()`: `name=value,name=value`.
+    #[arg(long = "this", value_name = "RECEIVER")]
     this: Option<String>,
 
     /// Steps before the run counts as non-terminating (`timeout`).

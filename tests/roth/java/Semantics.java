@@ -244,4 +244,16 @@ public class Semantics {
         }
         return steps;
     }
+
+    /** The bits of a double, and the hash codes of its box built on them (roth's JDK model). */
+    public static long doubleBits(double d) {
+        Double boxed = d;
+        Object o = d;
+        return Double.doubleToLongBits(d) ^ ((long) boxed.hashCode() << 7) ^ o.hashCode();
+    }
+
+    public static long floatBits(float f) {
+        Float boxed = f;
+        return ((long) Float.floatToIntBits(f) << 32) ^ Float.hashCode(f) ^ boxed.hashCode();
+    }
 }

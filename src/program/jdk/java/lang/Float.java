@@ -3,8 +3,8 @@ package java.lang;
 /**
  * roth's model of java.lang.Float: a float in an object (valueOf makes a new one each time).
  * equals and compareTo order the values as the JDK does by their bits: -0.0 before 0.0,
- * NaN after everything and equal to itself. hashCode, which needs the bits, is not modelled
- * yet: a method calling it is reported.
+ * NaN after everything and equal to itself. floatToIntBits finds the IEEE 754 bits by
+ * scaling with exact powers of two (roth has no bit view of a float), and hashCode is them.
  */
 public final class Float extends Number implements Comparable<Float> {
     private final float value;
@@ -80,6 +80,54 @@ public final class Float extends Number implements Comparable<Float> {
 
     public boolean equals(Object other) {
         return other instanceof Float && compare(value, ((Float) other).value) == 0;
+    }
+
+    public int hashCode() {
+        return floatToIntBits(value);
+    }
+
+    public static int hashCode(float value) {
+        return floatToIntBits(value);
+    }
+
+    /** The bits of the value (NaN as the canonical 0x7fc00000). */
+    public static int floatToIntBits(float value) {
+        if (value != value) {
+            return 0x7fc00000;
+        }
+        int sign = value < 0.0f || (value == 0.0f && 1.0f / value < 0.0f) ? Integer.MIN_VALUE : 0;
+        // As a double (exact): value = a * 2^(e - 150), scaled as in Double.doubleToLongBits
+        // until a is the 24-bit significand or e reaches 1 (a subnormal float's exponent).
+        double a = value < 0.0f ? -(double) value : (double) value;
+        if (a == 0.0) {
+            return sign;
+        }
+        if (a == 1.0 / 0.0) {
+            return sign | 0x7f800000;
+        }
+        double two23 = 8388608.0;
+        double two24 = 2.0 * two23;
+        int e = 150;
+        while (a >= two24 * 256.0) {
+            a = a / 256.0;
+            e += 8;
+        }
+        while (a >= two24) {
+            a = a / 2.0;
+            e += 1;
+        }
+        while (a < two23 / 256.0 && e > 9) {
+            a = a * 256.0;
+            e -= 8;
+        }
+        while (a < two23 && e > 1) {
+            a = a * 2.0;
+            e -= 1;
+        }
+        if (a < two23) {
+            return sign | (int) a;
+        }
+        return sign | (e << 23) | ((int) a - 8388608);
     }
 
     public String toString() {
