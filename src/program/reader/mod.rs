@@ -19,7 +19,8 @@
 //!   `boxing.rs`: boxing and unboxing conversions; `jdk.rs`: roth's model of `java.lang`'s
 //!   boxes, written in Java (`src/program/jdk/`), read with the files that need it;
 //! - `literals.rs` and `constants.rs`: Java's literals, and constant folding (JLS §15.29);
-//! - `ir.rs`: the typed IR everything later reads; `semantics.rs`: Java's operators on raw
+//! - `ir.rs`: the typed IR everything later reads; `modelled.rs`: which methods the proofs
+//!   model, and why not; `semantics.rs`: Java's operators on raw
 //!   bits; `text.rs`: Java's text conversions (`Double.toString`, `printf`).
 
 mod boxing;
@@ -34,6 +35,7 @@ mod hierarchy;
 pub mod ir;
 pub(crate) mod jdk;
 mod literals;
+mod modelled;
 mod names;
 mod object_methods;
 mod resources;

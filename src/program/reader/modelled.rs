@@ -1,0 +1,120 @@
+//! What the proofs of equivalence and the software D-algorithm model of a unit (Zhang 2021,
+//! ch. 2-3, on primitives, strings and arrays): a method that works with objects, handles
+//! exceptions, or runs in a class hierarchy is left to the tests, with the reason said.
+
+use crate::program::reader::ir::*;
+
+impl Unit {
+    /// Whether `class` extends or implements one of the unit's classes, or one extends or
+    /// implements it.
+    pub(crate) fn in_hierarchy(&self, class: u32) -> bool {
+        let c = &self.classes[class as usize];
+        c.superclass.is_some()
+            || !c.interfaces.is_empty()
+            || self
+                .classes
+                .iter()
+                .any(|d| d.superclass == Some(class) || d.interfaces.contains(&class))
+    }
+
+    /// Whether any method of the file catches exceptions.
+    pub(crate) fn catches_anywhere(&self) -> bool {
+        self.classes[..self.file_classes()].iter().any(|c| {
+            c.methods
+                .iter()
+                .any(|m| m.body.as_ref().is_ok_and(Body::handles_exceptions))
+        })
+    }
+
+    /// Why the proofs and the software D-algorithm do not model a method: what a mutant they
+    /// leave to the tests is reported with.
+    pub(crate) fn not_modelled_reason(&self, class: u32, method: u32) -> &'static str {
+        if self.method(class, method).body.is_err() {
+            "the method is outside the supported subset"
+        } else if self.touches_objects(class, method) {
+            "the method works with objects, which the proofs and the search do not model"
+        } else {
+            "the proofs do not model the method"
+        }
+    }
+
+    /// Whether a method works with objects of the unit's classes (values of their types,
+    /// `this` as a value, `new`, the fields or methods of another object, a constructor
+    /// calling another, an instance method of a class in a hierarchy), itself or through the
+    /// methods it calls. The proofs and the software D-algorithm model primitives, strings
+    /// and arrays only: they leave such methods alone, and their mutants to the tests.
+    pub(crate) fn touches_objects(&self, class: u32, method: u32) -> bool {
+        let mut seen = vec![(class, method)];
+        let mut next = 0;
+        while next < seen.len() {
+            let (c, m) = seen[next];
+            next += 1;
+            let target = self.method(c, m);
+            if target.ret.has_objects() || target.params.iter().any(Type::has_objects) {
+                return true;
+            }
+            // In a hierarchy, a call on `this` may run a subclass's override: the proofs,
+            // which follow the declared callee, would not see it.
+            if !target.is_static && self.in_hierarchy(c) {
+                return true;
+            }
+            let Ok(body) = &target.body else {
+                continue;
+            };
+            if body.locals.iter().any(|l| l.ty.has_objects()) || body.handles_exceptions() {
+                return true;
+            }
+            // A message is an outcome only where a `catch` can read it: then a mutant in it
+            // is not equivalent just because the method's own outcomes agree.
+            if body.throws_messages() && self.catches_anywhere() {
+                return true;
+            }
+            let mut touches = false;
+            visit_stmts(&body.stmts, &mut |e: &Expr| {
+                touches |= e.ty.has_objects() || e.kind.works_with_objects();
+                if let ExprKind::Call { method: callee, .. } = &e.kind {
+                    touches |= self.method(callee.class, callee.method).is_constructor;
+                    if !seen.contains(&(callee.class, callee.method)) {
+                        seen.push((callee.class, callee.method));
+                    }
+                }
+            });
+            if touches {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::load;
+
+    #[test]
+    fn a_method_left_to_the_tests_says_why() {
+        let source = r#"
+class T {
+    static class P { int x; }
+    static int plain(int a) { return a + 1; }
+    static int field(P p) { return p.x; }
+    static String text(String s) { return s + s.hashCode(); }
+    static int outside(int a) { synchronized (T.class) { return a; } }
+}
+"#;
+        let unit = load("T.java", source).expect("loads");
+        let reason = |name: &str| {
+            let (class, method) = unit.find_method(name).expect("declared");
+            (
+                unit.touches_objects(class, method),
+                unit.not_modelled_reason(class, method),
+            )
+        };
+        assert!(!reason("plain").0);
+        let (touches, why) = reason("field");
+        assert!(touches && why.contains("works with objects"), "{why}");
+        // A String's hashCode is Object's method, which an override may run: not modelled.
+        assert!(reason("text").0);
+        assert!(reason("outside").1.contains("outside the supported subset"));
+    }
+}
