@@ -248,21 +248,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             };
         }
         // A method whose signature is outside the subset is still the one `javac` finds.
-        let has_unsupported = searched.iter().any(|&k| {
-            self.file.classes[k as usize]
-                .sigs
-                .iter()
-                .zip(0..)
-                .any(|(s, i)| {
-                    s.is_err()
-                        && if constructor {
-                            self.file.is_constructor_node(k, i)
-                        } else {
-                            self.file.method_node_named(k, i, name)
-                        }
-                })
-        });
-        if has_unsupported {
+        if self.file.declares_unsupported(&searched, name, constructor) {
             let what = if constructor {
                 format!("constructor {}(...)", info.name)
             } else {

@@ -1169,6 +1169,27 @@ impl<'s, 't> FileChecker<'s, 't> {
                 .is_some_and(|n| self.text(n) == name)
     }
 
+    /// Whether one of `classes` declares a method named `name` (a constructor, when
+    /// `constructor`) whose signature is outside the subset: it may be the one `javac` picks,
+    /// so a call that finds no other stays refused.
+    pub(super) fn declares_unsupported(
+        &self,
+        classes: &[u32],
+        name: &str,
+        constructor: bool,
+    ) -> bool {
+        classes.iter().any(|&k| {
+            self.classes[k as usize].sigs.iter().zip(0..).any(|(s, i)| {
+                s.is_err()
+                    && if constructor {
+                        self.is_constructor_node(k, i)
+                    } else {
+                        self.method_node_named(k, i, name)
+                    }
+            })
+        })
+    }
+
     /// Whether the `index`th method or constructor of `class` is a constructor.
     pub(super) fn is_constructor_node(&self, class: u32, index: usize) -> bool {
         let info = &self.classes[class as usize];

@@ -55,16 +55,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             "hashCode" | "toString" => 0,
             _ => return false,
         };
-        args.len() == arity
-            && !std::iter::once(class)
-                .chain(self.file.ancestors(class))
-                .any(|k| {
-                    self.file.classes[k as usize]
-                        .sigs
-                        .iter()
-                        .zip(0..)
-                        .any(|(s, i)| s.is_err() && self.file.method_node_named(k, i, name))
-                })
+        let searched: Vec<u32> = std::iter::once(class)
+            .chain(self.file.ancestors(class))
+            .collect();
+        args.len() == arity && !self.file.declares_unsupported(&searched, name, false)
     }
 
     /// An object where a string is wanted: `String.valueOf(e)`, which is `"null"` for `null`

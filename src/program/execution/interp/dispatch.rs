@@ -18,6 +18,10 @@ pub(super) enum ObjectMethod {
     Unsupported,
 }
 
+/// The names of `Object`'s methods a class may override, in the order of
+/// [`object_methods`]'s tables (`equals` takes an `Object`, the others nothing).
+pub(super) const OBJECT_METHOD_NAMES: [&str; 3] = ["equals", "hashCode", "toString"];
+
 /// Per class, what it runs for `equals(Object)`, `hashCode()` and `toString()`, in that
 /// order: the first declaration met from the class up its superclasses (interfaces cannot
 /// override `Object`'s methods, JLS §9.4.1.2).
@@ -25,12 +29,8 @@ pub(super) fn object_methods(unit: &Unit, index: &[Vec<Option<u32>>]) -> Vec<[Ob
     let declares = |class: u32, which: usize| {
         let methods = &unit.classes[class as usize].methods;
         methods.iter().position(|m| {
-            !m.is_static
-                && match which {
-                    0 => m.name == "equals" && m.params == [Type::Object],
-                    1 => m.name == "hashCode" && m.params.is_empty(),
-                    _ => m.name == "toString" && m.params.is_empty(),
-                }
+            let params: &[Type] = if which == 0 { &[Type::Object] } else { &[] };
+            !m.is_static && m.name == OBJECT_METHOD_NAMES[which] && m.params == params
         })
     };
     (0..unit.classes.len() as u32)

@@ -274,13 +274,9 @@ fn java_pow(a: f64, b: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::super::outcome::{Termination, Value};
-    use super::super::testing::{compile, double, int, method, returns, run, throws};
+    use super::super::testing::{compile, double, int, method, returns, run, string, throws};
     use super::*;
     use crate::program::reader::ir::Type;
-
-    fn string(s: &str) -> Value {
-        Value::Str(text::utf16(s).into())
-    }
 
     #[test]
     fn math_pow_keeps_javas_special_cases() {

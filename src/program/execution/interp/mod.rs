@@ -75,6 +75,10 @@ mod testing {
         run_with(source, name, args, Limits::default())
     }
 
+    pub(super) fn string(s: &str) -> Value {
+        Value::Str(crate::program::reader::text::utf16(s).into())
+    }
+
     pub(super) fn int(n: i32) -> Value {
         Value::Prim(Kind::Int, i64::from(n))
     }

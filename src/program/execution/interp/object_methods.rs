@@ -7,7 +7,7 @@
 //! `toString` built on it, is something the JVM does not fix from one run to the next: the
 //! run ends as [`Termination::Unrepeatable`](super::Termination::Unrepeatable).
 
-use super::dispatch::ObjectMethod;
+use super::dispatch::{OBJECT_METHOD_NAMES, ObjectMethod};
 use super::machine::{Machine, NPE, Object, Thrown};
 use crate::program::reader::ir::Builtin;
 use crate::program::reader::text;
@@ -37,6 +37,7 @@ impl Machine<'_> {
                 _ => Err(NPE.into()),
             };
         }
+        // The index in OBJECT_METHOD_NAMES.
         let which = match f {
             Builtin::ObjectEquals => 0,
             Builtin::ObjectHashCode => 1,
@@ -66,7 +67,7 @@ impl Machine<'_> {
             ObjectMethod::Override(function) => Ok(ObjectCall::Call(function)),
             ObjectMethod::Unsupported => Err(Thrown::Unrepeatable(format!(
                 "{name}.{}, which is outside the supported subset",
-                ["equals", "hashCode", "toString"][which]
+                OBJECT_METHOD_NAMES[which]
             ))),
             ObjectMethod::Inherited => match which {
                 0 => Ok(ObjectCall::Value(i64::from(a == b))),
@@ -76,7 +77,7 @@ impl Machine<'_> {
                 }
                 _ => Err(Thrown::Unrepeatable(format!(
                     "the identity hash code of a {name} ({name} does not override {})",
-                    if which == 1 { "hashCode" } else { "toString" }
+                    OBJECT_METHOD_NAMES[which]
                 ))),
             },
         }
@@ -92,13 +93,9 @@ pub(super) fn string_hash(s: &[u16]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::super::outcome::{Termination, Value};
-    use super::super::testing::{int, returns, run};
+    use super::super::testing::{int, returns, run, string};
     use super::*;
     use crate::program::reader::semantics::Kind;
-
-    fn string(s: &str) -> Value {
-        Value::Str(text::utf16(s).into())
-    }
 
     #[test]
     fn string_hash_is_javas() {

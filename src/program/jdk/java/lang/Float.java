@@ -3,8 +3,8 @@ package java.lang;
 /**
  * roth's model of java.lang.Float: a float in an object (valueOf makes a new one each time).
  * equals and compareTo order the values as the JDK does by their bits: -0.0 before 0.0,
- * NaN after everything and equal to itself. floatToIntBits finds the IEEE 754 bits by
- * scaling with exact powers of two (roth has no bit view of a float), and hashCode is them.
+ * NaN after everything and equal to itself. floatToIntBits reads the IEEE 754 fields from
+ * Double.doubleToLongBits of the same value, and hashCode is them.
  */
 public final class Float extends Number implements Comparable<Float> {
     private final float value;
@@ -95,39 +95,24 @@ public final class Float extends Number implements Comparable<Float> {
         if (value != value) {
             return 0x7fc00000;
         }
-        int sign = value < 0.0f || (value == 0.0f && 1.0f / value < 0.0f) ? Integer.MIN_VALUE : 0;
-        // As a double (exact): value = a * 2^(e - 150), scaled as in Double.doubleToLongBits
-        // until a is the 24-bit significand or e reaches 1 (a subnormal float's exponent).
-        double a = value < 0.0f ? -(double) value : (double) value;
-        if (a == 0.0) {
-            return sign;
-        }
-        if (a == 1.0 / 0.0) {
+        // A float is a double exactly: its fields are the double's, the exponent rebiased
+        // (1023 to 127) and the significand cut to 23 bits; a float too small for a normal
+        // exponent keeps its significand, implicit bit included, shifted right.
+        long bits = Double.doubleToLongBits(value);
+        int sign = bits < 0L ? Integer.MIN_VALUE : 0;
+        int exponent = (int) ((bits >>> 52) & 0x7ffL);
+        long significand = bits & 0xfffffffffffffL;
+        if (exponent == 0x7ff) {
             return sign | 0x7f800000;
         }
-        double two23 = 8388608.0;
-        double two24 = 2.0 * two23;
-        int e = 150;
-        while (a >= two24 * 256.0) {
-            a = a / 256.0;
-            e += 8;
+        if (exponent == 0) {
+            return sign;
         }
-        while (a >= two24) {
-            a = a / 2.0;
-            e += 1;
+        int e = exponent - 1023 + 127;
+        if (e >= 1) {
+            return sign | (e << 23) | (int) (significand >>> 29);
         }
-        while (a < two23 / 256.0 && e > 9) {
-            a = a * 256.0;
-            e -= 8;
-        }
-        while (a < two23 && e > 1) {
-            a = a * 2.0;
-            e -= 1;
-        }
-        if (a < two23) {
-            return sign | (int) a;
-        }
-        return sign | (e << 23) | ((int) a - 8388608);
+        return sign | (int) ((significand | 0x10000000000000L) >>> (30 - e));
     }
 
     public String toString() {
