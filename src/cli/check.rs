@@ -204,14 +204,14 @@ fn check_file(path: &Path, code_base: Option<&Indexed>) -> Result<FileCheck, Cli
         unit.classes[..unit.file_classes()]
             .iter()
             .flat_map(|c| &c.methods)
-            .filter(|m| !m.is_abstract)
+            .filter(|m| m.is_declared())
     };
     let unsupported: Vec<&str> = all()
         .filter(|m| m.body.is_err())
         .map(|m| m.name.as_str())
         .collect();
     for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
-        for method in class.methods.iter().filter(|m| !m.is_abstract) {
+        for method in class.methods.iter().filter(|m| m.is_declared()) {
             let Err(reason) = &method.body else {
                 continue;
             };

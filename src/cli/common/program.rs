@@ -128,7 +128,11 @@ pub fn select_mutants(
         None => None,
     };
     let mut all = mutant::generate(unit);
-    all.filter(|c, m| only.is_none_or(|o| o == (c, m)), &operators);
+    // A lambda's mutants are those of the method it is written in.
+    all.filter(
+        |c, m| only.is_none_or(|o| o == unit.written_in(c, m)),
+        &operators,
+    );
     if let Some((c, m)) = only {
         let name = format!(
             "{}.{}",

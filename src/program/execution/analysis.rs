@@ -364,7 +364,7 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
     let mut tests = Vec::new();
     for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
         for (mi, m) in class.methods.iter().enumerate() {
-            if m.is_constructor || m.body.is_err() {
+            if m.is_constructor || m.body.is_err() || m.lambda.is_some() {
                 continue;
             }
             let pool = crate::program::testgen::inputs::Pool::of(unit, ci as u32, mi as u32);

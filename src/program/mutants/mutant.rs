@@ -261,6 +261,14 @@ pub fn generate(unit: &Unit) -> Mutants {
     for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
         for (mi, method) in class.methods.iter().enumerate() {
             let Ok(body) = &method.body else { continue };
+            // A method reference's call is roth's, not text; a lambda in a field's
+            // initializer is, like the initializer, not mutated.
+            if method
+                .lambda
+                .is_some_and(|l| l.reference || l.enclosing.is_none())
+            {
+                continue;
+            }
             let mut g = Generator {
                 source: &unit.source,
                 class: ci as u32,
@@ -285,10 +293,12 @@ pub fn generate(unit: &Unit) -> Mutants {
         if original == c.replacement {
             continue;
         }
-        let method = unit.method(c.class, c.method);
+        // A lambda's mutant is named by the method the lambda is written in.
+        let (class, written_in) = unit.written_in(c.class, c.method);
+        let method = unit.method(class, written_in);
         let method_name = format!(
             "{}.{}",
-            unit.classes[c.class as usize].name,
+            unit.classes[class as usize].name,
             method.signature()
         );
         let (line, column) = unit.position(c.start);

@@ -36,6 +36,12 @@ impl FileChecker<'_, '_> {
     }
 
     /// Whether `class` is one of roth's model of the JDK.
+    /// The class `java.lang.NAME` of roth's model of the JDK, when its file is read.
+    pub(super) fn jdk_class(&self, name: &str) -> Option<u32> {
+        self.qualified_named(&format!("java.lang.{name}"))
+            .filter(|&c| self.is_jdk(c))
+    }
+
     pub(super) fn is_jdk(&self, class: u32) -> bool {
         self.segment_of(class)
             .path
@@ -139,7 +145,8 @@ impl MethodChecker<'_, '_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::program::execution::interp::{Compiled, Limits, Termination, Value};
+    use crate::program::execution::interp::testing::runner;
+    use crate::program::execution::interp::{Termination, Value};
     use crate::program::load;
     use crate::program::reader::semantics::Kind;
 
@@ -199,17 +206,7 @@ mod tests {
     #[test]
     fn boxing_runs_as_on_the_jvm_caches_and_messages_included() {
         let unit = load("Boxes.java", BOXES).expect("the file loads");
-        for m in &unit.classes[0].methods {
-            assert!(m.body.is_ok(), "{}: {:?}", m.signature(), m.body);
-        }
-        let program = Compiled::new(&unit, None);
-        let run = |name: &str, args: &[Value]| {
-            let (class, method) = unit.find_method(name).expect("the method");
-            program
-                .run(class, method, args, &[], Limits::default())
-                .expect("the arguments fit")
-                .termination
-        };
+        let run = runner(&unit);
         let returns = |v: Value| Termination::Return(Some(v));
         // Integer.valueOf's cache holds -128..127: boxes of other values are new objects.
         for (a, same) in [(127, true), (128, false), (-128, true), (-129, false)] {

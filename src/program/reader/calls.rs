@@ -8,15 +8,26 @@ use tree_sitter::Node;
 use crate::program::reader::declarations::Signature;
 use crate::program::reader::generics::{Instance, Through};
 use crate::program::reader::ir::*;
+use crate::program::reader::lambdas::closure_syntax;
 use crate::program::reader::statements::{Checked, MethodChecker};
 use crate::program::reader::syntax::{has_class_body, named_children};
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
+    /// A call's arguments, checked; a lambda or a method reference, which takes its type
+    /// from the parameter it is passed to, stands as a `null` until the method is chosen
+    /// (see [`Self::pass`]). A method reference's call takes the arguments given it.
     fn arguments(&mut self, node: Node<'t>) -> Checked<'t, Vec<(Expr, Node<'t>)>> {
+        if let Some(given) = self.given.take() {
+            return Ok(given);
+        }
         let mut out = Vec::new();
         if let Some(list) = node.child_by_field_name("arguments") {
             for a in named_children(list) {
-                out.push((self.expr(a)?, a));
+                let e = match closure_syntax(a) {
+                    Some(_) => self.make(a, Type::Null, ExprKind::Null),
+                    None => self.expr(a)?,
+                };
+                out.push((e, a));
             }
         }
         Ok(out)
@@ -128,7 +139,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// whether it was chosen by variable arity; `None` is the default constructor of a
     /// class that declares none.
     pub(super) fn resolve(
-        &self,
+        &mut self,
         node: Node<'t>,
         class: u32,
         name: &str,
@@ -136,7 +147,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         args: &[(Expr, Node<'t>)],
         through: Through,
     ) -> Checked<'t, Resolved> {
-        let info = &self.file.classes[class as usize];
+        let file = self.file;
+        let info = &file.classes[class as usize];
         let named =
             |s: &Signature| s.is_constructor == constructor && (constructor || s.name == name);
         if constructor
@@ -183,7 +195,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         let mut candidates: Vec<(u32, usize, &Signature)> = Vec::new();
         for &k in &searched {
-            for (i, s) in self.file.classes[k as usize].sigs.iter().enumerate() {
+            for (i, s) in file.classes[k as usize].sigs.iter().enumerate() {
                 let Ok(s) = s else { continue };
                 if !named(s) || (k != class && s.is_private) {
                     continue;
@@ -197,8 +209,20 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let arg_types: Vec<Type> = args.iter().map(|(a, _)| a.ty.clone()).collect();
         let mut instances: Vec<Instance> = Vec::new();
         let mut kept = Vec::new();
+        let closures = args.iter().any(|(_, n)| closure_syntax(*n).is_some());
+        // The type the call's value goes to, when it passes lambdas (they need the type
+        // arguments their parameters take).
+        let expected = match &self.call_target {
+            Some((id, ty)) if closures && *id == node.id() => Some(ty.clone()),
+            _ => None,
+        };
         for (k, i, s) in candidates {
-            let instance = self.file.instantiate(through, k, s, &arg_types);
+            let mut instance = file.instantiate(through, k, s, &arg_types, expected.as_ref());
+            // A generic method's type arguments inferred from what its lambdas return too.
+            if closures && !s.type_params.is_empty() {
+                let refined = self.closure_argument_types(args, &s.params, &instance.params);
+                instance = file.instantiate(through, k, s, &refined, expected.as_ref());
+            }
             // An override whose parameters differ from the overridden method's only by the
             // type arguments substituted (`set(Integer)` over `Box<Integer>`'s `set(T)`).
             if instances.iter().any(|o| o.params == instance.params) {
@@ -220,9 +244,20 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     params
                         .iter()
                         .zip(args)
-                        .all(|(p, (a, _))| {
-                            invocation_convertible(&a.ty, p)
-                                || (boxing && self.file.boxing_converts(&a.ty, p))
+                        .all(|(p, (a, n))| match closure_syntax(*n) {
+                            // A lambda fits a functional interface of its arity (JLS
+                            // §15.12.2.1), a method reference any functional interface.
+                            Some(c) => self.file.functional_arity(p).is_some_and(|arity| {
+                                if c.kind() == "method_reference" {
+                                    self.reference_fits(c, arity)
+                                } else {
+                                    lambda_arity(c) == arity
+                                }
+                            }),
+                            None => {
+                                invocation_convertible(&a.ty, p)
+                                    || (boxing && self.file.boxing_converts(&a.ty, p))
+                            }
                         })
                         .then_some(((*k, *i), params, instance))
                 })
@@ -268,10 +303,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             };
             return self.unsupported(node, &what);
         }
-        // `Object`'s own methods, inherited by every class.
-        if !constructor && candidates.is_empty() && name == "getClass" {
-            return self.unsupported(node, &format!("Object.{name} (not overridden)"));
-        }
         let what = match (constructor, candidates.is_empty()) {
             (true, _) => format!(
                 "constructor {} in class {} cannot be applied to given types",
@@ -290,7 +321,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         args: Vec<(Expr, Node<'t>)>,
         params: &[Type],
         variable_arity: bool,
-    ) -> Vec<Expr> {
+    ) -> Checked<'t, Vec<Expr>> {
         let fixed = if variable_arity {
             params.len() - 1
         } else {
@@ -298,12 +329,20 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         let mut converted = Vec::new();
         let mut rest = Vec::new();
-        for (i, (a, _)) in args.into_iter().enumerate() {
-            if i < fixed {
-                converted.push(self.convert(a, &params[i]));
+        for (i, (a, node)) in args.into_iter().enumerate() {
+            let param = if i < fixed {
+                params[i].clone()
             } else {
-                let element = params[fixed].element().expect("an array").clone();
-                rest.push(self.convert(a, &element));
+                params[fixed].element().expect("an array").clone()
+            };
+            let a = match closure_syntax(node) {
+                Some(c) => self.closure(c, &param)?,
+                None => self.convert(a, &param),
+            };
+            if i < fixed {
+                converted.push(a);
+            } else {
+                rest.push(a);
             }
         }
         if variable_arity {
@@ -320,7 +359,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 kind: ExprKind::ArrayLiteral(rest),
             });
         }
-        converted
+        Ok(converted)
     }
 
     /// A call of a method of `class`: on `this` or in a static context when `receiver` is
@@ -386,7 +425,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 format!("non-static method {name} cannot be referenced from a static context"),
             );
         }
-        let converted = self.pass(args, &resolved.instance.params, variable_arity);
+        let converted = self.pass(args, &resolved.instance.params, variable_arity)?;
         let method = MethodRef {
             class: declaring,
             method: index as u32,
@@ -404,6 +443,67 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         let call = self.make(node, Type::Void, kind);
         Ok(self.seen_as(call, &resolved.instance.declared_ret, resolved.instance.ret))
+    }
+
+    /// `System.out.print...` with the arguments given (a method reference's).
+    pub(super) fn print_call(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
+        self.print(node, name)
+    }
+
+    /// A call of method `name` on `receiver` (on `this` or statically when `None`), of a
+    /// class of the unit or the JDK's model (`class`), a `String`'s or `Object`'s, with the
+    /// arguments given (a method reference's).
+    pub(super) fn call_on(
+        &mut self,
+        node: Node<'t>,
+        class: Option<u32>,
+        name: &str,
+        receiver: Option<Expr>,
+    ) -> Checked<'t, Expr> {
+        match (class, receiver) {
+            (Some(c), receiver) => self.user_call(node, c, name, receiver),
+            (None, Some(r)) if r.ty == Type::String => self.string_method(node, r, name),
+            (None, Some(r)) => {
+                let args = self.arguments(node)?;
+                let ty = r.ty.clone();
+                match self.object_method(node, r, name, args) {
+                    Some(call) => call,
+                    None => self.unsupported(node, &format!("calling {name} on {ty}")),
+                }
+            }
+            (None, None) => self.error(node, format!("cannot find symbol: method {name}")),
+        }
+    }
+
+    /// A static method `name` of `class` (or of `String` or `Math`, named `qualifier`) with
+    /// the arguments given; an error when the method found is an instance method.
+    pub(super) fn static_call_on(
+        &mut self,
+        node: Node<'t>,
+        class: Option<u32>,
+        qualifier: &str,
+        name: &str,
+    ) -> Checked<'t, Expr> {
+        let call = match class {
+            Some(c) => self.user_call(node, c, name, None)?,
+            None if qualifier == "String" => self.string_static(node, name)?,
+            None if qualifier == "Math" => self.math(node, name)?,
+            None => return self.error(node, format!("cannot find symbol: method {name}")),
+        };
+        let mut instance = false;
+        visit_expr(&call, &mut |e: &Expr| {
+            if let ExprKind::Call { method, .. } = &e.kind {
+                let sig = &self.file.classes[method.class as usize].sigs[method.method as usize];
+                instance |= sig.as_ref().is_ok_and(|s| !s.is_static);
+            }
+        });
+        if instance {
+            return self.error(
+                node,
+                format!("invalid method reference: {name} is not static"),
+            );
+        }
+        Ok(call)
     }
 
     /// A member's value of declared type `declared`, seen as `ty` (its type arguments
@@ -517,7 +617,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let ty = self.file.class_type(class);
         let resolved = self.resolve(node, class, "", true, &args, Through::Type(&ty))?;
         let constructor = resolved.found.map(|(_, c)| c);
-        let args = self.pass(args, &resolved.instance.params, resolved.variable_arity);
+        let args = self.pass(args, &resolved.instance.params, resolved.variable_arity)?;
         let ty = self.file.class_type(class);
         Ok(self.make(
             node,
@@ -568,7 +668,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             );
         }
         let is_static = sig.is_static;
-        let args = self.pass(args, &resolved.instance.params, variable_arity);
+        let args = self.pass(args, &resolved.instance.params, variable_arity)?;
         let method = MethodRef {
             class: declaring,
             method: index as u32,
@@ -622,7 +722,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             None => Vec::new(),
         };
-        let args = self.pass(args, &params, variable_arity);
+        let args = self.pass(args, &params, variable_arity)?;
         Ok(self.make(
             node,
             Type::Void,
@@ -676,7 +776,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             None => Vec::new(),
         };
-        let converted = self.pass(args, &params, variable_arity);
+        let converted = self.pass(args, &params, variable_arity)?;
         let mut ty = created;
         if let Type::Class(c) = &mut ty
             && diamond
@@ -706,7 +806,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.error(node, "recursive constructor invocation");
         };
         let params = resolved.instance.params.clone();
-        let converted = self.pass(args, &params, variable_arity);
+        let converted = self.pass(args, &params, variable_arity)?;
         Ok(self.make(
             node,
             Type::Void,
@@ -783,7 +883,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 
     fn math(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
-        let args = self.arguments(node)?;
+        // `Math`'s methods take primitives: boxes are unboxed (JLS §15.12.2.3).
+        let args: Vec<(Expr, Node<'t>)> = self
+            .arguments(node)?
+            .into_iter()
+            .map(|(a, n)| (self.unbox_value(a), n))
+            .collect();
         let bad =
             |this: &Self| this.error(node, format!("no suitable method found for Math.{name}"));
         match (name, args.len()) {
@@ -913,6 +1018,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 }
 
 /// Parameter types as `javac` lists them in messages: `int, Point`.
+/// The number of parameters a lambda declares.
+fn lambda_arity(lambda: Node) -> usize {
+    match lambda.child_by_field_name("parameters") {
+        Some(p) if p.kind() == "identifier" => 1,
+        Some(p) => named_children(p).len(),
+        None => 0,
+    }
+}
+
 fn list(types: &[Type]) -> String {
     types
         .iter()

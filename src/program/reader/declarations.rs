@@ -15,10 +15,13 @@ use std::sync::Arc;
 
 use tree_sitter::Node;
 
+use crate::program::reader::closure_class::unread_closure;
+use crate::program::reader::final_fields::{blank_finals, unassigned};
 use crate::program::reader::generics::TypeParameter;
 use crate::program::reader::hierarchy::Hierarchy;
 use crate::program::reader::ir::*;
 use crate::program::reader::jdk;
+use crate::program::reader::lambdas::Made;
 use crate::program::reader::names::Segment;
 use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
@@ -93,12 +96,12 @@ pub(crate) fn check_method(
     let starts = unit.others.iter().map(|o| (own + o.start, o.path.clone()));
     file.segments.extend(Segment::others(source, starts));
     file.collect(tree.root_node())?;
-    let same_shape = file.classes.len() == unit.classes.len()
-        && file
-            .classes
-            .iter()
-            .zip(&unit.classes)
-            .all(|(a, b)| a.sigs.len() == b.methods.len());
+    // Lambdas' methods and classes are made by reading, not declared.
+    let same_shape =
+        file.classes.len() == unit.classes.iter().filter(|c| !c.is_closure).count()
+            && file.classes.iter().zip(&unit.classes).all(|(a, b)| {
+                a.sigs.len() == b.methods.iter().filter(|m| m.lambda.is_none()).count()
+            });
     if !same_shape {
         return Err(Diagnostic {
             path: unit.path.clone(),
@@ -107,7 +110,33 @@ pub(crate) fn check_method(
             message: "the edit changed the file's declarations".to_string(),
         });
     }
-    let m = file.method(class as usize, method as usize);
+    let m = match unit.method(class, method).lambda {
+        None => file.method(class as usize, method as usize),
+        // A lambda's method is made by reading the method it is written in.
+        Some(origin) => {
+            let Some(enclosing) = origin.enclosing else {
+                return Err(Diagnostic {
+                    path: unit.path.clone(),
+                    line: 1,
+                    column: 1,
+                    message: "a lambda outside a method is not mutated".to_string(),
+                });
+            };
+            file.method(class as usize, enclosing as usize).body?;
+            let made = file.made.borrow_mut()[origin.site as usize].take();
+            match made {
+                Some(made) => made.method,
+                None => {
+                    return Err(Diagnostic {
+                        path: unit.path.clone(),
+                        line: 1,
+                        column: 1,
+                        message: "the edit changed the file's lambdas".to_string(),
+                    });
+                }
+            }
+        }
+    };
     let body = m.body.as_ref().map_err(|d| d.clone())?;
     // As in `load`: calling a method outside the subset makes this one unsupported too.
     let mut bad = None;
@@ -115,7 +144,8 @@ pub(crate) fn check_method(
         if let Some(callee) = e.callee() {
             let target = unit.method(callee.class, callee.method);
             let is_self = (callee.class, callee.method) == (class, method);
-            if !is_self && target.body.is_err() && bad.is_none() {
+            // An abstract method runs an implementation chosen by the receiver (as in `load`).
+            if !is_self && target.body.is_err() && !target.is_abstract && bad.is_none() {
                 bad = Some((e.span, target.signature()));
             }
         }
@@ -185,6 +215,22 @@ pub(super) struct ClassInfo<'t> {
     library_methods: Vec<Method>,
 }
 
+impl ClassInfo<'_> {
+    /// The index of the method or constructor declared by `node`, if it declares one.
+    pub(super) fn method_index_of(&self, node: Node) -> Option<usize> {
+        self.method_nodes.iter().position(|m| m.id() == node.id())
+    }
+
+    /// The name of method `index` (`new` for a constructor, as `javac` names lambdas).
+    pub(super) fn method_name(&self, index: usize) -> String {
+        match &self.sigs[index] {
+            Ok(s) if s.is_constructor => "new".to_string(),
+            Ok(s) => s.name.clone(),
+            Err(_) => "method".to_string(),
+        }
+    }
+}
+
 pub(super) struct FileChecker<'s, 't> {
     path: &'s str,
     /// The text read: the unit's own file, then the other files of the code base it uses.
@@ -213,6 +259,12 @@ pub(super) struct FileChecker<'s, 't> {
     pub(super) classes: Vec<ClassInfo<'t>>,
     /// Top-level declarations other than classes.
     top_skipped: Vec<Diagnostic>,
+    /// Every lambda and method reference of the text, in order (see [`super::lambdas`]).
+    pub(super) sites: Vec<crate::program::reader::lambdas::Site<'t>>,
+    /// The class of the objects of site `k` is `closure_base + k`, after every other class.
+    pub(super) closure_base: u32,
+    /// What reading each site made, once read.
+    pub(super) made: RefCell<Vec<Option<crate::program::reader::lambdas::Made>>>,
 }
 
 impl<'s, 't> FileChecker<'s, 't> {
@@ -234,6 +286,9 @@ impl<'s, 't> FileChecker<'s, 't> {
             wants_boxes: std::cell::Cell::new(false),
             classes: Vec::new(),
             top_skipped: Vec::new(),
+            sites: Vec::new(),
+            closure_base: 0,
+            made: RefCell::new(Vec::new()),
         }
     }
 
@@ -254,6 +309,14 @@ impl<'s, 't> FileChecker<'s, 't> {
 
     pub(super) fn text(&self, node: Node) -> &'s str {
         &self.src[node.byte_range()]
+    }
+
+    /// The other file class `class` is declared in (see [`Class::home`]).
+    pub(super) fn home_of(&self, class: u32) -> Option<u32> {
+        match self.class_segments.get(class as usize) {
+            None | Some(0) => None,
+            Some(s) => Some(s - 1),
+        }
     }
 
     /// Reads the file's declarations: package, imports, classes with their fields (checked
@@ -384,6 +447,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         let no_class = !nodes
             .iter()
             .any(|(n, _)| self.segment_at(n.start_byte()) == 0);
+        let nodes_for_sites = nodes.clone();
         for (id, (node, outer)) in nodes.into_iter().enumerate() {
             let mut info = self.class_info(node, id as u32)?;
             info.outer = outer;
@@ -393,6 +457,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             let info = self.library_throwable(user_classes, index);
             self.classes.push(info);
         }
+        self.find_sites(&nodes_for_sites);
         if no_class {
             return Err(Diagnostic {
                 path: self.path.to_string(),
@@ -463,6 +528,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 params: Vec::new(),
                 param_names: Vec::new(),
                 bridges: Vec::new(),
+                lambda: None,
                 ret: Type::Void,
                 span: span_of(node),
                 body: Err(d.clone()),
@@ -486,6 +552,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     span: sig.span,
                     body,
                     bridges: self.bridges(ci as u32, sig),
+                    lambda: None,
                 }
             }
         }
@@ -535,8 +602,56 @@ impl<'s, 't> FileChecker<'s, 't> {
                     0 => None,
                     s => Some(s - 1),
                 },
+                is_closure: false,
             });
         }
+        // The lambdas' methods after each class's declared ones, in the order their sites
+        // numbered them, and the classes of their objects after every other class.
+        let made: Vec<Option<Made>> = std::mem::take(&mut *self.made.borrow_mut());
+        let mut closures = Vec::new();
+        for (at, (site, made)) in self.sites.iter().zip(made).enumerate() {
+            let methods = &mut classes[site.class as usize].methods;
+            debug_assert_eq!(methods.len() as u32, site.index);
+            let home = self.home_of(site.class);
+            match made {
+                Some(m) => {
+                    methods.push(m.method);
+                    closures.push(m.closure);
+                }
+                None => {
+                    let span = span_of(site.node);
+                    methods.push(Method {
+                        name: format!("lambda$unread${at}"),
+                        class: site.class,
+                        is_static: true,
+                        is_constructor: false,
+                        is_private: true,
+                        is_abstract: false,
+                        params: Vec::new(),
+                        param_names: Vec::new(),
+                        ret: Type::Void,
+                        span,
+                        body: Err(
+                            self.diag(site.node, "a lambda in code outside the supported subset")
+                        ),
+                        bridges: Vec::new(),
+                        lambda: Some(LambdaOrigin {
+                            enclosing: site.enclosing,
+                            site: at as u32,
+                            reference: site.node.kind() == "method_reference",
+                        }),
+                    });
+                    let name = format!("{}$$Lambda", self.classes[site.class as usize].name);
+                    closures.push(unread_closure(name, home, span));
+                }
+            }
+        }
+        // Their place in the hierarchy: each implements its interface.
+        self.hierarchy.extend(closures.iter().map(|c| Hierarchy {
+            interfaces: c.interfaces.clone(),
+            ..Hierarchy::default()
+        }));
+        classes.extend(closures);
         // Calls first: a constructor whose `super(...)` is refused is refused too, and the
         // class-level rules below look at constructors.
         mark_unsupported_callers(&mut classes, self.path);
@@ -1259,9 +1374,59 @@ impl<'s, 't> FileChecker<'s, 't> {
             checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
             checker.locals[i].is_final = sig.param_final[i];
         }
+        let body_node = body;
         let body = checker.body(body).map_err(|e| self.diag(e.node, e.message));
         self.pop_method_scope(depth);
-        body
+        let body = body?;
+        if sig.is_constructor {
+            self.final_fields_assigned(class, &body, body_node)?;
+        }
+        Ok(body)
+    }
+
+    /// A constructor's body assigns every blank `final` field, unless it starts with
+    /// `this(...)` (see [`super::final_fields`]).
+    fn final_fields_assigned(&self, class: u32, body: &Body, node: Node) -> Result<(), Diagnostic> {
+        let info = &self.classes[class as usize];
+        let delegates = body.stmts.first().is_some_and(|s| {
+            matches!(&s.kind, StmtKind::Expr(e) if e.callee().is_some_and(|m| {
+                m.class == class
+                    && matches!(info.sigs.get(m.method as usize), Some(Ok(s)) if s.is_constructor)
+            }))
+        });
+        if delegates {
+            return Ok(());
+        }
+        // Initializer blocks are read later: the fields they assign are found in their text.
+        let mut in_blocks: Vec<&str> = Vec::new();
+        for (block, _, _) in info.block_nodes.iter().filter(|(_, s, _)| !s) {
+            let mut stack = vec![*block];
+            while let Some(n) = stack.pop() {
+                if n.kind() == "assignment_expression"
+                    && let Some(left) = n.child_by_field_name("left")
+                {
+                    in_blocks.push(self.text(left).trim().trim_start_matches("this.").trim());
+                }
+                stack.extend(named_children(n));
+            }
+        }
+        let mut required = blank_finals(class, &info.fields, &[]);
+        required.retain(|&f| !in_blocks.contains(&info.fields[f as usize].name.as_str()));
+        let end = node
+            .child(node.child_count().saturating_sub(1))
+            .unwrap_or(node);
+        match unassigned(class, &required, &body.stmts, span_of(end)) {
+            None => Ok(()),
+            Some((span, field)) => Err(Diagnostic {
+                path: self.diag(node, "").path,
+                line: span.line - self.segments[self.segment_at(node.start_byte())].lines_before,
+                column: span.column,
+                message: format!(
+                    "variable {} might not have been initialized",
+                    info.fields[field as usize].name
+                ),
+            }),
+        }
     }
 }
 

@@ -488,8 +488,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 Ok(self.make(node, ty, ExprKind::This))
             }
             "instanceof_expression" => self.instance_of(node),
-            "lambda_expression" => self.unsupported(node, "a lambda"),
-            "method_reference" => self.unsupported(node, "a method reference"),
+            // Typed by where they stand (see `expr_for`): elsewhere they have no type.
+            "lambda_expression" => self.unsupported(node, "a lambda without a target type"),
+            "method_reference" => {
+                self.unsupported(node, "a method reference without a target type")
+            }
             "switch_expression" => match self.lowered_read(node) {
                 Some(read) => Ok(read),
                 None => self.unsupported(node, "a switch expression inside an expression"),

@@ -257,10 +257,12 @@ impl FileChecker<'_, '_> {
         let mut args = Vec::new();
         for a in named_children(*list) {
             args.push(match a.kind() {
-                "wildcard" => match named_children(a)
-                    .into_iter()
-                    .find(|c| !matches!(c.kind(), "annotation" | "marker_annotation"))
-                {
+                "wildcard" => match named_children(a).into_iter().find(|c| {
+                    !matches!(
+                        c.kind(),
+                        "annotation" | "marker_annotation" | "super" | "extends"
+                    )
+                }) {
                     Some(bound) => self.ty(bound, scope)?,
                     None => Type::Object,
                 },
@@ -389,6 +391,7 @@ impl FileChecker<'_, '_> {
         declaring: u32,
         sig: &crate::program::reader::declarations::Signature,
         args: &[Type],
+        expected: Option<&Type>,
     ) -> Instance {
         let class_parameters: Vec<TypeVariable> = self
             .type_parameters
@@ -438,6 +441,20 @@ impl FileChecker<'_, '_> {
                     None => continue,
                 };
                 self.infer(&p, a, &variables, &mut found, &boxed);
+            }
+            // What the arguments leave open, from the type the call's value is assigned to
+            // (JLS §18.5.2.1: `Function<Integer, Integer> g = f.compose(v -> v + 1)`).
+            if let Some(expected) = expected
+                && found.iter().any(Option::is_none)
+            {
+                let mut from_target = vec![None; variables.len()];
+                let ret = substitute(&sig.ret, &map);
+                self.infer(&ret, expected, &variables, &mut from_target, &boxed);
+                for (f, t) in found.iter_mut().zip(from_target) {
+                    if f.is_none() {
+                        *f = t;
+                    }
+                }
             }
             for (v, t) in variables.iter().zip(found) {
                 map.push((v.clone(), t.unwrap_or_else(|| (*v.erasure).clone())));
@@ -507,7 +524,8 @@ impl FileChecker<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::program::execution::interp::{Compiled, Limits, Termination, Value};
+    use crate::program::execution::interp::testing::runner;
+    use crate::program::execution::interp::{Termination, Value};
     use crate::program::load;
     use crate::program::reader::semantics::Kind;
 
@@ -578,23 +596,7 @@ class Pair<A, B> {
     #[test]
     fn generic_classes_methods_and_bridges_run_as_on_the_jvm() {
         let unit = load("Shelf.java", SHELF).expect("the file loads");
-        for c in 0..unit.file_classes() as u32 {
-            for m in unit.classes[c as usize]
-                .methods
-                .iter()
-                .filter(|m| !m.is_abstract)
-            {
-                assert!(m.body.is_ok(), "{}: {:?}", m.signature(), m.body);
-            }
-        }
-        let program = Compiled::new(&unit, None);
-        let run = |name: &str, args: &[Value]| {
-            let (class, method) = unit.find_method(name).expect("the method");
-            program
-                .run(class, method, args, &[], Limits::default())
-                .expect("the arguments fit")
-                .termination
-        };
+        let run = runner(&unit);
         let int = |v: i64| Termination::Return(Some(Value::Prim(Kind::Int, v)));
         // `larger` infers T = Word from its arguments and calls `size()` through T's bound.
         assert_eq!(

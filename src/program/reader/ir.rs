@@ -267,6 +267,9 @@ impl Type {
             (a, b) if a == b => true,
             (Type::Null, b) => b.is_reference(),
             (a, Type::Object) => a.is_reference(),
+            // `String implements Comparable<String>` (roth's model of the JDK declares no
+            // `String` class: strings are values of their own).
+            (Type::String, Type::Class(b)) => &*b.name == "Comparable",
             // Type arguments are not compared: the checker reads programs `javac` accepted,
             // and no mutant changes a type.
             (Type::Class(a), Type::Class(b)) => a.id == b.id || a.supers.contains(&b.id),
@@ -449,6 +452,11 @@ pub struct Class {
     pub library: Option<&'static str>,
     /// A class of another file of the code base (an index in [`Unit::others`]).
     pub home: Option<u32>,
+    /// The class of a lambda's or a method reference's objects (what the JVM's
+    /// `LambdaMetafactory` spins): its fields are the captured values, its one method the
+    /// functional interface's, which calls the lambda's body. Never named by a test,
+    /// mutated or reported.
+    pub is_closure: bool,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source
@@ -643,9 +651,33 @@ pub struct Method {
     /// `compareTo(T)`): calls dispatched there run it, as through `javac`'s bridge methods
     /// (JLS §15.12.4.5).
     pub bridges: Vec<Vec<Type>>,
+    /// The body of a lambda or a method reference, made a private method of the class the
+    /// lambda is written in (as `javac`'s `lambda$name$0`): where it comes from.
+    pub lambda: Option<LambdaOrigin>,
+}
+
+/// Where a lambda's method comes from (see [`Method::lambda`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LambdaOrigin {
+    /// The declared method or constructor of the same class the lambda is written in (its
+    /// index), `None` in a field's initializer or an initializer block: tests reach the
+    /// lambda's code by calling it.
+    pub enclosing: Option<u32>,
+    /// The lambda's place among all lambdas and method references of the text read, in
+    /// source order.
+    pub site: u32,
+    /// A method reference (`Event::getTime`): its body is the call the reference names,
+    /// made by roth, with no text of its own to mutate.
+    pub reference: bool,
 }
 
 impl Method {
+    /// Whether the method is declared with code of its own: not abstract, not a lambda's
+    /// (whose code belongs to the method it is written in, which reports and tests it).
+    pub fn is_declared(&self) -> bool {
+        !self.is_abstract && self.lambda.is_none()
+    }
+
     /// `name(int, int[])`, how messages and reports name a method.
     pub fn signature(&self) -> String {
         let params: Vec<String> = self.params.iter().map(|t| t.to_string()).collect();
@@ -967,6 +999,9 @@ pub enum Builtin {
     /// `String.valueOf(o)` of an `Object` (concatenation, `print`): `"null"` for `null`, else
     /// as [`Builtin::ObjectToString`].
     ObjectValueOf,
+    /// `o.getClass()`: the object of roth's model of `java.lang.Class` for the class of `o`
+    /// at run time, one per class in a run (so `==` compares classes).
+    GetClass,
 }
 
 impl Builtin {
@@ -1114,6 +1149,18 @@ pub enum ExprKind {
         class: u32,
         name: Box<Expr>,
     },
+    /// A lambda's or a method reference's object: a new object of closure class `class`
+    /// (see [`Class::is_closure`]) whose fields take `captures` in order, evaluated here (the
+    /// enclosing `this`, the captured locals, a method reference's receiver). A bound
+    /// method reference's receiver is checked for `null` first (`NullPointerException` at
+    /// the reference, as `javac`'s `requireNonNull`).
+    Closure {
+        class: u32,
+        /// The method its one method calls (see [`Method::lambda`]).
+        method: MethodRef,
+        captures: Vec<Expr>,
+        null_checked: bool,
+    },
     /// `e instanceof T` (or `e instanceof T t`, binding the local `t` when true).
     InstanceOf {
         value: Box<Expr>,
@@ -1133,7 +1180,8 @@ impl ExprKind {
                 Builtin::ObjectEquals
                     | Builtin::ObjectHashCode
                     | Builtin::ObjectToString
-                    | Builtin::ObjectValueOf,
+                    | Builtin::ObjectValueOf
+                    | Builtin::GetClass,
                 _
             ) | ExprKind::This
                 | ExprKind::New { .. }
@@ -1145,17 +1193,21 @@ impl ExprKind {
                 | ExprKind::EnumConstant { .. }
                 | ExprKind::EnumValues { .. }
                 | ExprKind::EnumValueOf { .. }
+                | ExprKind::Closure { .. }
         )
     }
 }
 
 impl Expr {
     /// The method or constructor the expression calls, if it calls one of the unit's.
+    /// A lambda's object counts as a call of the lambda's method: whatever makes that
+    /// method unsupported makes the code creating the object unsupported too.
     pub(crate) fn callee(&self) -> Option<MethodRef> {
         match &self.kind {
             ExprKind::Call { method, .. }
             | ExprKind::InstanceCall { method, .. }
-            | ExprKind::SuperCall { method, .. } => Some(*method),
+            | ExprKind::SuperCall { method, .. }
+            | ExprKind::Closure { method, .. } => Some(*method),
             ExprKind::New {
                 class,
                 constructor: Some(method),
@@ -1200,6 +1252,7 @@ impl Expr {
                 | ExprKind::SuperConstructor { .. }
                 | ExprKind::EnumConstant { .. }
                 | ExprKind::EnumValues { .. }
+                | ExprKind::Closure { .. }
                 | ExprKind::InstanceOf {
                     binding: Some(_),
                     ..
@@ -1221,7 +1274,8 @@ impl Expr {
             }
             ExprKind::New { args, .. }
             | ExprKind::SuperConstructor { args, .. }
-            | ExprKind::EnumConstant { args, .. } => args.iter().collect(),
+            | ExprKind::EnumConstant { args, .. }
+            | ExprKind::Closure { captures: args, .. } => args.iter().collect(),
             ExprKind::EnumValues { .. } => Vec::new(),
             ExprKind::EnumValueOf { name, .. } => vec![name],
             ExprKind::Length(e)
@@ -1410,7 +1464,7 @@ impl Unit {
         self.classes
             .iter()
             .flat_map(|c| c.methods.iter())
-            .filter(|m| !m.is_abstract)
+            .filter(|m| m.is_declared())
             .filter_map(|m| m.body.as_ref().err().map(|d| (m, d)))
     }
 

@@ -1,6 +1,7 @@
 //! The part of the JDK that roth models as Java source (`src/program/jdk/`, written for roth
 //! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
-//! and `Comparable`, and `java.util.Objects`. A file that names one of these classes is read with its source, as with
+//! and `Comparable`, `Runnable`, `java.util.Objects` and `Comparator`, and the functional
+//! interfaces of `java.util.function`. A file that names one of these classes is read with its source, as with
 //! another file of its code base (run, never mutated or reported), so what roth runs is what
 //! the JVM runs: `Integer.valueOf(1000) == Integer.valueOf(1000)` is false, `parseInt` throws
 //! the JDK's messages. Boxing conversions (JLS §5.1.7-5.1.8) are calls of these classes'
@@ -38,7 +39,35 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Boolean"),
     jdk_file!("java/lang", "Double"),
     jdk_file!("java/lang", "Float"),
+    jdk_file!("java/lang", "Runnable"),
+    jdk_file!("java/lang", "Class"),
     jdk_file!("java/util", "Objects"),
+    jdk_file!("java/util", "Comparator"),
+    jdk_file!("java/util/function", "Function"),
+    jdk_file!("java/util/function", "BiFunction"),
+    jdk_file!("java/util/function", "UnaryOperator"),
+    jdk_file!("java/util/function", "BinaryOperator"),
+    jdk_file!("java/util/function", "Predicate"),
+    jdk_file!("java/util/function", "BiPredicate"),
+    jdk_file!("java/util/function", "Supplier"),
+    jdk_file!("java/util/function", "Consumer"),
+    jdk_file!("java/util/function", "BiConsumer"),
+    jdk_file!("java/util/function", "IntBinaryOperator"),
+    jdk_file!("java/util/function", "IntUnaryOperator"),
+    jdk_file!("java/util/function", "IntPredicate"),
+    jdk_file!("java/util/function", "IntFunction"),
+    jdk_file!("java/util/function", "IntConsumer"),
+    jdk_file!("java/util/function", "IntSupplier"),
+    jdk_file!("java/util/function", "BooleanSupplier"),
+    jdk_file!("java/util/function", "ToIntFunction"),
+    jdk_file!("java/util/function", "ToLongFunction"),
+    jdk_file!("java/util/function", "ToDoubleFunction"),
+    jdk_file!("java/util/function", "ToIntBiFunction"),
+    jdk_file!("java/util/function", "DoubleUnaryOperator"),
+    jdk_file!("java/util/function", "DoubleBinaryOperator"),
+    jdk_file!("java/util/function", "LongBinaryOperator"),
+    jdk_file!("java/util/function", "LongUnaryOperator"),
+    jdk_file!("java/util/function", "ObjIntConsumer"),
 ];
 
 /// The box of each primitive type (JLS §5.1.7), by the primitive's keyword.
@@ -69,6 +98,8 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
         .map(|f| {
             (boxing && BOXES.iter().any(|(_, b)| *b == f.class))
                 || texts.iter().any(|t| names_word(t, f.class))
+                // `getClass()` makes objects of `Class`, named or not.
+                || (f.class == "Class" && texts.iter().any(|t| names_word(t, "getClass")))
         })
         .collect();
     // Transitively: a box names Number, Comparable and Character.

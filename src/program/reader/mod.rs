@@ -25,16 +25,20 @@
 
 mod boxing;
 mod calls;
+mod closure_class;
 pub mod codebase;
 mod constants;
 mod declarations;
 mod exceptions;
 mod expressions;
+mod final_fields;
 mod generics;
 mod hierarchy;
 pub mod ir;
 pub(crate) mod jdk;
+mod lambdas;
 mod literals;
+mod method_references;
 mod modelled;
 mod names;
 mod object_methods;

@@ -5,6 +5,18 @@
 use crate::program::reader::ir::*;
 
 impl Unit {
+    /// The declared method whose code `method` of `class` is: a lambda's method is the
+    /// method the lambda is written in (a test reaches the lambda by calling that one); any
+    /// other method is itself.
+    pub fn written_in(&self, class: u32, method: u32) -> (u32, u32) {
+        match self.method(class, method).lambda {
+            Some(LambdaOrigin {
+                enclosing: Some(m), ..
+            }) => (class, m),
+            _ => (class, method),
+        }
+    }
+
     /// Whether `class` extends or implements one of the unit's classes, or one extends or
     /// implements it.
     pub(crate) fn in_hierarchy(&self, class: u32) -> bool {
@@ -31,6 +43,8 @@ impl Unit {
     pub(crate) fn not_modelled_reason(&self, class: u32, method: u32) -> &'static str {
         if self.method(class, method).body.is_err() {
             "the method is outside the supported subset"
+        } else if self.method(class, method).lambda.is_some() {
+            "the mutant is in a lambda, which the proofs and the search do not model"
         } else if self.touches_objects(class, method) {
             "the method works with objects, which the proofs and the search do not model"
         } else {
@@ -50,7 +64,12 @@ impl Unit {
             let (c, m) = seen[next];
             next += 1;
             let target = self.method(c, m);
-            if target.ret.has_objects() || target.params.iter().any(Type::has_objects) {
+            // A lambda's code runs when an object calls it: tests reach it through the
+            // method making that object, which works with objects.
+            if target.lambda.is_some()
+                || target.ret.has_objects()
+                || target.params.iter().any(Type::has_objects)
+            {
                 return true;
             }
             // In a hierarchy, a call on `this` may run a subclass's override: the proofs,

@@ -1,7 +1,9 @@
 //! `Object`'s methods on any reference (JLS §4.3.2): `equals(Object)`, `hashCode()` and
 //! `toString()` called on an `Object`, a type variable, an interface, a `String`, an array,
 //! or a class that does not declare them, and the conversion of an object to a string in
-//! concatenation, `print` and `String.valueOf`. Each is one of the `Object` builtins, which
+//! concatenation, `print` and `String.valueOf`; and `getClass()`, whose `Class` object is
+//! roth's model of the JDK's (its names, its `toString`, `==` between classes). Each is one
+//! of the `Object` builtins, which
 //! the interpreter dispatches on the receiver's class at run time: an override runs as a
 //! virtual call, else `Object`'s own answer (see `execution::interp::object_methods`).
 
@@ -24,6 +26,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             ("equals", 1) => (Builtin::ObjectEquals, Type::Boolean),
             ("hashCode", 0) => (Builtin::ObjectHashCode, Type::Int),
             ("toString", 0) => (Builtin::ObjectToString, Type::String),
+            ("getClass", 0) => match self.file.jdk_class("Class") {
+                Some(c) => (Builtin::GetClass, self.file.class_type(c)),
+                None => return Some(self.unsupported(node, "Object.getClass")),
+            },
             _ => return None,
         };
         let mut operands = vec![receiver];
@@ -52,7 +58,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     ) -> bool {
         let arity = match name {
             "equals" => 1,
-            "hashCode" | "toString" => 0,
+            "hashCode" | "toString" | "getClass" => 0,
             _ => return false,
         };
         let searched: Vec<u32> = std::iter::once(class)

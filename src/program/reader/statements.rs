@@ -91,6 +91,10 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     /// Set once the method body's own statement list is being read: a nested block is not
     /// where `this(...)` may stand.
     in_body: bool,
+    /// The arguments of the next call read, made rather than read (a method reference's).
+    pub(super) given: Option<Vec<(Expr, Node<'t>)>>,
+    /// A call (its node's id) whose value goes to a variable of this type.
+    pub(super) call_target: Option<(usize, Type)>,
 }
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
@@ -118,6 +122,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             implicit_super: false,
             body_node: None,
             patterns: Vec::new(),
+            given: None,
+            call_target: None,
         }
     }
 
@@ -263,6 +269,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     // ---- statements ----
 
     pub(super) fn body(mut self, block: Node<'t>) -> Checked<'t, Body> {
+        self.take_body(block)
+    }
+
+    /// [`Self::body`] of a checker kept by its caller (a lambda's).
+    pub(super) fn take_body(&mut self, block: Node<'t>) -> Checked<'t, Body> {
         self.body_node = Some(block);
         let (stmts, completes) = self.block_statements(block)?;
         if completes && self.ret != Type::Void {
@@ -272,8 +283,52 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.error(close, "missing return statement");
         }
         Ok(Body {
-            locals: self.locals,
+            locals: std::mem::take(&mut self.locals),
             stmts,
+            node_count: self.next_id,
+        })
+    }
+
+    /// A lambda's body that is an expression: its value returned, or, for a method that
+    /// returns nothing, the expression evaluated as a statement (JLS §15.27.3).
+    pub(super) fn expression_body(&mut self, node: Node<'t>) -> Checked<'t, Body> {
+        let kind = if self.ret == Type::Void {
+            StmtKind::Expr(self.statement_expression(node)?)
+        } else {
+            let ret = self.ret.clone();
+            let e = self.expr_for(node, &ret)?;
+            StmtKind::Return(Some(self.assignable(e, &ret, node)?))
+        };
+        self.one_statement_body(node, kind)
+    }
+
+    /// A method reference's body: the call it names, its value returned unless the method
+    /// returns nothing.
+    pub(super) fn call_body(&mut self, node: Node<'t>, call: Expr) -> Checked<'t, Body> {
+        let kind = if self.ret == Type::Void {
+            StmtKind::Expr(call)
+        } else {
+            if call.ty == Type::Void {
+                return self.error(
+                    node,
+                    "incompatible types: bad return type in method reference",
+                );
+            }
+            let ret = self.ret.clone();
+            StmtKind::Return(Some(self.assignable(call, &ret, node)?))
+        };
+        self.one_statement_body(node, kind)
+    }
+
+    fn one_statement_body(&mut self, node: Node<'t>, kind: StmtKind) -> Checked<'t, Body> {
+        let stmt = Stmt {
+            id: self.id(),
+            span: span_of(node),
+            kind,
+        };
+        Ok(Body {
+            locals: std::mem::take(&mut self.locals),
+            stmts: vec![stmt],
             node_count: self.next_id,
         })
     }
@@ -713,7 +768,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     }
                     (Some(v), ret) => {
                         let ret = ret.clone();
-                        let e = self.expr(v)?;
+                        let e = self.expr_for(v, &ret)?;
                         StmtKind::Return(Some(self.assignable(e, &ret, v)?))
                     }
                 };
@@ -997,7 +1052,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if node.kind() == "array_initializer" {
             return self.array_literal(node, ty);
         }
-        let e = self.expr(node)?;
+        let e = self.expr_for(node, ty)?;
         self.assignable(e, ty, node)
     }
 
@@ -1145,7 +1200,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         ))
     }
 
-    fn statement_expression(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+    pub(super) fn statement_expression(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         match node.kind() {
             "assignment_expression" | "update_expression" | "method_invocation" => self.expr(node),
             "object_creation_expression" => self.expr(node),

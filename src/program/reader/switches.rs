@@ -329,7 +329,7 @@ impl<'t> MethodChecker<'_, '_, 't> {
             }
             return Ok(stmts);
         }
-        let e = self.expr(value)?;
+        let e = self.expr_for(value, &target.ty)?;
         let e = self.assignable(e, &target.ty, value)?;
         let assign = self.assign_local(target.local, &target.ty, e, at);
         self.assigned.set(target.local.0 as usize, true);

@@ -232,6 +232,7 @@ fn library_method(
         is_abstract: false,
         param_names: params.iter().map(|(n, _)| n.to_string()).collect(),
         bridges: Vec::new(),
+        lambda: None,
         params: params.into_iter().map(|(_, t)| t).collect(),
         ret,
         span: Span::default(),

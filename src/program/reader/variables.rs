@@ -387,7 +387,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let right_node = self.field(node, "right")?;
         if op_text == "=" {
             let target = self.lvalue(left_node, false)?;
-            let value = self.expr(right_node)?;
+            let value = self.expr_for(right_node, &target.ty.clone())?;
             let value = self.assignable(value, &target.ty.clone(), right_node)?;
             self.mark_assigned(&target);
             let ty = target.ty.clone();

@@ -375,9 +375,10 @@ impl<'u> Setup<'u> {
         // A mutant in a method no test can call is left alone (its fate says why).
         let targets: Vec<usize> = (0..mutants.len())
             .filter(|&i| {
-                compiled[i] != Trivial::Equivalent
-                    && first_of(mutants, &compiled, i).is_none()
-                    && uncallable_from_a_test(unit, mutants[i].class, mutants[i].method).is_none()
+                compiled[i] != Trivial::Equivalent && first_of(mutants, &compiled, i).is_none() && {
+                    let (c, m) = unit.written_in(mutants[i].class, mutants[i].method);
+                    uncallable_from_a_test(unit, c, m).is_none()
+                }
             })
             .collect();
         let bench = ProgramBench {
@@ -472,12 +473,15 @@ impl<'u> Setup<'u> {
         let mut fates: Vec<Fate> = compiled
             .iter()
             .zip(mutants)
-            .map(|(c, m)| match c {
-                Trivial::Equivalent => Fate::Equivalent(Rule::Compiler),
-                _ => match uncallable_from_a_test(unit, m.class, m.method) {
-                    Some(why) => Fate::Unknown(format!("no test can call the method: {why}")),
-                    None => Fate::Unknown("no test found".into()),
-                },
+            .map(|(c, m)| {
+                let (class, method) = unit.written_in(m.class, m.method);
+                match c {
+                    Trivial::Equivalent => Fate::Equivalent(Rule::Compiler),
+                    _ => match uncallable_from_a_test(unit, class, method) {
+                        Some(why) => Fate::Unknown(format!("no test can call the method: {why}")),
+                        None => Fate::Unknown("no test found".into()),
+                    },
+                }
             })
             .collect();
         for (p, &i) in targets.iter().enumerate() {
@@ -564,12 +568,15 @@ fn methods_of(
 ) -> Vec<(u32, u32, crate::program::testgen::inputs::Pool)> {
     let mut keys: Vec<(u32, u32)> = Vec::new();
     for &i in targets {
-        let (c, m) = (mutants[i].class, mutants[i].method);
+        let (c, m) = unit.written_in(mutants[i].class, mutants[i].method);
         let class = &unit.classes[c as usize];
         if class.methods[m as usize].is_constructor {
             keys.extend(
                 (0..class.methods.len() as u32)
-                    .filter(|&k| !class.methods[k as usize].is_constructor)
+                    .filter(|&k| {
+                        let other = &class.methods[k as usize];
+                        !other.is_constructor && other.lambda.is_none()
+                    })
                     .map(|k| (c, k)),
             );
         } else {
@@ -959,12 +966,13 @@ impl ProgramBench<'_> {
     /// the other mutants of the run.
     fn targeted(&self, target: usize, count: u64, scale: u64) -> Option<TestCase> {
         let m = &self.mutants[self.targets[target]];
+        let (class, method) = self.unit.written_in(m.class, m.method);
         let own: Vec<usize> = (0..self.methods.len())
             .filter(|&k| {
                 let (c, mi, _) = &self.methods[k];
-                *c == m.class
-                    && (*mi == m.method
-                        || self.unit.classes[m.class as usize].methods[m.method as usize]
+                *c == class
+                    && (*mi == method
+                        || self.unit.classes[class as usize].methods[method as usize]
                             .is_constructor)
             })
             .collect();

@@ -103,6 +103,19 @@ public class RothDriver {
     }
 
     // Whether a value is an object of the program's own classes (shown field by field).
+    // A lambda's object (a hidden class the JVM spins): roth shows it as the class it is
+    // written in followed by `$$Lambda`, without its captured values, whose fields differ
+    // from roth's (javac captures `this` only where the body uses it).
+    static boolean isLambda(Object o) {
+        return o != null && o.getClass().getName().contains("$$Lambda");
+    }
+
+    static String lambdaName(Object o) {
+        String n = o.getClass().getName();
+        n = n.substring(n.lastIndexOf('.') + 1, n.indexOf("$$Lambda"));
+        return n.substring(n.lastIndexOf('$') + 1) + "$$Lambda";
+    }
+
     static boolean isObject(Object o) {
         return o != null && !o.getClass().isArray() && !(o instanceof String)
             && !(o instanceof Number) && !(o instanceof Character) && !(o instanceof Boolean)
@@ -146,6 +159,7 @@ public class RothDriver {
         if (!isObject(o)) return;
         if (met.containsKey(o)) { again.put(o, true); return; }
         met.put(o, true);
+        if (isLambda(o)) return;
         try {
             for (Field f : instanceFields(o.getClass())) meet(read(f, o), met, again);
         } catch (IllegalAccessException e) { throw new RuntimeException(e); }
@@ -170,6 +184,12 @@ public class RothDriver {
         if (k != null) { sb.append('#').append(k); return; }
         k = numbers.size() + 1;
         numbers.put(o, k);
+        if (isLambda(o)) {
+            sb.append(lambdaName(o));
+            if (again.containsKey(o)) sb.append('#').append(k);
+            sb.append("{}");
+            return;
+        }
         sb.append(o.getClass().getSimpleName());
         if (again.containsKey(o)) sb.append('#').append(k);
         sb.append('{');

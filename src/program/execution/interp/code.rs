@@ -288,6 +288,11 @@ pub struct Compiled {
     /// Per class and method, the dispatch slot of an instance method that is dispatched
     /// (not static, private or a constructor).
     pub(super) slots: Vec<Vec<Option<u32>>>,
+    /// The slot of `Comparable.compareTo` (of roth's model of the JDK), which a `String`
+    /// answers as `String.compareTo` does: strings are not objects of the unit's classes.
+    pub(super) string_compare_slot: Option<u32>,
+    /// The class of `Comparable` (of roth's model of the JDK), which strings implement.
+    pub(super) string_comparable: Option<u32>,
     /// Per class, what it runs for `equals`, `hashCode` and `toString` (see
     /// [`super::dispatch::object_methods`]).
     pub(super) object_methods: Vec<[super::dispatch::ObjectMethod; 3]>,
@@ -309,6 +314,12 @@ pub struct Compiled {
     pub(super) signatures: Vec<Vec<(Vec<Type>, Type, bool)>>,
     pub(super) constructors: Vec<Vec<bool>>,
     pub(super) class_names: Vec<String>,
+    /// The classes whose objects show no fields: lambdas' (see
+    /// [`crate::program::reader::ir::Class::is_closure`]), whose captured values are not
+    /// state a test sees, and `java.lang.Class`.
+    pub(super) fieldless: Vec<bool>,
+    /// The class of roth's model of `java.lang.Class`, when read.
+    pub(super) class_class: Option<u32>,
     /// What `getClass().getName()` gives for each class (`java.lang.Exception`, `Bank$Overdraft`).
     pub(super) binary_names: Vec<String>,
 }

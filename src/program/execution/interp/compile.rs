@@ -112,10 +112,21 @@ impl Compiled {
         let layouts: Vec<Vec<u32>> = layouts.into_iter().map(Option::unwrap_or_default).collect();
         let (all_slots, slot_count) = dispatch_slots(unit);
         // A call names the method's own slot; the tables also fill the slots it bridges.
-        let slots = all_slots
+        let slots: Vec<Vec<Option<u32>>> = all_slots
             .iter()
             .map(|methods| methods.iter().map(|s| s.first().copied()).collect())
             .collect();
+        let class_class = (0..unit.classes.len() as u32)
+            .find(|&c| unit.is_library(c) && unit.binary_name(c) == "java.lang.Class");
+        let string_comparable = (0..unit.classes.len() as u32)
+            .find(|&c| unit.is_library(c) && unit.binary_name(c) == "java.lang.Comparable");
+        let string_compare_slot = string_comparable.and_then(|c| {
+            let m = unit.classes[c as usize]
+                .methods
+                .iter()
+                .position(|m| m.name == "compareTo" && m.params.len() == 1)?;
+            slots[c as usize][m]
+        });
         let mut program = Compiled {
             functions: Vec::new(),
             index: Vec::new(),
@@ -139,6 +150,8 @@ impl Compiled {
                 .map(|c| std::iter::once(c).chain(unit.ancestors(c)).collect())
                 .collect(),
             slots,
+            string_compare_slot,
+            string_comparable,
             enum_constants: unit
                 .classes
                 .iter()
@@ -172,6 +185,10 @@ impl Compiled {
                 .map(|c| c.methods.iter().map(|m| m.is_constructor).collect())
                 .collect(),
             class_names: unit.classes.iter().map(|c| c.name.clone()).collect(),
+            fieldless: (0..unit.classes.len() as u32)
+                .map(|c| unit.classes[c as usize].is_closure || Some(c) == class_class)
+                .collect(),
+            class_class,
             binary_names: (0..unit.classes.len() as u32)
                 .map(|c| unit.binary_name(c))
                 .collect(),

@@ -118,6 +118,39 @@ impl<'p> FunctionCompiler<'p> {
                 self.construct(*class, *constructor, args, object);
                 object
             }
+            ExprKind::Closure {
+                class,
+                captures,
+                null_checked,
+                ..
+            } => {
+                // The captured values first (a bound method reference's receiver checked),
+                // then the object that holds them, as `LambdaMetafactory`'s code does.
+                let base = self.temps(captures.len().max(1) as u32);
+                for (k, c) in captures.iter().enumerate() {
+                    self.expr_into(c, base + k as u32);
+                }
+                if *null_checked {
+                    self.code.push(Instr::NullCheck { src: base });
+                }
+                let object = self.temp();
+                self.code.push(Instr::New {
+                    class: *class,
+                    dst: object,
+                });
+                for k in 0..captures.len() as u32 {
+                    let slot = self.object_slot(FieldRef {
+                        class: *class,
+                        field: k,
+                    });
+                    self.code.push(Instr::PutInstance {
+                        object,
+                        slot,
+                        src: base + k,
+                    });
+                }
+                object
+            }
             ExprKind::InstanceCall {
                 receiver,
                 method,

@@ -245,6 +245,7 @@ impl<'c> Machine<'c> {
             | Builtin::ObjectHashCode
             | Builtin::ObjectToString
             | Builtin::ObjectValueOf => unreachable!("dispatched like calls by the machine"),
+            Builtin::GetClass => self.class_object(a)?,
         })
     }
 }

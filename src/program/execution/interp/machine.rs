@@ -101,6 +101,8 @@ pub struct Machine<'c> {
     before_call_only: bool,
     /// Looking for a repeated state at backward jumps, when asked (see [`Machine::prove_endless`]).
     pub(super) endless: Option<EndlessCheck>,
+    /// The `Class` objects made in this run, by the class they stand for.
+    pub(super) class_objects: Vec<(u32, i64)>,
 }
 
 impl<'c> Machine<'c> {
@@ -117,12 +119,14 @@ impl<'c> Machine<'c> {
             covered: BitVec::new(),
             before_call_only: false,
             endless: None,
+            class_objects: Vec::new(),
         }
     }
 
     fn reset(&mut self) {
         self.regs.clear();
         self.heap.clear();
+        self.class_objects.clear();
         for s in &self.program.strings {
             self.heap.push(Object::Str(s.clone()));
         }
@@ -864,6 +868,28 @@ impl<'c> Machine<'c> {
                             let receiver = self.regs[r(args) + arity as usize];
                             let class = match self.heap.get((receiver - 1) as usize) {
                                 Some(Object::Instance { class, .. }) if receiver > 0 => *class,
+                                // `String.compareTo` reached as `Comparable`'s.
+                                Some(Object::Str(_))
+                                    if receiver > 0
+                                        && Some(slot) == program.string_compare_slot =>
+                                {
+                                    let other = self.regs[r(args)];
+                                    let v = match self.heap.get((other - 1) as usize) {
+                                        _ if other <= 0 => return Err(NPE.into()),
+                                        Some(Object::Str(_)) => {
+                                            let (s, t) =
+                                                (self.string(receiver)?, self.string(other)?);
+                                            let n = s.len().min(t.len());
+                                            match (0..n).find(|&i| s[i] != t[i]) {
+                                                Some(i) => i64::from(s[i]) - i64::from(t[i]),
+                                                None => s.len() as i64 - t.len() as i64,
+                                            }
+                                        }
+                                        _ => return Err("java.lang.ClassCastException".into()),
+                                    };
+                                    self.regs[r(dst)] = v;
+                                    continue;
+                                }
                                 _ => return Err(NPE.into()),
                             };
                             let callee = program.vtables[class as usize][slot as usize]

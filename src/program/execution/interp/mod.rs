@@ -36,9 +36,10 @@ pub use code::{Compiled, ProbeSites};
 pub use machine::Machine;
 pub use outcome::{Limits, Outcome, RunError, Termination, Value};
 
-/// What the unit tests of the interpreter share: Java source compiled and its methods run.
+/// What the unit tests of the interpreter (and of the front end) share: Java source
+/// compiled and its methods run.
 #[cfg(test)]
-mod testing {
+pub(crate) mod testing {
     use super::{Compiled, Limits, Termination, Value};
     use crate::program::reader::ir::Unit;
     use crate::program::reader::semantics::{Kind, bits_f64};
@@ -51,7 +52,7 @@ mod testing {
     }
 
     /// The (class, method) of `name` in `unit`.
-    pub(super) fn method(unit: &Unit, name: &str) -> (u32, u32) {
+    pub(crate) fn method(unit: &Unit, name: &str) -> (u32, u32) {
         unit.find_method(name).expect("the method exists")
     }
 
@@ -70,16 +71,36 @@ mod testing {
             .termination
     }
 
+    /// Checks that every method of `unit`'s own classes with code is supported, then gives
+    /// how a call of a method (by name) with arguments ends, under the default limits.
+    pub(crate) fn runner(unit: &Unit) -> impl Fn(&str, &[Value]) -> Termination + '_ {
+        for m in unit.classes[..unit.file_classes()]
+            .iter()
+            .flat_map(|c| &c.methods)
+            .filter(|m| !m.is_abstract)
+        {
+            assert!(m.body.is_ok(), "{}: {:?}", m.signature(), m.body);
+        }
+        let program = Compiled::new(unit, None);
+        move |name, args| {
+            let (class, method) = method(unit, name);
+            program
+                .run(class, method, args, &[], Limits::default())
+                .expect("the arguments fit")
+                .termination
+        }
+    }
+
     /// How a call of `name` with `args` ends, under the default limits.
     pub(super) fn run(source: &str, name: &str, args: &[Value]) -> Termination {
         run_with(source, name, args, Limits::default())
     }
 
-    pub(super) fn string(s: &str) -> Value {
+    pub(crate) fn string(s: &str) -> Value {
         Value::Str(crate::program::reader::text::utf16(s).into())
     }
 
-    pub(super) fn int(n: i32) -> Value {
+    pub(crate) fn int(n: i32) -> Value {
         Value::Prim(Kind::Int, i64::from(n))
     }
 
@@ -92,12 +113,12 @@ mod testing {
     }
 
     /// `return value`.
-    pub(super) fn returns(value: Value) -> Termination {
+    pub(crate) fn returns(value: Value) -> Termination {
         Termination::Return(Some(value))
     }
 
     /// `throw` of the `java.lang` exception `name`.
-    pub(super) fn throws(name: &str) -> Termination {
+    pub(crate) fn throws(name: &str) -> Termination {
         Termination::Throw(format!("java.lang.{name}"))
     }
 }

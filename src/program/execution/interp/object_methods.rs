@@ -84,6 +84,63 @@ impl Machine<'_> {
     }
 }
 
+impl Machine<'_> {
+    /// `o.getClass()` for the object in `a`: the run's one `Class` object for the class of
+    /// `o`, made at its first use with the JVM's names (`Outer$Inner` and `Inner`,
+    /// `java.lang.String` and `String`). The class of a lambda's object or of an array is
+    /// named by the JVM in ways roth does not repeat: the run ends as unrepeatable.
+    pub(super) fn class_object(&mut self, a: i64) -> Result<i64, Thrown> {
+        if a == 0 {
+            return Err(NPE.into());
+        }
+        let program = self.program;
+        let Some(class_class) = program.class_class else {
+            return Err(Thrown::Unrepeatable(
+                "getClass without java.lang.Class".into(),
+            ));
+        };
+        // The key: the class, or `u32::MAX` for `String`.
+        let (key, name, simple) = match &self.heap[(a - 1) as usize] {
+            Object::Str(_) => (
+                u32::MAX,
+                "java.lang.String".to_string(),
+                "String".to_string(),
+            ),
+            Object::Array { .. } => {
+                return Err(Thrown::Unrepeatable("the class of an array".into()));
+            }
+            Object::Instance { class, .. } if program.fieldless[*class as usize] => {
+                return Err(Thrown::Unrepeatable(
+                    "the class of a lambda's object, which the JVM names as it runs".into(),
+                ));
+            }
+            Object::Instance { class, .. } => (
+                *class,
+                program.binary_names[*class as usize].clone(),
+                program.class_names[*class as usize].clone(),
+            ),
+        };
+        if let Some(&(_, object)) = self.class_objects.iter().find(|(k, _)| *k == key) {
+            return Ok(object);
+        }
+        let name = self.new_string(text::utf16(&name))?;
+        let simple = self.new_string(text::utf16(&simple))?;
+        let object = self.new_object(class_class)?;
+        for (slot, &field) in program.layouts[class_class as usize].iter().enumerate() {
+            let value = match program.fields[field as usize].name.as_str() {
+                "name" => name,
+                "simpleName" => simple,
+                _ => 0,
+            };
+            if let Object::Instance { fields, .. } = &mut self.heap[(object - 1) as usize] {
+                fields[slot] = value;
+            }
+        }
+        self.class_objects.push((key, object));
+        Ok(object)
+    }
+}
+
 /// `String.hashCode`: `s[0]*31^(n-1) + ... + s[n-1]` over the UTF-16 units, wrapping.
 pub(super) fn string_hash(s: &[u16]) -> i32 {
     s.iter()
@@ -168,6 +225,62 @@ class T {
         assert!(matches!(
             run(SHAPES, "dotHash", &[]),
             Termination::Unrepeatable(what) if what.contains("Dot")
+        ));
+    }
+
+    /// The equals an IDE writes (`getClass() != o.getClass()`), and the names of a class, as
+    /// `java` 17 prints them.
+    #[test]
+    fn get_class_gives_one_object_per_class_with_the_jvms_names() {
+        let source = r#"
+class P {
+    final int x;
+    P(int x) { this.x = x; }
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        if (o == null || getClass() != o.getClass()) return false;
+        P p = (P) o;
+        return x == p.x;
+    }
+    static class Q extends P { Q(int x) { super(x); } }
+    static boolean same(int a, int b) { return new P(a).equals(new P(b)); }
+    static boolean sub(int a) { return new P(a).equals(new Q(a)); }
+    static String name(int k) {
+        Object o = k > 0 ? new Q(k) : (k < 0 ? "s" : Integer.valueOf(k));
+        return o.getClass().getName() + " " + o.getClass().getSimpleName() + " " + o.getClass();
+    }
+    static boolean lambda() { Runnable r = () -> { }; return r.getClass() != null; }
+}
+"#;
+        assert_eq!(
+            run(source, "same", &[int(1), int(1)]),
+            returns(Value::Prim(Kind::Boolean, 1))
+        );
+        assert_eq!(
+            run(source, "same", &[int(1), int(2)]),
+            returns(Value::Prim(Kind::Boolean, 0))
+        );
+        assert_eq!(
+            run(source, "sub", &[int(3)]),
+            returns(Value::Prim(Kind::Boolean, 0))
+        );
+        assert_eq!(
+            run(source, "name", &[int(1)]),
+            returns(string("P$Q Q class P$Q"))
+        );
+        assert_eq!(
+            run(source, "name", &[int(-1)]),
+            returns(string("java.lang.String String class java.lang.String"))
+        );
+        assert_eq!(
+            run(source, "name", &[int(0)]),
+            returns(string("java.lang.Integer Integer class java.lang.Integer"))
+        );
+        // A lambda's class is named by the JVM as it runs.
+        assert!(matches!(
+            run(source, "lambda", &[]),
+            Termination::Unrepeatable(_)
         ));
     }
 }

@@ -43,6 +43,8 @@ impl Machine<'_> {
     pub(super) fn is_a(&self, handle: i64, class: u32) -> bool {
         match &self.heap[handle as usize - 1] {
             Object::Instance { class: c, .. } => self.program.is_a[*c as usize].contains(&class),
+            // A string is a `Comparable` (of roth's model of the JDK).
+            Object::Str(_) => Some(class) == self.program.string_comparable,
             _ => false,
         }
     }
@@ -171,8 +173,16 @@ impl Machine<'_> {
                 }
                 seen.push(word);
                 let program = self.program;
+                // A lambda's captured values are not its state as a test sees it (the
+                // JVM's lambda objects differ in which they hold).
+                let shown = if program.fieldless[*class as usize] {
+                    0
+                } else {
+                    fields.len()
+                };
                 let fields = program.layouts[*class as usize]
                     .iter()
+                    .take(shown)
                     .zip(fields)
                     .map(|(&slot, &w)| {
                         let f = &program.fields[slot as usize];

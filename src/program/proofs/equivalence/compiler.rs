@@ -202,6 +202,11 @@ impl Writer<'_> {
                         ..
                     } => format!("enum {class} {ordinal} {constructor:?}"),
                     ExprKind::EnumValues { class } => format!("values {class}"),
+                    ExprKind::Closure {
+                        class,
+                        null_checked,
+                        ..
+                    } => format!("closure {class} {null_checked}"),
                     ExprKind::EnumValueOf { class, .. } => format!("valueof {class}"),
                     _ => unreachable!("handled above"),
                 };

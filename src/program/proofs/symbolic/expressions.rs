@@ -46,6 +46,7 @@ impl<'u> Executor<'u> {
             | ExprKind::EnumConstant { .. }
             | ExprKind::EnumValues { .. }
             | ExprKind::EnumValueOf { .. }
+            | ExprKind::Closure { .. }
             | ExprKind::InstanceOf { .. } => unsupported("objects"),
             ExprKind::Null => Ok(Sym::Ref(0)),
             ExprKind::Local(id) => self.local(st, *id),

@@ -1,0 +1,7 @@
+package java.lang;
+
+/** roth's model of java.lang.Runnable: code to run, taking and giving nothing. */
+@FunctionalInterface
+public interface Runnable {
+    void run();
+}
