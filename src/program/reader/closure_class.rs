@@ -144,24 +144,11 @@ pub(super) fn closure_class(s: ClosureShape) -> Class {
         lambda: None,
     };
     Class {
-        name: s.name,
-        outer: None,
-        is_private: true,
-        span: s.span,
         fields,
         methods: vec![method],
-        has_no_arg_constructor: false,
-        extends_something: true,
-        blocks: Vec::new(),
-        superclass: None,
         interfaces: vec![s.interface],
-        is_interface: false,
         is_abstract: false,
-        is_enum: false,
-        enum_constants: 0,
-        library: None,
-        home: s.home,
-        is_closure: true,
+        ..unread_closure(s.name, s.home, s.span)
     }
 }
 

@@ -15,13 +15,10 @@ use std::sync::Arc;
 
 use tree_sitter::Node;
 
-use crate::program::reader::closure_class::unread_closure;
-use crate::program::reader::final_fields::{blank_finals, unassigned};
 use crate::program::reader::generics::TypeParameter;
 use crate::program::reader::hierarchy::Hierarchy;
 use crate::program::reader::ir::*;
 use crate::program::reader::jdk;
-use crate::program::reader::lambdas::Made;
 use crate::program::reader::names::Segment;
 use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
@@ -196,7 +193,7 @@ pub(super) struct ClassInfo<'t> {
     /// Members outside the subset that are not methods.
     skipped: Vec<Diagnostic>,
     /// Initializer blocks: the node, whether static, and how many fields come before.
-    block_nodes: Vec<(Node<'t>, bool, u32)>,
+    pub(super) block_nodes: Vec<(Node<'t>, bool, u32)>,
     /// `abstract`: no object of the class can be made.
     /// `abstract`, or an interface: no object of the class can be made.
     pub(super) is_abstract: bool,
@@ -605,53 +602,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 is_closure: false,
             });
         }
-        // The lambdas' methods after each class's declared ones, in the order their sites
-        // numbered them, and the classes of their objects after every other class.
-        let made: Vec<Option<Made>> = std::mem::take(&mut *self.made.borrow_mut());
-        let mut closures = Vec::new();
-        for (at, (site, made)) in self.sites.iter().zip(made).enumerate() {
-            let methods = &mut classes[site.class as usize].methods;
-            debug_assert_eq!(methods.len() as u32, site.index);
-            let home = self.home_of(site.class);
-            match made {
-                Some(m) => {
-                    methods.push(m.method);
-                    closures.push(m.closure);
-                }
-                None => {
-                    let span = span_of(site.node);
-                    methods.push(Method {
-                        name: format!("lambda$unread${at}"),
-                        class: site.class,
-                        is_static: true,
-                        is_constructor: false,
-                        is_private: true,
-                        is_abstract: false,
-                        params: Vec::new(),
-                        param_names: Vec::new(),
-                        ret: Type::Void,
-                        span,
-                        body: Err(
-                            self.diag(site.node, "a lambda in code outside the supported subset")
-                        ),
-                        bridges: Vec::new(),
-                        lambda: Some(LambdaOrigin {
-                            enclosing: site.enclosing,
-                            site: at as u32,
-                            reference: site.node.kind() == "method_reference",
-                        }),
-                    });
-                    let name = format!("{}$$Lambda", self.classes[site.class as usize].name);
-                    closures.push(unread_closure(name, home, span));
-                }
-            }
-        }
-        // Their place in the hierarchy: each implements its interface.
-        self.hierarchy.extend(closures.iter().map(|c| Hierarchy {
-            interfaces: c.interfaces.clone(),
-            ..Hierarchy::default()
-        }));
-        classes.extend(closures);
+        self.add_lambdas(&mut classes);
         // Calls first: a constructor whose `super(...)` is refused is refused too, and the
         // class-level rules below look at constructors.
         mark_unsupported_callers(&mut classes, self.path);
@@ -1382,51 +1333,6 @@ impl<'s, 't> FileChecker<'s, 't> {
             self.final_fields_assigned(class, &body, body_node)?;
         }
         Ok(body)
-    }
-
-    /// A constructor's body assigns every blank `final` field, unless it starts with
-    /// `this(...)` (see [`super::final_fields`]).
-    fn final_fields_assigned(&self, class: u32, body: &Body, node: Node) -> Result<(), Diagnostic> {
-        let info = &self.classes[class as usize];
-        let delegates = body.stmts.first().is_some_and(|s| {
-            matches!(&s.kind, StmtKind::Expr(e) if e.callee().is_some_and(|m| {
-                m.class == class
-                    && matches!(info.sigs.get(m.method as usize), Some(Ok(s)) if s.is_constructor)
-            }))
-        });
-        if delegates {
-            return Ok(());
-        }
-        // Initializer blocks are read later: the fields they assign are found in their text.
-        let mut in_blocks: Vec<&str> = Vec::new();
-        for (block, _, _) in info.block_nodes.iter().filter(|(_, s, _)| !s) {
-            let mut stack = vec![*block];
-            while let Some(n) = stack.pop() {
-                if n.kind() == "assignment_expression"
-                    && let Some(left) = n.child_by_field_name("left")
-                {
-                    in_blocks.push(self.text(left).trim().trim_start_matches("this.").trim());
-                }
-                stack.extend(named_children(n));
-            }
-        }
-        let mut required = blank_finals(class, &info.fields, &[]);
-        required.retain(|&f| !in_blocks.contains(&info.fields[f as usize].name.as_str()));
-        let end = node
-            .child(node.child_count().saturating_sub(1))
-            .unwrap_or(node);
-        match unassigned(class, &required, &body.stmts, span_of(end)) {
-            None => Ok(()),
-            Some((span, field)) => Err(Diagnostic {
-                path: self.diag(node, "").path,
-                line: span.line - self.segments[self.segment_at(node.start_byte())].lines_before,
-                column: span.column,
-                message: format!(
-                    "variable {} might not have been initialized",
-                    info.fields[field as usize].name
-                ),
-            }),
-        }
     }
 }
 

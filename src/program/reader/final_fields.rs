@@ -8,7 +8,11 @@
 //! out of a labelled statement or a `switch`, a `while (true)` loop) it takes the fields as
 //! assigned: it reads code `javac` accepted, and must never refuse any of it.
 
+use tree_sitter::Node;
+
+use crate::program::reader::declarations::FileChecker;
 use crate::program::reader::ir::*;
+use crate::program::reader::syntax::{named_children, span_of};
 
 /// Fields known assigned on the paths reaching a point, one flag per required field.
 type Assigned = Vec<bool>;
@@ -28,6 +32,61 @@ struct Walk<'a> {
     fields: &'a [u32],
     /// The first `return` reached with a field unassigned: its place and the field.
     missing: Option<(Span, u32)>,
+}
+
+impl FileChecker<'_, '_> {
+    /// A constructor's body assigns every blank `final` field, unless it starts with
+    /// `this(...)` (see [`super::final_fields`]).
+    pub(super) fn final_fields_assigned(
+        &self,
+        class: u32,
+        body: &Body,
+        node: Node,
+    ) -> Result<(), Diagnostic> {
+        let info = &self.classes[class as usize];
+        let delegates = body.stmts.first().is_some_and(|s| {
+            matches!(&s.kind, StmtKind::Expr(e) if e.callee().is_some_and(|m| {
+                m.class == class
+                    && matches!(info.sigs.get(m.method as usize), Some(Ok(s)) if s.is_constructor)
+            }))
+        });
+        if delegates {
+            return Ok(());
+        }
+        // Initializer blocks are read later: the fields they assign are found in their text.
+        let mut in_blocks: Vec<&str> = Vec::new();
+        for (block, _, _) in info.block_nodes.iter().filter(|(_, s, _)| !s) {
+            let mut stack = vec![*block];
+            while let Some(n) = stack.pop() {
+                if n.kind() == "assignment_expression"
+                    && let Some(left) = n.child_by_field_name("left")
+                {
+                    in_blocks.push(self.text(left).trim().trim_start_matches("this.").trim());
+                }
+                stack.extend(named_children(n));
+            }
+        }
+        let mut required = blank_finals(class, &info.fields, &[]);
+        required.retain(|&f| !in_blocks.contains(&info.fields[f as usize].name.as_str()));
+        let end = node
+            .child(node.child_count().saturating_sub(1))
+            .unwrap_or(node);
+        match unassigned(class, &required, &body.stmts, span_of(end)) {
+            None => Ok(()),
+            // At the `return` or the closing brace, in the file's own lines.
+            Some((span, field)) => Err(Diagnostic {
+                line: span.line - self.segments[self.segment_at(node.start_byte())].lines_before,
+                column: span.column,
+                ..self.diag_at(
+                    node,
+                    format!(
+                        "variable {} might not have been initialized",
+                        info.fields[field as usize].name
+                    ),
+                )
+            }),
+        }
+    }
 }
 
 /// The `final` instance fields of `class` without an initializer that no initializer block

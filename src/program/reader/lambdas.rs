@@ -17,9 +17,10 @@ use std::collections::HashSet;
 
 use tree_sitter::Node;
 
-use crate::program::reader::closure_class::{ClosureShape, closure_class};
+use crate::program::reader::closure_class::{ClosureShape, closure_class, unread_closure};
 use crate::program::reader::declarations::FileChecker;
 use crate::program::reader::generics::substitute;
+use crate::program::reader::hierarchy::Hierarchy;
 use crate::program::reader::ir::*;
 use crate::program::reader::statements::{Checked, MethodChecker};
 use crate::program::reader::syntax::{named_children, span_of};
@@ -128,6 +129,57 @@ impl<'s, 't> FileChecker<'s, 't> {
         self.closure_base = self.classes.len() as u32;
         *self.made.borrow_mut() = sites.iter().map(|_| None).collect();
         self.sites = sites;
+    }
+
+    /// Adds what reading the lambdas made to `classes`, the unit's classes read from their
+    /// declarations: each lambda's method after its class's declared ones, in the order
+    /// their sites numbered them (one that was never read stands refused), and the classes
+    /// of their objects after every other class.
+    pub(super) fn add_lambdas(&mut self, classes: &mut Vec<Class>) {
+        let made: Vec<Option<Made>> = std::mem::take(&mut *self.made.borrow_mut());
+        let mut closures = Vec::new();
+        for (at, (site, made)) in self.sites.iter().zip(made).enumerate() {
+            let methods = &mut classes[site.class as usize].methods;
+            debug_assert_eq!(methods.len() as u32, site.index);
+            let home = self.home_of(site.class);
+            match made {
+                Some(m) => {
+                    methods.push(m.method);
+                    closures.push(m.closure);
+                }
+                None => {
+                    let span = span_of(site.node);
+                    methods.push(Method {
+                        name: format!("lambda$unread${at}"),
+                        class: site.class,
+                        is_static: true,
+                        is_constructor: false,
+                        is_private: true,
+                        is_abstract: false,
+                        params: Vec::new(),
+                        param_names: Vec::new(),
+                        ret: Type::Void,
+                        span,
+                        body: Err(self
+                            .diag_at(site.node, "a lambda in code outside the supported subset")),
+                        bridges: Vec::new(),
+                        lambda: Some(LambdaOrigin {
+                            enclosing: site.enclosing,
+                            site: at as u32,
+                            reference: site.node.kind() == "method_reference",
+                        }),
+                    });
+                    let name = format!("{}$$Lambda", self.classes[site.class as usize].name);
+                    closures.push(unread_closure(name, home, span));
+                }
+            }
+        }
+        // Their place in the hierarchy: each implements its interface.
+        self.hierarchy.extend(closures.iter().map(|c| Hierarchy {
+            interfaces: c.interfaces.clone(),
+            ..Hierarchy::default()
+        }));
+        classes.extend(closures);
     }
 
     /// The place of a lambda or method reference among the sites.
@@ -273,18 +325,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let this_captured = !self.is_static;
         // A bound receiver goes before `this` (its null check comes first), then the locals.
         let values: Vec<Type> = captures.iter().map(|c| c.ty.clone()).collect();
-        let params: Vec<Type> = body
+        let (params, names): (Vec<Type>, Vec<String>) = body
             .locals
             .iter()
             .filter(|l| l.is_param)
-            .map(|l| l.ty.clone())
-            .collect();
-        let names: Vec<String> = body
-            .locals
-            .iter()
-            .filter(|l| l.is_param)
-            .map(|l| l.name.clone())
-            .collect();
+            .map(|l| (l.ty.clone(), l.name.clone()))
+            .unzip();
         let enclosing_name = match site.enclosing {
             Some(m) => self.file.classes[self.class as usize].method_name(m as usize),
             None if self.is_static => "static".to_string(),

@@ -50,6 +50,7 @@ mod syntax;
 pub mod text;
 pub(crate) mod throwables;
 mod variables;
+mod walk;
 
 pub(crate) use constants::{fold_in, fold_in_class};
 pub(crate) use declarations::check_method;

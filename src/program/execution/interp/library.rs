@@ -55,6 +55,17 @@ impl<'c> Machine<'c> {
         Ok(())
     }
 
+    /// `String.compareTo` of the strings in `a` and `b`: the first differing UTF-16 units'
+    /// difference, else the lengths' (`NullPointerException` for `null`).
+    pub(super) fn compare_strings(&self, a: i64, b: i64) -> Result<i64, Thrown> {
+        let (s, t) = (self.string(a)?, self.string(b)?);
+        let n = s.len().min(t.len());
+        Ok(match (0..n).find(|&i| s[i] != t[i]) {
+            Some(i) => i64::from(s[i]) - i64::from(t[i]),
+            None => s.len() as i64 - t.len() as i64,
+        })
+    }
+
     pub(super) fn builtin(
         &mut self,
         f: Builtin,
@@ -132,15 +143,7 @@ impl<'c> Machine<'c> {
                     i64::from(**s == **self.string(b)?)
                 }
             }
-            Builtin::StringCompareTo => {
-                let s = self.string(a)?;
-                let t = self.string(b)?;
-                let n = s.len().min(t.len());
-                match (0..n).find(|&i| s[i] != t[i]) {
-                    Some(i) => i64::from(s[i]) - i64::from(t[i]),
-                    None => s.len() as i64 - t.len() as i64,
-                }
-            }
+            Builtin::StringCompareTo => self.compare_strings(a, b)?,
             Builtin::StringIndexOfChar => {
                 let s = self.string(a)?;
                 if (0..=0xffff).contains(&b) {

@@ -877,13 +877,7 @@ impl<'c> Machine<'c> {
                                     let v = match self.heap.get((other - 1) as usize) {
                                         _ if other <= 0 => return Err(NPE.into()),
                                         Some(Object::Str(_)) => {
-                                            let (s, t) =
-                                                (self.string(receiver)?, self.string(other)?);
-                                            let n = s.len().min(t.len());
-                                            match (0..n).find(|&i| s[i] != t[i]) {
-                                                Some(i) => i64::from(s[i]) - i64::from(t[i]),
-                                                None => s.len() as i64 - t.len() as i64,
-                                            }
+                                            self.compare_strings(receiver, other)?
                                         }
                                         _ => return Err("java.lang.ClassCastException".into()),
                                     };
