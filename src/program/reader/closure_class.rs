@@ -54,6 +54,7 @@ pub(super) fn closure_class(s: ClosureShape) -> Class {
             init: None,
             constant: None,
             unsupported: None,
+            is_synthetic: false,
         })
         .collect();
     let field = |k: usize| FieldRef {
@@ -174,5 +175,6 @@ pub(super) fn unread_closure(name: String, home: Option<u32>, span: Span) -> Cla
         library: None,
         home,
         is_closure: true,
+        outer_instance: None,
     }
 }

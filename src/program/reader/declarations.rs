@@ -262,7 +262,13 @@ pub(super) struct FileChecker<'s, 't> {
     pub(super) closure_base: u32,
     /// What reading each site made, once read.
     pub(super) made: RefCell<Vec<Option<crate::program::reader::lambdas::Made>>>,
+    /// Whether each class of `class_names` is an inner class (see [`Class::outer_instance`]).
+    pub(super) inner: Vec<bool>,
 }
+
+/// A class declaration found by `gather`, with the class it is nested in and whether it is an
+/// inner class of it.
+type Gathered<'t> = (Node<'t>, Option<(u32, bool)>);
 
 impl<'s, 't> FileChecker<'s, 't> {
     fn new(path: &'s str, src: &'s str) -> FileChecker<'s, 't> {
@@ -286,6 +292,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             sites: Vec::new(),
             closure_base: 0,
             made: RefCell::new(Vec::new()),
+            inner: Vec::new(),
         }
     }
 
@@ -375,15 +382,23 @@ impl<'s, 't> FileChecker<'s, 't> {
                 _ => {}
             }
         }
-        let mut nodes = Vec::new();
+        let mut gathered = Vec::new();
         for child in named_children(root) {
             if matches!(
                 child.kind(),
                 "class_declaration" | "interface_declaration" | "enum_declaration"
             ) {
-                self.gather(child, None, &mut nodes);
+                self.gather(child, None, &mut gathered);
             }
         }
+        self.inner = gathered
+            .iter()
+            .map(|(_, outer)| outer.is_some_and(|(_, inner)| inner))
+            .collect();
+        let nodes: Vec<(Node<'t>, Option<u32>)> = gathered
+            .into_iter()
+            .map(|(n, outer)| (n, outer.map(|(o, _)| o)))
+            .collect();
         self.class_names = nodes
             .iter()
             .map(|(c, outer)| {
@@ -448,6 +463,22 @@ impl<'s, 't> FileChecker<'s, 't> {
         for (id, (node, outer)) in nodes.into_iter().enumerate() {
             let mut info = self.class_info(node, id as u32)?;
             info.outer = outer;
+            if let Some(o) = outer.filter(|_| self.is_inner(id as u32)) {
+                // Where `javac` keeps the enclosing instance (JLS §8.1.3).
+                info.fields.push(Field {
+                    name: "this$0".to_string(),
+                    ty: self.generic_self(o),
+                    is_static: false,
+                    is_final: false,
+                    is_private: false,
+                    span: Span::default(),
+                    init: None,
+                    constant: None,
+                    unsupported: None,
+                    is_synthetic: true,
+                });
+                info.field_nodes.push(None);
+            }
             self.classes.push(info);
         }
         for index in 0..THROWABLES.len() {
@@ -536,6 +567,11 @@ impl<'s, 't> FileChecker<'s, 't> {
                 } else {
                     self.method_body(ci as u32, sig, node)
                 };
+                // An inner class's constructors take the enclosing instance first.
+                let outer = self
+                    .outer_field(ci as u32)
+                    .filter(|_| sig.is_constructor)
+                    .map(|f| self.classes[ci].fields[f.field as usize].ty.clone());
                 Method {
                     is_abstract: sig.is_abstract,
                     name: sig.name.clone(),
@@ -543,8 +579,12 @@ impl<'s, 't> FileChecker<'s, 't> {
                     is_static: sig.is_static,
                     is_constructor: sig.is_constructor,
                     is_private: sig.is_private,
-                    params: sig.params.clone(),
-                    param_names: sig.param_names.clone(),
+                    params: outer.iter().chain(&sig.params).cloned().collect(),
+                    param_names: outer
+                        .iter()
+                        .map(|_| "this$0".to_string())
+                        .chain(sig.param_names.iter().cloned())
+                        .collect(),
                     ret: sig.ret.clone(),
                     span: sig.span,
                     body,
@@ -600,6 +640,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     s => Some(s - 1),
                 },
                 is_closure: false,
+                outer_instance: self.outer_field(ci as u32).map(|f| f.field),
             });
         }
         self.add_lambdas(&mut classes);
@@ -721,22 +762,27 @@ impl<'s, 't> FileChecker<'s, 't> {
         Ok((unit, self.wants_boxes.get()))
     }
 
-    /// Adds `node`, a class declaration, and the static classes nested in it (at any depth)
-    /// to `out` in pre-order, each with the index of the class it is nested in.
-    fn gather(&self, node: Node<'t>, outer: Option<u32>, out: &mut Vec<(Node<'t>, Option<u32>)>) {
+    /// Adds `node`, a class declaration, and the classes nested in it (at any depth) to `out`
+    /// in pre-order, each with the index of the class it is nested in and whether it is an
+    /// inner class (JLS §8.1.3: a class member of a class, not `static`).
+    fn gather(&self, node: Node<'t>, outer: Option<(u32, bool)>, out: &mut Vec<Gathered<'t>>) {
         let id = out.len() as u32;
         out.push((node, outer));
         let Some(body) = node.child_by_field_name("body") else {
             return;
         };
+        // Interfaces' member classes are static, as are member interfaces and enums.
         let in_interface = node.kind() == "interface_declaration";
         for member in members(body) {
-            let nested_static =
-                matches!(member.kind(), "interface_declaration" | "enum_declaration")
-                    || (member.kind() == "class_declaration"
-                        && (in_interface || has_modifier(member, self.src, "static")));
-            if nested_static {
-                self.gather(member, Some(id), out);
+            match member.kind() {
+                "interface_declaration" | "enum_declaration" => {
+                    self.gather(member, Some((id, false)), out);
+                }
+                "class_declaration" => {
+                    let inner = !in_interface && !has_modifier(member, self.src, "static");
+                    self.gather(member, Some((id, inner)), out);
+                }
+                _ => {}
             }
         }
     }
@@ -800,6 +846,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 init: None,
                 constant: None,
                 unsupported,
+                is_synthetic: false,
             });
             info.field_nodes.push(Some(constant));
             info.enum_constants += 1;
@@ -854,6 +901,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                             init: None,
                             constant: None,
                             unsupported: unsupported.clone(),
+                            is_synthetic: false,
                         });
                         info.field_nodes.push(d.child_by_field_name("value"));
                     }
@@ -877,19 +925,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         .push((block, true, info.fields.len() as u32));
                 }
                 // Gathered as classes of their own.
-                "class_declaration"
-                    if info.is_interface || has_modifier(member, self.src, "static") => {}
-                "interface_declaration" | "enum_declaration" => {}
-                "class_declaration" => {
-                    let name = member
-                        .child_by_field_name("name")
-                        .map(|n| self.text(n).to_string())
-                        .unwrap_or_default();
-                    info.skipped.push(self.diag(
-                        member,
-                        format!("inner class {name} (nested, not static) is outside the supported subset"),
-                    ));
-                }
+                "class_declaration" | "interface_declaration" | "enum_declaration" => {}
                 "record_declaration" | "annotation_type_declaration" => {
                     let what = member
                         .kind()
@@ -1184,6 +1220,21 @@ impl<'s, 't> FileChecker<'s, 't> {
                 .any(|&c| !throwables::is_checked((c - library) as usize))
     }
 
+    /// Whether `class` is an inner class: its objects have an enclosing instance.
+    pub(super) fn is_inner(&self, class: u32) -> bool {
+        self.inner.get(class as usize).copied().unwrap_or(false)
+    }
+
+    /// The field of inner class `class` holding its enclosing instance.
+    pub(super) fn outer_field(&self, class: u32) -> Option<FieldRef> {
+        if !self.is_inner(class) {
+            return None;
+        }
+        let fields = &self.classes.get(class as usize)?.fields;
+        let field = fields.iter().position(|f| f.is_synthetic)? as u32;
+        Some(FieldRef { class, field })
+    }
+
     /// The outermost class enclosing `class` (itself when top-level): private members are
     /// accessible anywhere inside it (JLS §6.6.1).
     pub(super) fn top_level(&self, mut class: u32) -> u32 {
@@ -1321,19 +1372,66 @@ impl<'s, 't> FileChecker<'s, 't> {
         let mut checker = MethodChecker::new(self, class, sig.is_static, sig.ret.clone());
         checker.is_constructor = sig.is_constructor;
         checker.implicit_super = sig.is_constructor;
+        let outer = self.outer_field(class).filter(|_| sig.is_constructor);
+        if let Some(field) = outer {
+            let ty = self.classes[class as usize].fields[field.field as usize]
+                .ty
+                .clone();
+            checker.declare_param("this$0", ty, Span::default());
+            checker.locals[0].is_hidden = true;
+            checker.locals[0].is_final = true;
+        }
+        let first = checker.locals.len();
         for (i, ty) in sig.params.iter().enumerate() {
             checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
-            checker.locals[i].is_final = sig.param_final[i];
+            checker.locals[first + i].is_final = sig.param_final[i];
         }
         let body_node = body;
         let body = checker.body(body).map_err(|e| self.diag(e.node, e.message));
         self.pop_method_scope(depth);
-        let body = body?;
+        let mut body = body?;
+        if let Some(field) = outer {
+            store_outer_instance(&mut body, field);
+        }
         if sig.is_constructor {
             self.final_fields_assigned(class, &body, body_node)?;
         }
         Ok(body)
     }
+}
+
+/// Makes an inner class's constructor start by storing its hidden first parameter, the
+/// enclosing instance, in `field`, as `javac`'s does before `super(...)`: field initializers
+/// and the superclass's constructor may use it.
+fn store_outer_instance(body: &mut Body, field: FieldRef) {
+    let ty = body.locals[0].ty.clone();
+    let mut node = |ty: &Type, kind: ExprKind| {
+        body.node_count += 1;
+        Expr {
+            id: NodeId(body.node_count - 1),
+            span: Span::default(),
+            ty: ty.clone(),
+            kind,
+        }
+    };
+    let target = node(&ty, ExprKind::Field(field));
+    let value = node(&ty, ExprKind::Local(LocalId(0)));
+    let assign = node(
+        &ty,
+        ExprKind::Assign {
+            target: Box::new(target),
+            op: None,
+            op_type: ty.clone(),
+            value: Box::new(value),
+        },
+    );
+    body.node_count += 1;
+    let store = Stmt {
+        id: NodeId(body.node_count - 1),
+        span: Span::default(),
+        kind: StmtKind::Expr(assign),
+    };
+    body.stmts.insert(0, store);
 }
 
 /// Why a class's initialization cannot run, if it cannot: an initializer block outside the

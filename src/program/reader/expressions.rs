@@ -471,9 +471,21 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     && named_children(ty)
                         .iter()
                         .any(|c| c.kind() == "type_arguments" && named_children(*c).is_empty());
-                let created = self.ty(ty)?;
+                // `o.new Inner(...)`: the class is named as a member of `o`'s class.
+                let qualifier = match node.child(0).filter(|c| c.kind() != "new") {
+                    Some(q) => Some(self.expr(q)?),
+                    None => None,
+                };
+                let created = match qualifier.as_ref().map(|q| q.ty.class()) {
+                    None => self.ty(ty)?,
+                    Some(Some(scope)) => match self.file.ty(ty, scope) {
+                        Ok(t) => t,
+                        Err(d) => return self.error(ty, d.message),
+                    },
+                    Some(None) => return self.unsupported(node, "a qualified creation"),
+                };
                 match created {
-                    Type::Class(_) => self.new_object(node, created, diamond),
+                    Type::Class(_) => self.new_object(node, created, diamond, qualifier),
                     _ => self.unsupported(node, "creating an object"),
                 }
             }

@@ -459,6 +459,11 @@ pub struct Class {
     /// functional interface's, which calls the lambda's body. Never named by a test,
     /// mutated or reported.
     pub is_closure: bool,
+    /// An inner class (JLS §8.1.3: nested, not `static`): the field holding its object's
+    /// enclosing instance (`this$0`, of class [`Class::outer`]). Its constructors take that
+    /// instance as their first, hidden parameter and store it before anything else runs,
+    /// as `javac`'s do; a class without constructors gets it through its default one.
+    pub outer_instance: Option<u32>,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source
@@ -472,6 +477,23 @@ pub struct InitializerBlock {
     pub fields_before: u32,
     pub span: Span,
     pub body: Result<Body, Diagnostic>,
+}
+
+impl Class {
+    /// Whether `stmt`, in a constructor of this class (`class`), is the store of the
+    /// enclosing instance that starts an inner class's constructors.
+    pub fn stores_outer_instance(&self, class: u32, stmt: &Stmt) -> bool {
+        match &stmt.kind {
+            StmtKind::Expr(Expr {
+                kind: ExprKind::Assign { target, .. },
+                ..
+            }) => matches!(
+                &target.kind,
+                ExprKind::Field(f) if f.class == class && self.outer_instance == Some(f.field)
+            ),
+            _ => false,
+        }
+    }
 }
 
 impl Unit {
@@ -629,6 +651,9 @@ pub struct Field {
     /// Why the field is outside the subset (its type or its initializer), if it is: methods
     /// that use it are not supported either.
     pub unsupported: Option<Diagnostic>,
+    /// Made by the compiler, not declared (an inner class's `this$0`): no test sees it, as
+    /// reflection's `isSynthetic()` hides it from the JVM side.
+    pub is_synthetic: bool,
 }
 
 /// A method's signature and, when supported, its body.
@@ -1004,6 +1029,9 @@ pub enum Builtin {
     /// `o.getClass()`: the object of roth's model of `java.lang.Class` for the class of `o`
     /// at run time, one per class in a run (so `==` compares classes).
     GetClass,
+    /// `Objects.requireNonNull(o)` as `javac` emits it (for the `o` of `o.new Inner()`): `o`,
+    /// or `NullPointerException` when it is `null`.
+    RequireNonNull,
 }
 
 impl Builtin {
@@ -1030,6 +1058,7 @@ impl Builtin {
                 | ObjectEquals
                 | ObjectHashCode
                 | ObjectToString
+                | RequireNonNull
         )
     }
 }

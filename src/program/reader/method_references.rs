@@ -161,7 +161,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             let diamond = !self.file.type_parameters[c as usize].is_empty()
                 && matches!(&created, Type::Class(t) if t.args.is_empty());
             inner.given = Some(args_from(inner, start));
-            inner.new_object(node, created, diamond)?
+            inner.new_object(node, created, diamond, None)?
         } else if q == "System.out" {
             inner.given = Some(args_from(inner, 0));
             inner.print_call(node, &name)?

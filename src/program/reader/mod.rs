@@ -14,7 +14,9 @@
 //!   `switch` statements and rules, and switch expressions lowered to them;
 //! - `expressions.rs`, `variables.rs` and `calls.rs`: expressions with their types and
 //!   conversions; names, fields and assignments; calls; `object_methods.rs`: `Object`'s
-//!   `equals`, `hashCode` and `toString` on any reference;
+//!   `equals`, `hashCode` and `toString` on any reference; `inner_classes.rs`: inner classes'
+//!   enclosing instances; `lambdas.rs`, `method_references.rs`, `closure_class.rs`: lambdas
+//!   and method references as methods and the classes of their objects;
 //! - `generics.rs`: type parameters, parameterized types and inference, by erasure;
 //!   `boxing.rs`: boxing and unboxing conversions; `jdk.rs`: roth's model of `java.lang`'s
 //!   boxes, written in Java (`src/program/jdk/`), read with the files that need it;
@@ -34,6 +36,7 @@ mod expressions;
 mod final_fields;
 mod generics;
 mod hierarchy;
+mod inner_classes;
 pub mod ir;
 pub(crate) mod jdk;
 mod lambdas;

@@ -254,18 +254,33 @@ fn param(name: &str, ty: &Type) -> Local {
 
 /// The parameter lists of a library throwable's constructors, in the order they are numbered.
 pub(crate) fn constructor_params(
-    with_cause: bool,
+    lib: &LibraryThrowable,
     throwable: &Type,
 ) -> Vec<Vec<(&'static str, Type)>> {
     let mut out = vec![vec![], vec![("message", Type::String)]];
-    if with_cause {
+    if lib.with_cause {
         out.push(vec![
             ("message", Type::String),
             ("cause", throwable.clone()),
         ]);
         out.push(vec![("cause", throwable.clone())]);
     }
+    if let Some((_, types)) = index_message(lib) {
+        out.extend(types.iter().map(|t| vec![("index", t.clone())]));
+    }
     out
+}
+
+/// The out-of-bounds exceptions' constructors taking the offending index (`new
+/// IndexOutOfBoundsException(5)`): the text their message starts with, and the index types
+/// (`long` as well for `IndexOutOfBoundsException`, since JDK 16).
+fn index_message(lib: &LibraryThrowable) -> Option<(&'static str, &'static [Type])> {
+    match lib.simple_name() {
+        "IndexOutOfBoundsException" => Some(("Index out of range: ", &[Type::Int, Type::Long])),
+        "ArrayIndexOutOfBoundsException" => Some(("Array index out of range: ", &[Type::Int])),
+        "StringIndexOutOfBoundsException" => Some(("String index out of range: ", &[Type::Int])),
+        _ => None,
+    }
 }
 
 /// The names, parameter and return types of `Throwable`'s methods (after its constructors).
@@ -290,13 +305,35 @@ pub(crate) fn members(
     let lib = &THROWABLES[index];
     let simple = lib.simple_name();
     let mut methods = Vec::new();
-    for (k, params) in constructor_params(lib.with_cause, throwable)
-        .into_iter()
-        .enumerate()
-    {
+    for (k, params) in constructor_params(lib, throwable).into_iter().enumerate() {
         let mut b = Builder { next: 0 };
         let locals: Vec<Local> = params.iter().map(|(n, t)| param(n, t)).collect();
+        let by_index = params.first().is_some_and(|(n, _)| *n == "index");
         let stmts = match parent {
+            Some(parent) if by_index => {
+                // `super(prefix + index)`: the parent's `(String)` constructor.
+                let prefix = index_message(lib).map_or("", |(p, _)| p);
+                let text = b.expr(
+                    Type::String,
+                    ExprKind::Literal(Const::Str(
+                        crate::program::reader::text::utf16(prefix).into(),
+                    )),
+                );
+                let index = b.local(0, &params[0].1);
+                let message = b.expr(
+                    Type::String,
+                    ExprKind::Concat(Box::new(text), Box::new(index)),
+                );
+                let call = b.expr(
+                    Type::Void,
+                    ExprKind::SuperConstructor {
+                        class: parent,
+                        constructor: Some(1),
+                        args: vec![message],
+                    },
+                );
+                vec![b.stmt(StmtKind::Expr(call))]
+            }
             Some(parent) => {
                 let args = params
                     .iter()
@@ -383,6 +420,7 @@ pub(crate) fn members(
             init: None,
             constant: None,
             unsupported: None,
+            is_synthetic: false,
         };
         fields.push(field("detailMessage", Type::String));
         fields.push(field("cause", throwable.clone()));
@@ -558,5 +596,41 @@ mod tests {
         }
         assert!(THROWABLES[index("NoSuchElementException")].visible(&["java.util.*".into()]));
         assert!(!THROWABLES[index("NoSuchElementException")].visible(&[]));
+    }
+
+    /// The index-taking constructors of the out-of-bounds exceptions give the JDK's messages
+    /// (what `java` 17 printed), and a subclass caught as its parent keeps its own.
+    #[test]
+    fn out_of_bounds_exceptions_take_the_index() {
+        use crate::program::execution::interp::testing::{runner, string};
+        use crate::program::execution::interp::{Termination, Value};
+        use crate::program::reader::semantics::Kind;
+        let source = r#"public class Bounds {
+    static String plain(int i) { return new IndexOutOfBoundsException(i).getMessage(); }
+    static String wide(long i) { return new IndexOutOfBoundsException(i).getMessage(); }
+    static String array(int i) {
+        try { throw new ArrayIndexOutOfBoundsException(i); }
+        catch (IndexOutOfBoundsException e) { return e.toString(); }
+    }
+    static String text(char c) { return new StringIndexOutOfBoundsException(c).getMessage(); }
+}
+"#;
+        let unit = crate::program::load("Bounds.java", source).expect("the file loads");
+        let run = runner(&unit);
+        let returns = |s: &str| Termination::Return(Some(string(s)));
+        let int = |v: i64| Value::Prim(Kind::Int, v);
+        assert_eq!(run("plain", &[int(5)]), returns("Index out of range: 5"));
+        assert_eq!(
+            run("wide", &[Value::Prim(Kind::Long, -7)]),
+            returns("Index out of range: -7")
+        );
+        assert_eq!(
+            run("array", &[int(3)]),
+            returns("java.lang.ArrayIndexOutOfBoundsException: Array index out of range: 3")
+        );
+        assert_eq!(
+            run("text", &[Value::Prim(Kind::Char, 65)]),
+            returns("String index out of range: 65")
+        );
     }
 }

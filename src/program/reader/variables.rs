@@ -51,6 +51,25 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             if let Some(d) = &field.unsupported {
                 return self.error(node, format!("uses field {name}: {}", d.message));
             }
+            let field_ref = FieldRef {
+                class,
+                field: fi as u32,
+            };
+            if !field.is_static && !own && !self.is_static {
+                // A field of an enclosing instance (JLS §15.8.4), through `this$0`.
+                if let Some(object) = self.outer_object_with_field(node, name) {
+                    let ty = self.field_type_through(&object.ty, class, fi);
+                    let object = Box::new(object);
+                    return Ok(self.make(
+                        node,
+                        ty,
+                        ExprKind::FieldOf {
+                            object,
+                            field: field_ref,
+                        },
+                    ));
+                }
+            }
             if !field.is_static && (self.is_static || !own) {
                 return self.error(
                     node,
@@ -82,6 +101,27 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
         let this = self.file.generic_self(self.class);
         match self.file.substitution(&this, class) {
+            Some(map) => substitute(&field.ty, &map),
+            None => field.ty.clone(),
+        }
+    }
+
+    /// The enclosing instance whose class has the field `name` a simple name denotes, when
+    /// the code being read is in an inner class of that class.
+    fn outer_object_with_field(&mut self, node: Node<'t>, name: &str) -> Option<Expr> {
+        let class = self
+            .file
+            .enclosing(self.class)
+            .into_iter()
+            .find(|&c| self.member_field(c, name).is_some())?;
+        self.enclosing_instance(node, class, false).ok()
+    }
+
+    /// The type of field `fi` of `class` read on an object of type `object` (its type
+    /// arguments substituted for the class's parameters).
+    pub(super) fn field_type_through(&self, object: &Type, class: u32, fi: usize) -> Type {
+        let field = &self.file.classes[class as usize].fields[fi];
+        match self.file.substitution(object, class) {
             Some(map) => substitute(&field.ty, &map),
             None => field.ty.clone(),
         }
@@ -136,6 +176,16 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let object = self.field(node, "object")?;
         let field_node = self.field(node, "field")?;
         let field = self.text(field_node);
+        // `Outer.this`: an enclosing instance (JLS §15.8.4).
+        if field_node.kind() == "this" {
+            let Some(class) = self.class_qualifier(object) else {
+                return self.error(
+                    object,
+                    format!("cannot find symbol: class {}", self.text(object)),
+                );
+            };
+            return self.qualified_this(node, class);
+        }
         if matches!(object.kind(), "this" | "super") {
             if self.is_static {
                 return self.error(

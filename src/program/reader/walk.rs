@@ -16,7 +16,8 @@ impl ExprKind {
                     | Builtin::ObjectHashCode
                     | Builtin::ObjectToString
                     | Builtin::ObjectValueOf
-                    | Builtin::GetClass,
+                    | Builtin::GetClass
+                    | Builtin::RequireNonNull,
                 _
             ) | ExprKind::This
                 | ExprKind::New { .. }

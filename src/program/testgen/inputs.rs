@@ -300,6 +300,7 @@ fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> V
                     !unit.classes[c as usize].is_abstract
                         && !unit.classes[c as usize].is_enum
                         && !unit.classes[c as usize].is_closure
+                        && unit.classes[c as usize].outer_instance.is_none()
                         && (!unit.is_library(c) || *ty != Type::Object)
                         && (*ty == Type::Object
                             || ty.class() == Some(c)

@@ -257,6 +257,8 @@ pub(super) struct FieldSlot {
     pub(super) is_constant: bool,
     /// An instance field's place in its objects.
     pub(super) object_slot: u32,
+    /// The compiler's (an inner class's enclosing instance): not part of what tests see.
+    pub(super) is_synthetic: bool,
 }
 
 /// A unit compiled for running: every supported method, and the field initializers.

@@ -61,6 +61,7 @@ impl Compiled {
                     is_constant: f.constant.is_some() || f.unsupported.is_some(),
                     // Set below, once the superclasses' layouts are known.
                     object_slot: 0,
+                    is_synthetic: f.is_synthetic,
                 });
             }
             field_index.push(idx);
@@ -96,6 +97,7 @@ impl Compiled {
                             is_static: false,
                             is_constant: true,
                             object_slot: layout.len() as u32 - 1,
+                            is_synthetic: false,
                         });
                     }
                 }
@@ -313,8 +315,8 @@ fn is_super_constructor(s: &Stmt) -> bool {
 
 /// Whether a constructor's body starts by calling another constructor of its class
 /// (`this(...)`, which the front end makes a call of that constructor).
-fn starts_with_this_call(info: &Class, body: &Body) -> bool {
-    match body.stmts.first().map(|s| &s.kind) {
+fn starts_with_this_call(info: &Class, stmts: &[Stmt]) -> bool {
+    match stmts.first().map(|s| &s.kind) {
         Some(StmtKind::Expr(Expr {
             kind: ExprKind::Call { method, .. },
             ..
@@ -402,7 +404,16 @@ impl<'p> FunctionCompiler<'p> {
         // so they record no coverage.
         // With a superclass, `super(...)` (written or implied) comes first (JLS §12.5).
         let mut stmts = &body.stmts[..];
-        if method.is_constructor && !starts_with_this_call(info, body) {
+        // An inner class's enclosing instance is stored before anything else.
+        if method.is_constructor
+            && let Some(store) = stmts
+                .first()
+                .filter(|s| info.stores_outer_instance(class, s))
+        {
+            c.stmts(std::slice::from_ref(store));
+            stmts = &stmts[1..];
+        }
+        if method.is_constructor && !starts_with_this_call(info, stmts) {
             if let Some(first) = stmts.first().filter(|s| is_super_constructor(s)) {
                 c.stmts(std::slice::from_ref(first));
                 stmts = &stmts[1..];
@@ -427,15 +438,31 @@ impl<'p> FunctionCompiler<'p> {
     /// The instance field initializers of a class as a function of `this`.
     fn field_setup(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
         let this = Type::Class(ClassType::plain(class, info.name.as_str()));
-        let mut c = FunctionCompiler::empty(program, vec![this], None);
-        c.this_reg = Some(0);
+        // An inner class's default constructor takes the enclosing instance and stores it
+        // first, as its declared ones do.
+        let outer = info
+            .outer_instance
+            .map(|f| (f, info.fields[f as usize].ty.clone()));
+        let mut types: Vec<Type> = outer.iter().map(|(_, ty)| ty.clone()).collect();
+        types.push(this);
+        let this_reg = types.len() as u32 - 1;
+        let mut c = FunctionCompiler::empty(program, types, None);
+        c.this_reg = Some(this_reg);
+        if let Some((field, _)) = outer {
+            let slot = c.object_slot(FieldRef { class, field });
+            c.code.push(Instr::PutInstance {
+                object: this_reg,
+                slot,
+                src: 0,
+            });
+        }
         // The default constructor calls the superclass's constructor without arguments.
         if let Some(superclass) = info.superclass {
             c.call_constructor(superclass, None);
         }
         c.field_initializers(class, info, false);
         c.code.push(Instr::ReturnVoid);
-        c.finish(format!("<init {}>", info.name), 0)
+        c.finish(format!("<init {}>", info.name), this_reg)
     }
 
     /// An initializer block as a function without parameters (of `this` for an instance

@@ -640,7 +640,7 @@ impl<'p> FunctionCompiler<'p> {
     }
 
     /// An instance field's slot in its objects.
-    fn object_slot(&self, f: FieldRef) -> u32 {
+    pub(super) fn object_slot(&self, f: FieldRef) -> u32 {
         let slot = self.program.field_index[f.class as usize][f.field as usize];
         self.program.fields[slot as usize].object_slot
     }

@@ -249,6 +249,8 @@ impl<'c> Machine<'c> {
             | Builtin::ObjectToString
             | Builtin::ObjectValueOf => unreachable!("dispatched like calls by the machine"),
             Builtin::GetClass => self.class_object(a)?,
+            Builtin::RequireNonNull if a == 0 => return Err(NPE.into()),
+            Builtin::RequireNonNull => a,
         })
     }
 }

@@ -184,6 +184,7 @@ impl Machine<'_> {
                     .iter()
                     .take(shown)
                     .zip(fields)
+                    .filter(|(slot, _)| !program.fields[**slot as usize].is_synthetic)
                     .map(|(&slot, &w)| {
                         let f = &program.fields[slot as usize];
                         (f.name.clone(), self.snapshot(w, &f.ty, seen))
