@@ -72,7 +72,7 @@ pub struct EquivArgs {
     seed: u64,
 
     /// Steps before a run counts as non-terminating.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = super::ANALYSIS_STEP_LIMIT)]
     step_limit: u64,
 
     /// A JSON report instead of the table.

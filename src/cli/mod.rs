@@ -40,14 +40,18 @@ use clap::{Parser, Subcommand};
 
 use common::Session;
 
+/// Steps before a run counts as non-terminating in the commands that run mutants (a mutant
+/// may loop forever; the original's runs are short).
+const ANALYSIS_STEP_LIMIT: u64 = 100_000;
+
 /// The D-algorithm of test generation, one engine for gate netlists and Java unit programs.
 ///
 /// Circuits are ISCAS .bench files; sequential circuits are handled under full scan (each
 /// flip-flop becomes a pseudo-primary input and a pseudo-primary output). Faults are single
 /// stuck-at faults, named `NET sa0`, `NET sa1`, or `NET->GATE sa0` for a fanout branch.
 ///
-/// Programs are Java source files (a subset: static and instance methods over primitives,
-/// strings and arrays). Mutants (muJava's method-level operators) play the faults: `roth
+/// Programs are Java source files (classes and objects, generics, lambdas, records,
+/// exceptions; what roth does not support is reported per method, and the rest analysed). Mutants (muJava's method-level operators) play the faults: `roth
 /// testgen` writes a JUnit 5 class that kills every killable one, `roth equiv` proves which
 /// are equivalent, `roth score` grades a test set.
 #[derive(Debug, Parser)]

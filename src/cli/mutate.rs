@@ -78,7 +78,7 @@ pub struct MutateArgs {
     seed: u64,
 
     /// With --collapse: steps before a run counts as non-terminating.
-    #[arg(long, default_value_t = 100_000, requires = "collapse")]
+    #[arg(long, default_value_t = super::ANALYSIS_STEP_LIMIT, requires = "collapse")]
     step_limit: u64,
 
     /// A JSON report instead of the table.

@@ -83,7 +83,7 @@ pub struct TestgenArgs {
     budget: Option<f64>,
 
     /// Steps before a run counts as non-terminating.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = super::ANALYSIS_STEP_LIMIT)]
     step_limit: u64,
 
     /// Seconds a JUnit test may run before it fails (a mutant that loops must fail, not hang).

@@ -599,7 +599,18 @@ fn def_use(e: &Expr, defs: &mut Vec<Var>, uses: &mut Vec<Var>, prints: &mut bool
 
 impl Builder<'_> {
     fn text(&self, span: Span) -> String {
-        let t = &self.unit.source[span.range()];
+        // What the compiler writes (a record's `equals`) is text of the files read after the
+        // unit's own.
+        let own = self.unit.source.len();
+        let t = match self.unit.source.get(span.range()) {
+            Some(t) => t,
+            None => self
+                .unit
+                .elsewhere
+                .get(span.start as usize - own.min(span.start as usize)..)
+                .and_then(|rest| rest.get(..span.range().len()))
+                .unwrap_or(""),
+        };
         t.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 

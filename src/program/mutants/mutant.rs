@@ -261,6 +261,10 @@ pub fn generate(unit: &Unit) -> Mutants {
     for (ci, class) in unit.classes[..unit.file_classes()].iter().enumerate() {
         for (mi, method) in class.methods.iter().enumerate() {
             let Ok(body) = &method.body else { continue };
+            // What the compiler writes (a record's `equals`, ...) has no text to edit.
+            if method.is_implicit {
+                continue;
+            }
             // A method reference's call is roth's, not text; a lambda in a field's
             // initializer is, like the initializer, not mutated.
             if method

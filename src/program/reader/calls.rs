@@ -822,10 +822,21 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         let params = resolved.instance.params.clone();
         // An inner class's constructors pass on the enclosing instance they were given.
-        let outer = self.file.is_inner(class).then(|| {
-            let ty = self.locals[0].ty.clone();
-            self.hidden(node, ty, ExprKind::Local(LocalId(0)))
-        });
+        let given = self
+            .locals
+            .first()
+            .filter(|l| l.is_hidden && l.is_param)
+            .map(|l| l.ty.clone());
+        let outer = match given {
+            Some(ty) if self.file.is_inner(class) => {
+                Some(self.hidden(node, ty, ExprKind::Local(LocalId(0))))
+            }
+            // An initializer block is no constructor.
+            None if self.file.is_inner(class) => {
+                return self.error(node, "call to this must be first statement in constructor");
+            }
+            _ => None,
+        };
         let converted: Vec<Expr> = outer
             .into_iter()
             .chain(self.pass(args, &params, variable_arity)?)

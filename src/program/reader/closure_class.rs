@@ -143,6 +143,7 @@ pub(super) fn closure_class(s: ClosureShape) -> Class {
         }),
         bridges: s.bridges.to_vec(),
         lambda: None,
+        is_implicit: false,
     };
     Class {
         fields,

@@ -17,12 +17,15 @@ use tree_sitter::Node;
 
 use crate::program::reader::generics::TypeParameter;
 use crate::program::reader::hierarchy::Hierarchy;
+use crate::program::reader::inner_classes::store_outer_instance;
 use crate::program::reader::ir::*;
 use crate::program::reader::jdk;
 use crate::program::reader::names::Segment;
+use crate::program::reader::records;
 use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
-    first_error, has_class_body, has_modifier, inside_method_body, named_children, parse, span_of,
+    first_error, has_class_body, has_modifier, inside_method_body, is_constructor_kind,
+    named_children, parse, span_of,
 };
 use crate::program::reader::throwables::{self, THROWABLES};
 
@@ -37,6 +40,15 @@ pub fn load(path: &str, source: &str) -> Result<Unit, Diagnostic> {
 /// text) whose classes it uses: their classes are checked and run as the file's are, never
 /// mutated or reported.
 pub fn load_with(path: &str, source: &str, others: &[(&str, &str)]) -> Result<Unit, Diagnostic> {
+    // The members records leave to the compiler, written as a file of their own after the
+    // code base's.
+    let implicit =
+        records::implicit_text(std::iter::once((path, source)).chain(others.iter().copied()));
+    let mut others = others.to_vec();
+    if !implicit.is_empty() {
+        others.push((records::IMPLICIT_PATH, implicit.as_str()));
+    }
+    let others = &others[..];
     // The JDK's classes the files name; all the boxes when a conversion needs one the files
     // do not name (`Object o = 1`, `Pair.of(1, 2)`).
     let texts: Vec<&str> = std::iter::once(source)
@@ -210,6 +222,9 @@ pub(super) struct ClassInfo<'t> {
     /// A library throwable (its index in [`THROWABLES`]) with its synthesized members.
     pub(super) library: Option<usize>,
     library_methods: Vec<Method>,
+    /// The first of the methods the compiler writes (a record's), if any: they follow the
+    /// declared ones.
+    implicit_from: usize,
 }
 
 impl ClassInfo<'_> {
@@ -264,6 +279,9 @@ pub(super) struct FileChecker<'s, 't> {
     pub(super) made: RefCell<Vec<Option<crate::program::reader::lambdas::Made>>>,
     /// Whether each class of `class_names` is an inner class (see [`Class::outer_instance`]).
     pub(super) inner: Vec<bool>,
+    /// Each record (its node's id) with the class of the records' file holding its implicit
+    /// members.
+    implicit: Vec<(usize, Node<'t>)>,
 }
 
 /// A class declaration found by `gather`, with the class it is nested in and whether it is an
@@ -293,6 +311,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             closure_base: 0,
             made: RefCell::new(Vec::new()),
             inner: Vec::new(),
+            implicit: Vec::new(),
         }
     }
 
@@ -353,7 +372,10 @@ impl<'s, 't> FileChecker<'s, 't> {
                     let segment = self.segment_at(child.start_byte());
                     self.segments[segment].imports.push(name);
                 }
-                "class_declaration" | "interface_declaration" | "enum_declaration" => {
+                "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration" => {
                     if let Some(e) = first_error(child) {
                         // A syntax error inside a method body spoils that method only.
                         if !inside_method_body(e) {
@@ -361,7 +383,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                         }
                     }
                 }
-                "record_declaration" | "annotation_type_declaration" => {
+                "annotation_type_declaration" => {
                     let what = child
                         .kind()
                         .trim_end_matches("_declaration")
@@ -383,14 +405,27 @@ impl<'s, 't> FileChecker<'s, 't> {
             }
         }
         let mut gathered = Vec::new();
+        let mut holders = Vec::new();
         for child in named_children(root) {
-            if matches!(
+            if self.segments[self.segment_at(child.start_byte())].path == records::IMPLICIT_PATH {
+                holders.push(child);
+            } else if matches!(
                 child.kind(),
-                "class_declaration" | "interface_declaration" | "enum_declaration"
+                "class_declaration"
+                    | "interface_declaration"
+                    | "enum_declaration"
+                    | "record_declaration"
             ) {
                 self.gather(child, None, &mut gathered);
             }
         }
+        // The members each record leaves to the compiler (see `records.rs`), in order.
+        let records = records::records_in(root);
+        self.implicit = records
+            .iter()
+            .zip(holders)
+            .map(|(r, h)| (r.id(), h))
+            .collect();
         self.inner = gathered
             .iter()
             .map(|(_, outer)| outer.is_some_and(|(_, inner)| inner))
@@ -550,13 +585,14 @@ impl<'s, 't> FileChecker<'s, 't> {
                     .to_string(),
                 class: ci as u32,
                 is_static: false,
-                is_constructor: node.kind() == "constructor_declaration",
+                is_constructor: is_constructor_kind(node.kind()),
                 is_private: false,
                 is_abstract: false,
                 params: Vec::new(),
                 param_names: Vec::new(),
                 bridges: Vec::new(),
                 lambda: None,
+                is_implicit: false,
                 ret: Type::Void,
                 span: span_of(node),
                 body: Err(d.clone()),
@@ -590,6 +626,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     body,
                     bridges: self.bridges(ci as u32, sig),
                     lambda: None,
+                    is_implicit: mi >= self.classes[ci].implicit_from,
                 }
             }
         }
@@ -775,7 +812,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         let in_interface = node.kind() == "interface_declaration";
         for member in members(body) {
             match member.kind() {
-                "interface_declaration" | "enum_declaration" => {
+                "interface_declaration" | "enum_declaration" | "record_declaration" => {
                     self.gather(member, Some((id, false)), out);
                 }
                 "class_declaration" => {
@@ -814,7 +851,27 @@ impl<'s, 't> FileChecker<'s, 't> {
             extends_something,
             library: None,
             library_methods: Vec::new(),
+            implicit_from: usize::MAX,
         };
+        // A record's components: its first fields, private and final (JLS §8.10.3).
+        if node.kind() == "record_declaration" {
+            let (_, types, names, spans, _, _) = self.signature_types(node, id)?;
+            for ((name, ty), span) in names.into_iter().zip(types).zip(spans) {
+                info.fields.push(Field {
+                    name,
+                    ty,
+                    is_static: false,
+                    is_final: true,
+                    is_private: true,
+                    span,
+                    init: None,
+                    constant: None,
+                    unsupported: None,
+                    is_synthetic: false,
+                });
+                info.field_nodes.push(None);
+            }
+        }
         let Some(body) = node.child_by_field_name("body") else {
             return Ok(info);
         };
@@ -906,7 +963,9 @@ impl<'s, 't> FileChecker<'s, 't> {
                         info.field_nodes.push(d.child_by_field_name("value"));
                     }
                 }
-                "method_declaration" | "constructor_declaration" => {
+                "method_declaration"
+                | "constructor_declaration"
+                | "compact_constructor_declaration" => {
                     let index = info.sigs.len() as u32;
                     let sig = self.signature(member, &info.name, id, index, info.is_interface);
                     info.sigs.push(sig);
@@ -925,8 +984,11 @@ impl<'s, 't> FileChecker<'s, 't> {
                         .push((block, true, info.fields.len() as u32));
                 }
                 // Gathered as classes of their own.
-                "class_declaration" | "interface_declaration" | "enum_declaration" => {}
-                "record_declaration" | "annotation_type_declaration" => {
+                "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration" => {}
+                "annotation_type_declaration" => {
                     let what = member
                         .kind()
                         .trim_end_matches("_declaration")
@@ -943,159 +1005,18 @@ impl<'s, 't> FileChecker<'s, 't> {
                 _ => {}
             }
         }
+        // The members the compiler writes for a record, after its own.
+        if let Some((_, holder)) = self.implicit.iter().find(|(r, _)| *r == node.id()) {
+            info.implicit_from = info.sigs.len();
+            let holder_body = holder.child_by_field_name("body");
+            for member in holder_body.map(members).unwrap_or_default() {
+                let index = info.sigs.len() as u32;
+                let sig = self.signature(member, &info.name, id, index, false);
+                info.sigs.push(sig);
+                info.method_nodes.push(member);
+            }
+        }
         Ok(info)
-    }
-
-    fn signature(
-        &self,
-        node: Node,
-        class_name: &str,
-        scope: u32,
-        index: u32,
-        in_interface: bool,
-    ) -> Result<Signature, Diagnostic> {
-        let is_constructor = node.kind() == "constructor_declaration";
-        let name = node
-            .child_by_field_name("name")
-            .map(|n| self.text(n).to_string())
-            .unwrap_or_default();
-        if is_constructor && name != class_name {
-            return Err(self.diag(node, "invalid method declaration; return type required"));
-        }
-        let type_params = match node.child_by_field_name("type_parameters") {
-            Some(list) => self.type_parameters_of(list, (scope, index + 1), scope),
-            None => Vec::new(),
-        };
-        let depth = self.push_method_scope(type_params.clone());
-        let read = self.signature_types(node, scope);
-        self.pop_method_scope(depth);
-        let (ret, params, param_names, param_spans, param_final, is_varargs) = read?;
-        let ret = if is_constructor { Type::Void } else { ret };
-        let is_abstract = node.child_by_field_name("body").is_none();
-        if is_abstract && !(in_interface || has_modifier(node, self.src, "abstract")) {
-            return Err(self.diag(node, "native methods have no body to analyse"));
-        }
-        let throws = named_children(node)
-            .into_iter()
-            .filter(|c| c.kind() == "throws")
-            .flat_map(named_children)
-            .filter_map(|t| {
-                let text = self.text(t);
-                self.class_named(text.split('<').next().unwrap_or(text).trim(), scope)
-            })
-            .collect();
-        Ok(Signature {
-            throws,
-            name,
-            is_abstract,
-            is_static: has_modifier(node, self.src, "static"),
-            is_constructor,
-            is_private: has_modifier(node, self.src, "private"),
-            params,
-            param_names,
-            param_spans,
-            param_final,
-            is_varargs,
-            ret,
-            span: span_of(node),
-            type_params,
-        })
-    }
-
-    /// A method's return type and its parameters (types, names, places, `final`), and
-    /// whether it takes variable arity, read with its type parameters in scope.
-    #[allow(clippy::type_complexity)]
-    fn signature_types(
-        &self,
-        node: Node,
-        scope: u32,
-    ) -> Result<(Type, Vec<Type>, Vec<String>, Vec<Span>, Vec<bool>, bool), Diagnostic> {
-        let is_constructor = node.kind() == "constructor_declaration";
-        let ret = if is_constructor {
-            Type::Void
-        } else {
-            let t = node
-                .child_by_field_name("type")
-                .ok_or_else(|| self.diag(node, "a method without a return type"))?;
-            let t = self.ty(t, scope)?;
-            // `int f()[]` style dimensions after the parameters.
-            self.with_dimensions(t, node)
-        };
-        let mut params = Vec::new();
-        let mut param_names = Vec::new();
-        let mut param_spans = Vec::new();
-        let mut param_final = Vec::new();
-        let mut is_varargs = false;
-        if let Some(list) = node.child_by_field_name("parameters") {
-            for p in named_children(list) {
-                if p.kind() == "spread_parameter" {
-                    // `T... xs`: a parameter of type T[] that calls may fill element by
-                    // element (JLS §8.4.1).
-                    let children = named_children(p);
-                    let t = children
-                        .iter()
-                        .find(|c| {
-                            !matches!(
-                                c.kind(),
-                                "modifiers"
-                                    | "variable_declarator"
-                                    | "annotation"
-                                    | "marker_annotation"
-                            )
-                        })
-                        .ok_or_else(|| self.diag(p, "a parameter without a type"))?;
-                    let d = children
-                        .iter()
-                        .find(|c| c.kind() == "variable_declarator")
-                        .ok_or_else(|| self.diag(p, "a parameter without a name"))?;
-                    let n = d
-                        .child_by_field_name("name")
-                        .ok_or_else(|| self.diag(p, "a parameter without a name"))?;
-                    let t = self.with_dimensions(self.ty(*t, scope)?, *d);
-                    params.push(Type::array_of(t));
-                    param_names.push(self.text(n).to_string());
-                    param_spans.push(span_of(n));
-                    param_final.push(has_modifier(p, self.src, "final"));
-                    is_varargs = true;
-                    continue;
-                }
-                if p.kind() != "formal_parameter" {
-                    return Err(self.diag(
-                        p,
-                        format!("{} parameters are outside the supported subset", p.kind()),
-                    ));
-                }
-                let t = p
-                    .child_by_field_name("type")
-                    .ok_or_else(|| self.diag(p, "a parameter without a type"))?;
-                let t = self.with_dimensions(self.ty(t, scope)?, p);
-                let n = p
-                    .child_by_field_name("name")
-                    .ok_or_else(|| self.diag(p, "a parameter without a name"))?;
-                params.push(t);
-                param_names.push(self.text(n).to_string());
-                param_spans.push(span_of(n));
-                param_final.push(has_modifier(p, self.src, "final"));
-            }
-        }
-        Ok((
-            ret,
-            params,
-            param_names,
-            param_spans,
-            param_final,
-            is_varargs,
-        ))
-    }
-
-    /// Adds C-style dimensions (`int a[]`) written after a declarator's name.
-    pub(super) fn with_dimensions(&self, mut ty: Type, declarator: Node) -> Type {
-        if let Some(d) = declarator.child_by_field_name("dimensions") {
-            for _ in 0..self.text(d).matches('[').count() {
-                ty = Type::array_of(ty);
-            }
-        }
-        ty
     }
 
     /// The type `node` names, read inside class `scope` (which decides what a nested class's
@@ -1193,6 +1114,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             extends_something: parent.is_some(),
             library: Some(index),
             library_methods: methods,
+            implicit_from: usize::MAX,
         }
     }
 
@@ -1313,7 +1235,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         if info.library.is_some() {
             return info.library_methods[index].is_constructor;
         }
-        info.method_nodes[index].kind() == "constructor_declaration"
+        is_constructor_kind(info.method_nodes[index].kind())
     }
 
     /// Class `id` as a type, named as Java code outside it names it (`Outer.Inner`).
@@ -1393,45 +1315,14 @@ impl<'s, 't> FileChecker<'s, 't> {
         if let Some(field) = outer {
             store_outer_instance(&mut body, field);
         }
+        if node.kind() == "compact_constructor_declaration" {
+            records::assign_components(&mut body, class);
+        }
         if sig.is_constructor {
             self.final_fields_assigned(class, &body, body_node)?;
         }
         Ok(body)
     }
-}
-
-/// Makes an inner class's constructor start by storing its hidden first parameter, the
-/// enclosing instance, in `field`, as `javac`'s does before `super(...)`: field initializers
-/// and the superclass's constructor may use it.
-fn store_outer_instance(body: &mut Body, field: FieldRef) {
-    let ty = body.locals[0].ty.clone();
-    let mut node = |ty: &Type, kind: ExprKind| {
-        body.node_count += 1;
-        Expr {
-            id: NodeId(body.node_count - 1),
-            span: Span::default(),
-            ty: ty.clone(),
-            kind,
-        }
-    };
-    let target = node(&ty, ExprKind::Field(field));
-    let value = node(&ty, ExprKind::Local(LocalId(0)));
-    let assign = node(
-        &ty,
-        ExprKind::Assign {
-            target: Box::new(target),
-            op: None,
-            op_type: ty.clone(),
-            value: Box::new(value),
-        },
-    );
-    body.node_count += 1;
-    let store = Stmt {
-        id: NodeId(body.node_count - 1),
-        span: Span::default(),
-        kind: StmtKind::Expr(assign),
-    };
-    body.stmts.insert(0, store);
 }
 
 /// Why a class's initialization cannot run, if it cannot: an initializer block outside the

@@ -135,6 +135,42 @@ impl<'t> MethodChecker<'_, '_, 't> {
     }
 }
 
+/// Makes an inner class's constructor start by storing its hidden first parameter, the
+/// enclosing instance, in `field`, as `javac`'s does before `super(...)`: field initializers
+/// and the superclass's constructor may use it.
+pub(super) fn store_outer_instance(body: &mut Body, field: FieldRef) {
+    let ty = body.locals[0].ty.clone();
+    let store = assignment(body, field, LocalId(0), &ty);
+    body.stmts.insert(0, store);
+}
+
+/// `this.field = local;` with nodes of no text (nothing mutates them).
+pub(super) fn assignment(body: &mut Body, field: FieldRef, local: LocalId, ty: &Type) -> Stmt {
+    let mut node = |kind: ExprKind| {
+        body.node_count += 1;
+        Expr {
+            id: NodeId(body.node_count - 1),
+            span: Span::default(),
+            ty: ty.clone(),
+            kind,
+        }
+    };
+    let target = node(ExprKind::Field(field));
+    let value = node(ExprKind::Local(local));
+    let assign = node(ExprKind::Assign {
+        target: Box::new(target),
+        op: None,
+        op_type: ty.clone(),
+        value: Box::new(value),
+    });
+    body.node_count += 1;
+    Stmt {
+        id: NodeId(body.node_count - 1),
+        span: Span::default(),
+        kind: StmtKind::Expr(assign),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::program::execution::interp::testing::{runner, string};

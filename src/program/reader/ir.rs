@@ -681,6 +681,10 @@ pub struct Method {
     /// The body of a lambda or a method reference, made a private method of the class the
     /// lambda is written in (as `javac`'s `lambda$name$0`): where it comes from.
     pub lambda: Option<LambdaOrigin>,
+    /// Written by the compiler, not in the file: a record's canonical constructor, accessors,
+    /// `equals`, `hashCode` and `toString` where it declares none (see `records.rs`). Run
+    /// like the others; never mutated, reported or tested.
+    pub is_implicit: bool,
 }
 
 /// Where a lambda's method comes from (see [`Method::lambda`]).
@@ -702,7 +706,7 @@ impl Method {
     /// Whether the method is declared with code of its own: not abstract, not a lambda's
     /// (whose code belongs to the method it is written in, which reports and tests it).
     pub fn is_declared(&self) -> bool {
-        !self.is_abstract && self.lambda.is_none()
+        !self.is_abstract && self.lambda.is_none() && !self.is_implicit
     }
 
     /// `name(int, int[])`, how messages and reports name a method.

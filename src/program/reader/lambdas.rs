@@ -168,6 +168,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                             site: at as u32,
                             reference: site.node.kind() == "method_reference",
                         }),
+                        is_implicit: false,
                     });
                     let name = format!("{}$$Lambda", self.classes[site.class as usize].name);
                     closures.push(unread_closure(name, home, span));
@@ -355,6 +356,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 site: at as u32,
                 reference: node.kind() == "method_reference",
             }),
+            is_implicit: false,
         };
         let closure_id = self.file.closure_base + at as u32;
         let lambda = MethodRef {

@@ -22,11 +22,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let (Some(&qualifier), Some(&last)) = (children.first(), children.last()) else {
             return true;
         };
-        let constructor = self
-            .text(node)
-            .rsplit("::")
-            .next()
-            .is_some_and(|n| n.trim() == "new");
+        let constructor = self.names_constructor(node);
         let name = self.text(last);
         // The class searched, and whether the reference is bound to a receiver.
         let (class, bound) = if qualifier.kind() == "this" {
@@ -67,6 +63,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         arities.contains(&arity)
     }
 
+    /// Whether a method reference names a constructor (`Line::new`).
+    fn names_constructor(&self, node: Node<'t>) -> bool {
+        self.text(node)
+            .rsplit("::")
+            .next()
+            .is_some_and(|n| n.trim() == "new")
+    }
+
     /// A method reference's body: the call it names on the functional method's parameters,
     /// and the receiver it is bound to, evaluated here, if any.
     pub(super) fn reference_body(
@@ -77,9 +81,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     ) -> Checked<'t, (Body, Option<Expr>)> {
         let children = named_children(node);
         let qualifier = *children.first().expect("a qualifier");
-        let text = self.text(node);
-        let constructor = text.trim_end().ends_with("new")
-            && text.rsplit("::").next().is_some_and(|n| n.trim() == "new");
+        let constructor = self.names_constructor(node);
         let name = if constructor {
             String::new()
         } else {

@@ -4,11 +4,11 @@
 //! program side's counterpart of `circuit/bench.rs`.
 //!
 //! - `syntax.rs`: tree-sitter parsing within a budget, and the helpers that read its nodes;
-//! - `declarations.rs`: [`load`], the file's classes, fields and signatures, the class-level
-//!   rules, and `check_method` for one mutated method; `hierarchy.rs`: what each class
-//!   extends and implements; `names.rs`: class names across the
-//!   files of a code base read together ([`load_with`]); `codebase.rs`: the index of a code
-//!   base's files that finds the files one file uses;
+//! - `declarations.rs`: [`load`], the file's classes and fields, the class-level rules, and
+//!   `check_method` for one mutated method; `signatures.rs`: methods' signatures;
+//!   `hierarchy.rs`: what each class extends and implements; `names.rs`: class names across
+//!   the files of a code base read together ([`load_with`]); `codebase.rs`: the index of a
+//!   code base's files that finds the files one file uses;
 //! - `resources.rs`: try-with-resources lowered to `try`/`finally`;
 //! - `statements.rs`: statements, scopes, definite assignment and reachability; `switches.rs`:
 //!   `switch` statements and rules, and switch expressions lowered to them;
@@ -16,7 +16,8 @@
 //!   conversions; names, fields and assignments; calls; `object_methods.rs`: `Object`'s
 //!   `equals`, `hashCode` and `toString` on any reference; `inner_classes.rs`: inner classes'
 //!   enclosing instances; `lambdas.rs`, `method_references.rs`, `closure_class.rs`: lambdas
-//!   and method references as methods and the classes of their objects;
+//!   and method references as methods and the classes of their objects; `records.rs`: the
+//!   members records leave to the compiler;
 //! - `generics.rs`: type parameters, parameterized types and inference, by erasure;
 //!   `boxing.rs`: boxing and unboxing conversions; `jdk.rs`: roth's model of `java.lang`'s
 //!   boxes, written in Java (`src/program/jdk/`), read with the files that need it;
@@ -45,8 +46,10 @@ mod method_references;
 mod modelled;
 mod names;
 mod object_methods;
+mod records;
 mod resources;
 pub mod semantics;
+mod signatures;
 mod statements;
 mod switches;
 mod syntax;

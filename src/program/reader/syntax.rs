@@ -111,10 +111,19 @@ pub(super) fn has_modifier(node: Node, src: &str, word: &str) -> bool {
         })
 }
 
+/// Whether a declaration's kind is a constructor's: a record's compact canonical constructor
+/// (`Token { ... }`, JLS §8.10.4.2) is one.
+pub(super) fn is_constructor_kind(kind: &str) -> bool {
+    matches!(
+        kind,
+        "constructor_declaration" | "compact_constructor_declaration"
+    )
+}
+
 pub(super) fn inside_method_body(node: Node) -> bool {
     let mut n = node;
     while let Some(p) = n.parent() {
-        if matches!(p.kind(), "method_declaration" | "constructor_declaration") {
+        if p.kind() == "method_declaration" || is_constructor_kind(p.kind()) {
             return true;
         }
         n = p;

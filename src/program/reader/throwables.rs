@@ -233,6 +233,7 @@ fn library_method(
         param_names: params.iter().map(|(n, _)| n.to_string()).collect(),
         bridges: Vec::new(),
         lambda: None,
+        is_implicit: false,
         params: params.into_iter().map(|(_, t)| t).collect(),
         ret,
         span: Span::default(),

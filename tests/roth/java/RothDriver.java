@@ -94,11 +94,15 @@ public class RothDriver {
         return v;
     }
 
+    // Objects nested deeper than this are shown without their fields, as roth shows them
+    // (roth's SHOWN_DEPTH: a long linked list is not walked to its end).
+    static final int SHOWN_DEPTH = 100;
+
     static String show(Object o) {
         IdentityHashMap<Object, Boolean> metAgain = new IdentityHashMap<>();
-        meet(o, new IdentityHashMap<>(), metAgain);
+        meet(o, new IdentityHashMap<>(), metAgain, 0);
         StringBuilder sb = new StringBuilder();
-        show(o, new IdentityHashMap<>(), metAgain, sb);
+        show(o, new IdentityHashMap<>(), metAgain, sb, 0);
         return sb.toString();
     }
 
@@ -149,30 +153,31 @@ public class RothDriver {
     }
 
     // The objects a value reaches more than once, as roth's snapshot meets them.
-    static void meet(Object o, IdentityHashMap<Object, Boolean> met, IdentityHashMap<Object, Boolean> again) {
+    static void meet(Object o, IdentityHashMap<Object, Boolean> met, IdentityHashMap<Object, Boolean> again, int depth) {
         if (o == null) return;
         if (o.getClass().isArray()) {
             if (o.getClass().getComponentType().isPrimitive()) return;
-            for (int i = 0; i < Array.getLength(o); i++) meet(Array.get(o, i), met, again);
+            for (int i = 0; i < Array.getLength(o); i++) meet(Array.get(o, i), met, again, depth);
             return;
         }
         if (!isObject(o)) return;
         if (met.containsKey(o)) { again.put(o, true); return; }
+        if (depth >= SHOWN_DEPTH) return;
         met.put(o, true);
         if (isLambda(o)) return;
         try {
-            for (Field f : instanceFields(o.getClass())) meet(read(f, o), met, again);
+            for (Field f : instanceFields(o.getClass())) meet(read(f, o), met, again, depth + 1);
         } catch (IllegalAccessException e) { throw new RuntimeException(e); }
     }
 
-    static void show(Object o, IdentityHashMap<Object, Integer> numbers, IdentityHashMap<Object, Boolean> again, StringBuilder sb) {
+    static void show(Object o, IdentityHashMap<Object, Integer> numbers, IdentityHashMap<Object, Boolean> again, StringBuilder sb, int depth) {
         if (o == null) { sb.append("null"); return; }
         if (o.getClass().isArray()) {
             sb.append('[');
             int n = Array.getLength(o);
             for (int i = 0; i < n; i++) {
                 if (i > 0) sb.append(", ");
-                show(Array.get(o, i), numbers, again, sb);
+                show(Array.get(o, i), numbers, again, sb, depth);
             }
             sb.append(']');
             return;
@@ -182,6 +187,10 @@ public class RothDriver {
         if (!isObject(o)) { sb.append(String.valueOf(o)); return; }
         Integer k = numbers.get(o);
         if (k != null) { sb.append('#').append(k); return; }
+        if (depth >= SHOWN_DEPTH) {
+            sb.append(isLambda(o) ? lambdaName(o) : o.getClass().getSimpleName()).append("{}");
+            return;
+        }
         k = numbers.size() + 1;
         numbers.put(o, k);
         if (isLambda(o)) {
@@ -199,7 +208,7 @@ public class RothDriver {
                 if (!first) sb.append(", ");
                 first = false;
                 sb.append(f.getName()).append('=');
-                show(read(f, o), numbers, again, sb);
+                show(read(f, o), numbers, again, sb, depth + 1);
             }
         } catch (IllegalAccessException e) { throw new RuntimeException(e); }
         sb.append('}');

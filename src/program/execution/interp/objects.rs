@@ -10,6 +10,10 @@ use super::outcome::{Termination, Value};
 use crate::program::reader::ir::*;
 use crate::program::reader::semantics::Kind;
 
+/// How deep objects are shown inside a value: those nested deeper (the nodes of a linked
+/// list past the hundredth) are shown without their fields. RothDriver shows the JVM's so.
+pub(crate) const SHOWN_DEPTH: u32 = 100;
+
 impl Machine<'_> {
     /// Sets up the receiver of an instance method as `new C()` would (the constructor
     /// without parameters, declared or default); a class with constructors that all take
@@ -24,7 +28,11 @@ impl Machine<'_> {
             Some(function) => function,
             None => program.field_setups[class as usize],
         };
-        self.call(function, &[object])
+        // An inner class's field setup also takes the enclosing instance: none here (no
+        // test builds such a receiver; runs that would need it throw).
+        let mut args = vec![0; program.functions[function as usize].params as usize];
+        args.push(object);
+        self.call(function, &args)
     }
 
     /// A new object of `class`, its fields at Java's default values.
@@ -96,6 +104,15 @@ impl Machine<'_> {
                 };
                 (program.signatures[c][k as usize].0.clone(), function)
             }
+            // An inner class's default constructor also takes the enclosing instance, which
+            // no argument gives.
+            None if !declares && program.functions[program.field_setups[c] as usize].params > 0 => {
+                return Err(format!(
+                    "an object of inner class {} needs its enclosing instance",
+                    program.class_names[c]
+                )
+                .into());
+            }
             None if !declares => (Vec::new(), program.field_setups[c]),
             _ => {
                 return Err(format!("no such constructor of {}", program.class_names[c]).into());
@@ -123,11 +140,11 @@ impl Machine<'_> {
     /// Reads a register word of type `ty` back as a value (objects with everything they
     /// reach).
     pub(super) fn value_of(&self, word: i64, ty: &Type) -> Value {
-        self.snapshot(word, ty, &mut Vec::new())
+        self.snapshot(word, ty, &mut Vec::new(), 0)
     }
 
-    /// [`Machine::value_of`], with the objects met so far in `seen`.
-    fn snapshot(&self, word: i64, ty: &Type, seen: &mut Vec<i64>) -> Value {
+    /// [`Machine::value_of`], with the objects met so far in `seen`, inside `depth` objects.
+    fn snapshot(&self, word: i64, ty: &Type, seen: &mut Vec<i64>, depth: u32) -> Value {
         if ty.is_primitive() {
             return Value::Prim(Kind::of(ty), word);
         }
@@ -141,7 +158,7 @@ impl Machine<'_> {
                 Value::Array(
                     elem.clone(),
                     data.iter()
-                        .map(|&w| self.snapshot(w, &elem, seen))
+                        .map(|&w| self.snapshot(w, &elem, seen, depth))
                         .collect(),
                 )
             }
@@ -155,7 +172,7 @@ impl Machine<'_> {
             Object::Instance { class, fields }
                 if !self.program.enum_constants[*class as usize].is_empty() =>
             {
-                let name = match self.snapshot(fields[0], &Type::String, seen) {
+                let name = match self.snapshot(fields[0], &Type::String, seen, depth) {
                     Value::Str(s) => crate::program::reader::text::from_utf16(&s),
                     _ => String::new(),
                 };
@@ -171,8 +188,19 @@ impl Machine<'_> {
                 if let Some(k) = seen.iter().position(|&h| h == word) {
                     return Value::Seen(k as u32 + 1);
                 }
-                seen.push(word);
                 let program = self.program;
+                // A long linked list is not walked to its end (nor is its value's every
+                // later use, which recursion over it would overflow the stack with).
+                if depth >= SHOWN_DEPTH {
+                    return Value::Object {
+                        class: ClassType::plain(
+                            *class,
+                            program.class_names[*class as usize].as_str(),
+                        ),
+                        fields: Vec::new(),
+                    };
+                }
+                seen.push(word);
                 // A lambda's captured values are not its state as a test sees it (the
                 // JVM's lambda objects differ in which they hold).
                 let shown = if program.fieldless[*class as usize] {
@@ -187,7 +215,7 @@ impl Machine<'_> {
                     .filter(|(slot, _)| !program.fields[**slot as usize].is_synthetic)
                     .map(|(&slot, &w)| {
                         let f = &program.fields[slot as usize];
-                        (f.name.clone(), self.snapshot(w, &f.ty, seen))
+                        (f.name.clone(), self.snapshot(w, &f.ty, seen, depth + 1))
                     })
                     .collect();
                 Value::Object {
@@ -304,6 +332,34 @@ mod tests {
         let one = call(&compiled, "ring", None, &[int(1)]);
         assert!(ring.differs(&one));
         assert!(!ring.differs(&call(&compiled, "ring", None, &[int(2)])));
+    }
+
+    /// A ring of 5,000 nodes built by a loop (a stack overflow before values were cut) shows
+    /// its first `SHOWN_DEPTH` nodes in full, then one without fields; a ring of 101 nodes
+    /// shows as one of 102 does (they differ only past the cut).
+    #[test]
+    fn values_are_shown_a_bounded_depth_deep() {
+        let compiled = compile(NODES);
+        let ring = call(&compiled, "ring", None, &[int(5000)]);
+        let Termination::Return(Some(mut v)) = ring.termination.clone() else {
+            panic!("a ring is returned");
+        };
+        for depth in 0..=super::SHOWN_DEPTH {
+            let Value::Object { mut fields, .. } = v else {
+                panic!("an object at depth {depth}");
+            };
+            if depth == super::SHOWN_DEPTH {
+                assert!(fields.is_empty(), "cut at depth {depth}");
+                break;
+            }
+            assert_eq!(fields[0].1, int(depth as i32));
+            v = fields.swap_remove(1).1;
+        }
+        let (a, b) = (
+            call(&compiled, "ring", None, &[int(101)]),
+            call(&compiled, "ring", None, &[int(102)]),
+        );
+        assert!(!a.differs(&b));
     }
 
     #[test]
