@@ -7,7 +7,9 @@
 use crate::program::reader::declarations::FileChecker;
 use crate::program::reader::ir::*;
 use crate::program::reader::jdk::BOXES;
-use crate::program::reader::statements::MethodChecker;
+use crate::program::reader::statements::{Checked, MethodChecker};
+use crate::program::reader::variables::compound_type;
+use tree_sitter::Node;
 
 impl FileChecker<'_, '_> {
     /// The box of a primitive type (`Integer` for `int`), when its class is read; asks for
@@ -74,7 +76,7 @@ impl FileChecker<'_, '_> {
     }
 }
 
-impl MethodChecker<'_, '_, '_> {
+impl<'t> MethodChecker<'_, '_, 't> {
     /// `e`, of a primitive type, boxed: `Box.valueOf(e)`; `e` itself when its box is not read
     /// (the checker then refuses the conversion, and the file is read again with the boxes).
     pub(super) fn box_value(&mut self, e: Expr) -> Expr {
@@ -119,6 +121,80 @@ impl MethodChecker<'_, '_, '_> {
                 args: Vec::new(),
             },
         }
+    }
+
+    /// `x op= v`, or `x++`/`x--` (`v` the `int` 1) whose value is not used, on a boxed local
+    /// or field of `this`: `x = Box.valueOf((p) (x.pValue() op v))` (JLS §15.26.2,
+    /// §15.14.2). A compound assignment needs the operation's type to be the box's primitive
+    /// (`Integer i; i += 1L` is refused, as `javac` refuses it); `++` and `--` narrow. The
+    /// read of `x` and the operation are nodes of no text: mutants edit the written operands.
+    pub(super) fn boxed_update(
+        &mut self,
+        node: Node<'t>,
+        target: Expr,
+        op: BinaryOp,
+        value: Expr,
+        narrow: bool,
+    ) -> Checked<'t, Expr> {
+        let boxed = target.ty.clone();
+        let Some(primitive) = self.file.unboxed_type(&boxed) else {
+            return self.unsupported(node, "updating a box of this type");
+        };
+        if !matches!(target.kind, ExprKind::Local(_) | ExprKind::Field(_)) {
+            return self.unsupported(
+                node,
+                "updating a boxed array element or another object's field",
+            );
+        }
+        let read = self.hidden(node, boxed.clone(), target.kind.clone());
+        let current = self.unbox_value(read);
+        let value = self.unbox_value(value);
+        let Some(op_type) = compound_type(op, &primitive, &value.ty) else {
+            return self.error(
+                node,
+                format!("bad operand types for binary operator '{}'", op.symbol()),
+            );
+        };
+        if op_type != primitive && !narrow {
+            return self.error(
+                node,
+                format!("incompatible types: {op_type} cannot be converted to {boxed}"),
+            );
+        }
+        let left = self.convert(current, &op_type);
+        let right = if op.is_shift() {
+            let t = value.ty.promoted();
+            self.convert(value, &t)
+        } else {
+            self.convert(value, &op_type)
+        };
+        let result = self.hidden(
+            node,
+            op_type.clone(),
+            ExprKind::Binary {
+                op,
+                op_type: op_type.clone(),
+                left: Box::new(left),
+                right: Box::new(right),
+            },
+        );
+        let result = if op_type == primitive {
+            result
+        } else {
+            self.hidden(node, primitive.clone(), ExprKind::Cast(Box::new(result)))
+        };
+        let value = self.box_value(result);
+        self.mark_assigned(&target);
+        Ok(self.make(
+            node,
+            boxed.clone(),
+            ExprKind::Assign {
+                target: Box::new(target),
+                op: None,
+                op_type: boxed,
+                value: Box::new(value),
+            },
+        ))
     }
 
     /// A box where a string is wanted (concatenation, `print`): `String.valueOf(box)`, its
@@ -361,5 +437,99 @@ mod tests {
         let error = open.expect_err("not Java");
         assert_eq!((error.line, error.column), (1, 1));
         assert!(error.message.contains("not closed"), "{error:?}");
+    }
+
+    const UPDATES: &str = r#"public class Boxed {
+    private Integer total = 0;
+    private Long big = 10L;
+    static int counted(int n) {
+        Integer count = 0;
+        for (int i = 0; i < n; i++) {
+            count++;
+            if (i % 3 == 0) count += 2;
+        }
+        count -= 1;
+        count *= 2;
+        count <<= 1;
+        return count;
+    }
+    static String kinds(short s0, char c0) {
+        Short s = s0; s++; --s;  s++;
+        Character c = c0; c++; c--; ++c;
+        Double d = 1.5; d += s; d /= 2;
+        Long l = 5L; l += s; l %= 7;
+        Boolean b = true; b &= s > 0; b ^= true;
+        Byte y = (byte) 127; y++;
+        return s + " " + (int) c + " " + d + " " + l + " " + b + " " + y;
+    }
+    int field(int k) {
+        total += k;
+        total++;
+        big -= k;
+        return total + (int) (long) big;
+    }
+    static int nul() {
+        Integer x = null;
+        x++;
+        return 0;
+    }
+    static int prefixValue(int k) {
+        Integer x = k;
+        int y = ++x;
+        return y * 10 + x;
+    }
+}
+"#;
+
+    /// `++`, `--` and compound assignments of boxed variables, as `java` 17 printed them
+    /// (narrowing `Short`, `Character` and `Byte` by `++`), and the ones `javac` refuses.
+    #[test]
+    fn boxed_variables_are_updated_as_on_the_jvm() {
+        let unit = load("Boxed.java", UPDATES).expect("the file loads");
+        let run = runner(&unit);
+        let returns = |v: Value| Termination::Return(Some(v));
+        let text = |s: &str| returns(crate::program::execution::interp::testing::string(s));
+        assert_eq!(run("counted", &[int(7)]), returns(int(48)));
+        let short = |v: i64| Value::Prim(Kind::Short, v);
+        let char = |c: u16| Value::Prim(Kind::Char, i64::from(c));
+        assert_eq!(
+            run("kinds", &[short(5), char(b'A'.into())]),
+            text("6 66 3.75 4 false -128")
+        );
+        assert_eq!(
+            run("kinds", &[short(-1), char(0xffff)]),
+            text("0 0 0.75 5 true -128")
+        );
+        assert_eq!(run("prefixValue", &[int(4)]), returns(int(55)));
+        assert_eq!(
+            run("nul", &[]),
+            Termination::Throw("java.lang.NullPointerException".into())
+        );
+        for (body, message) in [
+            (
+                "Integer i = 0; i += 1L;",
+                "incompatible types: long cannot be converted to Integer",
+            ),
+            (
+                "Short s = 1; s += 1;",
+                "incompatible types: int cannot be converted to Short",
+            ),
+            (
+                "Boolean b = true; b++;",
+                "bad operand type Boolean for unary operator '++'",
+            ),
+            (
+                "Long l = 1L; int k = (int) l;",
+                "incompatible types: Long cannot be converted to int",
+            ),
+        ] {
+            let source = format!("class B {{ static void f() {{ {body} }} }}\n");
+            let unit = load("B.java", &source).expect("the file loads");
+            let error = unit.classes[0].methods[0]
+                .body
+                .as_ref()
+                .expect_err("javac refuses it");
+            assert_eq!(error.message, message, "{body}");
+        }
     }
 }

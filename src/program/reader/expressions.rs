@@ -584,6 +584,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 
     fn cast_of(&mut self, node: Node<'t>, ty: Type, value: Expr) -> Checked<'t, Expr> {
+        // A box cast to a primitive unboxes, then widens (JLS §5.5): `(int) c` of a
+        // `Character`, `(long) n` of a `Long`; a box narrowed (`(int)` of a `Long`) is not
+        // castable.
+        let value = match self.file.unboxed_type(&value.ty) {
+            Some(p) if ty.is_primitive() && (p == ty || p.widens_to(&ty)) => {
+                self.unbox_value(value)
+            }
+            _ => value,
+        };
         let ok = (ty.is_numeric() && value.ty.is_numeric())
             || ty == value.ty
             || (value.ty == Type::Null && ty.is_reference())
@@ -654,8 +663,38 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         prefix: bool,
     ) -> Checked<'t, Expr> {
         let target = self.lvalue(target_node, true)?;
-        if self.file.unboxed_type(&target.ty).is_some() {
-            return self.unsupported(target_node, "++ or -- on a boxed variable");
+        if let Some(primitive) = self.file.unboxed_type(&target.ty) {
+            let symbol = self.text(op_node);
+            if primitive == Type::Boolean {
+                let ty = target.ty.clone();
+                return self.error(
+                    target_node,
+                    format!("bad operand type {ty} for unary operator '{symbol}'"),
+                );
+            }
+            // `x++` whose old value is used would need a temporary the IR has no room for.
+            let used = op_node
+                .parent()
+                .and_then(|u| u.parent())
+                .is_some_and(|p| !matches!(p.kind(), "expression_statement" | "for_statement"));
+            if used && !prefix {
+                return self
+                    .unsupported(target_node, "the value of x++ or x-- on a boxed variable");
+            }
+            let one = self.hidden(
+                op_node,
+                Type::Int,
+                ExprKind::Literal(Const::Int(Type::Int, 1)),
+            );
+            let op = if increment {
+                BinaryOp::Add
+            } else {
+                BinaryOp::Sub
+            };
+            let update_node = op_node.parent().unwrap_or(target_node);
+            let mut e = self.boxed_update(update_node, target, op, one, true)?;
+            e.span = span;
+            return Ok(e);
         }
         if !target.ty.is_numeric() {
             return self.error(

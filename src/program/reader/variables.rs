@@ -425,7 +425,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(e)
     }
 
-    fn mark_assigned(&mut self, target: &Expr) {
+    pub(super) fn mark_assigned(&mut self, target: &Expr) {
         if let ExprKind::Local(id) = target.kind {
             self.assigned.set(id.0 as usize, true);
         }
@@ -460,7 +460,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let mut value = self.expr(right_node)?;
         let t = target.ty.clone();
         if self.file.unboxed_type(&t).is_some() {
-            return self.unsupported(node, "a compound assignment to a boxed variable");
+            return self.boxed_update(node, target, op, value, false);
         }
         if op != BinaryOp::Add || t != Type::String {
             value = self.unbox_value(value);
@@ -482,30 +482,19 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 },
             ));
         }
-        let bad = || format!("bad operand types for binary operator '{symbol}'");
-        let (op_type, value) = if op.is_shift() {
-            if !t.is_integral() || !value.ty.is_integral() {
-                return self.error(node, bad());
-            }
-            let vt = value.ty.promoted();
-            (t.promoted(), self.convert(value, &vt))
-        } else if op.is_bitwise() && t == Type::Boolean {
-            if value.ty != Type::Boolean {
-                return self.error(node, bad());
-            }
-            (Type::Boolean, value)
-        } else {
-            let numeric_ok = if op.is_bitwise() {
-                t.is_integral() && value.ty.is_integral()
-            } else {
-                t.is_numeric() && value.ty.is_numeric()
-            };
-            if !numeric_ok {
-                return self.error(node, bad());
-            }
-            let ot = Type::binary_promotion(&t, &value.ty);
-            (ot.clone(), self.convert(value, &ot))
+        let Some(op_type) = compound_type(op, &t, &value.ty) else {
+            return self.error(
+                node,
+                format!("bad operand types for binary operator '{symbol}'"),
+            );
         };
+        // A shift's right operand is promoted on its own.
+        let value_type = if op.is_shift() {
+            value.ty.promoted()
+        } else {
+            op_type.clone()
+        };
+        let value = self.convert(value, &value_type);
         Ok(self.make(
             node,
             t,
@@ -517,4 +506,22 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             },
         ))
     }
+}
+
+/// The type `target op= value` computes in (JLS §15.26.2): a shift's promoted left operand,
+/// `boolean` for `&`, `|`, `^` on booleans, else the binary numeric promotion of both;
+/// `None` for operands the operator does not take.
+pub(super) fn compound_type(op: BinaryOp, target: &Type, value: &Type) -> Option<Type> {
+    if op.is_shift() {
+        return (target.is_integral() && value.is_integral()).then(|| target.promoted());
+    }
+    if op.is_bitwise() && *target == Type::Boolean {
+        return (*value == Type::Boolean).then_some(Type::Boolean);
+    }
+    let fits = if op.is_bitwise() {
+        target.is_integral() && value.is_integral()
+    } else {
+        target.is_numeric() && value.is_numeric()
+    };
+    fits.then(|| Type::binary_promotion(target, value))
 }
