@@ -265,8 +265,8 @@ impl<'c> Machine<'c> {
                     "a constructor's test cannot set instance field {name} before `new`"
                 )));
             }
-            if termination.is_some() && matches!(v, Value::New { .. }) {
-                // No constructor runs once the setup threw.
+            if termination.is_some() {
+                // A test stops at the statement that threw: no later field is set.
                 continue;
             }
             let ty = field.ty.clone();
