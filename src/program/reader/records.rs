@@ -49,20 +49,10 @@ pub(super) fn components(record: Node, src: &str) -> Vec<Component> {
     named_children(list)
         .into_iter()
         .filter_map(|p| {
-            let varargs = p.kind() == "spread_parameter";
-            if p.kind() != "formal_parameter" && !varargs {
-                return None;
-            }
-            let children = named_children(p);
-            let ty = match p.child_by_field_name("type") {
-                Some(t) => t,
-                None => *children
-                    .iter()
-                    .find(|c| c.kind().ends_with("type") || c.kind() == "type_identifier")?,
-            };
+            let ty = parameter_type(p, src)?;
             let name = match p.child_by_field_name("name") {
                 Some(n) => n,
-                None => children
+                None => named_children(p)
                     .iter()
                     .filter_map(|c| match c.kind() {
                         "variable_declarator" => c.child_by_field_name("name"),
@@ -71,17 +61,32 @@ pub(super) fn components(record: Node, src: &str) -> Vec<Component> {
                     })
                     .next_back()?,
             };
-            let mut ty = src[ty.byte_range()].to_string();
-            if varargs {
-                ty.push_str("[]");
-            }
             Some(Component {
                 name: src[name.byte_range()].to_string(),
                 ty,
-                varargs,
+                varargs: p.kind() == "spread_parameter",
             })
         })
         .collect()
+}
+
+/// The type of parameter `p` (a formal or a varargs one) as written, `[]` added for varargs;
+/// `None` for what is no parameter.
+fn parameter_type(p: Node, src: &str) -> Option<String> {
+    let varargs = p.kind() == "spread_parameter";
+    if p.kind() != "formal_parameter" && !varargs {
+        return None;
+    }
+    let ty = p.child_by_field_name("type").or_else(|| {
+        named_children(p)
+            .into_iter()
+            .find(|c| c.kind().ends_with("type") || c.kind() == "type_identifier")
+    })?;
+    let mut text = src[ty.byte_range()].to_string();
+    if varargs {
+        text.push_str("[]");
+    }
+    Some(text)
 }
 
 /// Every record declaration under `root`, in pre-order.
@@ -249,19 +254,8 @@ fn declared_canonical(record: Node, src: &str, components: &[Component]) -> bool
             };
             let types: Vec<String> = named_children(params)
                 .into_iter()
-                .filter(|c| matches!(c.kind(), "formal_parameter" | "spread_parameter"))
-                .filter_map(|c| {
-                    let t = c.child_by_field_name("type").or_else(|| {
-                        named_children(c)
-                            .into_iter()
-                            .find(|x| x.kind().ends_with("type") || x.kind() == "type_identifier")
-                    })?;
-                    let mut text = src[t.byte_range()].to_string();
-                    if c.kind() == "spread_parameter" {
-                        text.push_str("[]");
-                    }
-                    Some(text.split_whitespace().collect::<String>())
-                })
+                .filter_map(|c| parameter_type(c, src))
+                .map(|t| t.split_whitespace().collect())
                 .collect();
             types.len() == components.len()
                 && types
