@@ -522,11 +522,12 @@ fn differential(
                     .iter()
                     .any(|c| c.is_constructor && c.body.is_ok())
                     || !class.methods.iter().any(|c| c.is_constructor);
-                // An inner class's objects come from its outer class's methods, which are
-                // compared.
+                // An inner or local class's objects come from its outer class's methods,
+                // which are compared.
                 if m.is_constructor
                     || (receivers && !m.is_static && !constructible)
                     || class.outer_instance.is_some()
+                    || class.local.is_some()
                 {
                     continue;
                 }

@@ -284,6 +284,19 @@ pub fn generate(unit: &Unit) -> Mutants {
             }
         }
     }
+    // An edit whose text covers a whole local or anonymous class (a deleted statement that
+    // declares one) would change the file's classes, which a mutant of one method cannot:
+    // not made (it would compile, so it is not counted among the skipped ones either).
+    let local_spans: Vec<Span> = unit.classes[..unit.file_classes()]
+        .iter()
+        .filter(|c| c.local.is_some())
+        .map(|c| c.span)
+        .collect();
+    candidates.retain(|c| {
+        !local_spans
+            .iter()
+            .any(|s| c.start <= s.start && s.end <= c.end)
+    });
     // Source order; the same edit from one operator once.
     let key = |c: &Candidate| (c.start, c.end, c.operator, c.replacement.clone());
     candidates.sort_by_key(key);

@@ -620,8 +620,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         ordinal: u32,
     ) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
-        let ty = self.file.class_type(class);
-        let resolved = self.resolve(node, class, "", true, &args, Through::Type(&ty))?;
+        // A constant with a body is an object of its own anonymous class (JLS §8.9.1).
+        let body = match node.child_by_field_name("body") {
+            Some(_) => Some(self.anonymous_class(node, false, false)?),
+            None => None,
+        };
+        let made = body.unwrap_or(class);
+        let ty = self.file.class_type(made);
+        let resolved = self.resolve(node, made, "", true, &args, Through::Type(&ty))?;
         let constructor = resolved.found.map(|(_, c)| c);
         let args = self.pass(args, &resolved.instance.params, resolved.variable_arity)?;
         let ty = self.file.class_type(class);
@@ -633,6 +639,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 ordinal,
                 constructor: constructor.map(|c| c as u32),
                 args,
+                body,
             },
         ))
     }
@@ -728,11 +735,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             None => Vec::new(),
         };
+        if constructor.is_none() {
+            self.inherits_no_captures(node, superclass)?;
+        }
         let outer = self.outer_argument(node, superclass, None, true)?;
-        let args: Vec<Expr> = outer
+        let mut args: Vec<Expr> = outer
             .into_iter()
             .chain(self.pass(args, &params, variable_arity)?)
             .collect();
+        args.extend(self.captured_values(node, superclass)?);
         Ok(self.make(
             node,
             Type::Void,
@@ -753,13 +764,17 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         diamond: bool,
         qualifier: Option<Expr>,
     ) -> Checked<'t, Expr> {
-        if has_class_body(node) {
-            return self.unsupported(node, "an anonymous class");
-        }
-        let class = created.class().expect("a class");
+        let anonymous = match has_class_body(node) {
+            true => Some(self.anonymous_class(node, diamond, qualifier.is_some())?),
+            false => None,
+        };
+        let class = anonymous.unwrap_or_else(|| created.class().expect("a class"));
         let args = self.arguments(node)?;
+        let own = self.file.generic_self(class);
         let through = if diamond {
             Through::Diamond
+        } else if anonymous.is_some() {
+            Through::Type(&own)
         } else {
             Through::Type(&created)
         };
@@ -787,11 +802,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             None => Vec::new(),
         };
+        if constructor.is_none() {
+            self.inherits_no_captures(node, class)?;
+        }
         let outer = self.outer_argument(node, class, qualifier, false)?;
-        let converted: Vec<Expr> = outer
+        let mut converted: Vec<Expr> = outer
             .into_iter()
             .chain(self.pass(args, &params, variable_arity)?)
             .collect();
+        converted.extend(self.captured_values(node, class)?);
         let mut ty = created;
         if let Type::Class(c) = &mut ty
             && diamond
@@ -837,10 +856,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             _ => None,
         };
-        let converted: Vec<Expr> = outer
+        let mut converted: Vec<Expr> = outer
             .into_iter()
             .chain(self.pass(args, &params, variable_arity)?)
             .collect();
+        converted.extend(self.captured_values(node, class)?);
         Ok(self.make(
             node,
             Type::Void,

@@ -177,5 +177,7 @@ pub(super) fn unread_closure(name: String, home: Option<u32>, span: Span) -> Cla
         home,
         is_closure: true,
         outer_instance: None,
+        local: None,
+        is_anonymous: false,
     }
 }

@@ -15,17 +15,18 @@ use std::sync::Arc;
 
 use tree_sitter::Node;
 
+use crate::program::reader::captures::synthetic_field;
 use crate::program::reader::generics::TypeParameter;
 use crate::program::reader::hierarchy::Hierarchy;
-use crate::program::reader::inner_classes::store_outer_instance;
 use crate::program::reader::ir::*;
 use crate::program::reader::jdk;
+use crate::program::reader::local_classes::{LocalClass, class_body};
 use crate::program::reader::names::Segment;
 use crate::program::reader::records;
 use crate::program::reader::statements::MethodChecker;
 use crate::program::reader::syntax::{
-    first_error, has_class_body, has_modifier, inside_method_body, is_constructor_kind,
-    named_children, parse, span_of,
+    first_error, has_modifier, inside_method_body, is_constructor_kind, named_children, parse,
+    span_of,
 };
 use crate::program::reader::throwables::{self, THROWABLES};
 
@@ -213,11 +214,11 @@ pub(super) struct ClassInfo<'t> {
     pub(super) is_enum: bool,
     /// An enum's constants: its first fields.
     pub(super) enum_constants: usize,
-    span: Span,
+    pub(super) span: Span,
     pub(super) fields: Vec<Field>,
     pub(super) field_nodes: Vec<Option<Node<'t>>>,
     pub(super) sigs: Vec<Result<Signature, Diagnostic>>,
-    method_nodes: Vec<Node<'t>>,
+    pub(super) method_nodes: Vec<Node<'t>>,
     extends_something: bool,
     /// A library throwable (its index in [`THROWABLES`]) with its synthesized members.
     pub(super) library: Option<usize>,
@@ -225,6 +226,12 @@ pub(super) struct ClassInfo<'t> {
     /// The first of the methods the compiler writes (a record's), if any: they follow the
     /// declared ones.
     implicit_from: usize,
+    /// An anonymous class's constructors, one per constructor of its superclass it may call
+    /// (the index of that constructor; `None`: the default one), after its declared
+    /// methods (see [`super::local_classes`]).
+    pub(super) mirrors: Vec<Option<u32>>,
+    /// Locals the class's code names that it cannot capture, with why.
+    pub(super) refused_captures: Vec<(String, String)>,
 }
 
 impl ClassInfo<'_> {
@@ -282,11 +289,11 @@ pub(super) struct FileChecker<'s, 't> {
     /// Each record (its node's id) with the class of the records' file holding its implicit
     /// members.
     implicit: Vec<(usize, Node<'t>)>,
+    /// What each class of `class_names` declared in code is (see [`super::local_classes`]).
+    pub(super) local_classes: Vec<Option<LocalClass<'t>>>,
+    /// The declaration of each class of the code base (an anonymous class's `new`).
+    pub(super) class_nodes: Vec<Node<'t>>,
 }
-
-/// A class declaration found by `gather`, with the class it is nested in and whether it is an
-/// inner class of it.
-type Gathered<'t> = (Node<'t>, Option<(u32, bool)>);
 
 impl<'s, 't> FileChecker<'s, 't> {
     fn new(path: &'s str, src: &'s str) -> FileChecker<'s, 't> {
@@ -312,6 +319,8 @@ impl<'s, 't> FileChecker<'s, 't> {
             made: RefCell::new(Vec::new()),
             inner: Vec::new(),
             implicit: Vec::new(),
+            local_classes: Vec::new(),
+            class_nodes: Vec::new(),
         }
     }
 
@@ -416,7 +425,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     | "enum_declaration"
                     | "record_declaration"
             ) {
-                self.gather(child, None, &mut gathered);
+                self.gather(child, None, None, &mut gathered);
             }
         }
         // The members each record leaves to the compiler (see `records.rs`), in order.
@@ -428,11 +437,13 @@ impl<'s, 't> FileChecker<'s, 't> {
             .collect();
         self.inner = gathered
             .iter()
-            .map(|(_, outer)| outer.is_some_and(|(_, inner)| inner))
+            .map(|(_, outer, _)| outer.is_some_and(|(_, inner)| inner))
             .collect();
+        self.local_classes = gathered.iter().map(|(_, _, l)| l.clone()).collect();
+        self.class_nodes = gathered.iter().map(|(n, _, _)| *n).collect();
         let nodes: Vec<(Node<'t>, Option<u32>)> = gathered
             .into_iter()
-            .map(|(n, outer)| (n, outer.map(|(o, _)| o)))
+            .map(|(n, outer, _)| (n, outer.map(|(o, _)| o)))
             .collect();
         self.class_names = nodes
             .iter()
@@ -444,6 +455,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 (name, *outer)
             })
             .collect();
+        self.name_anonymous_classes();
         self.class_segments = nodes
             .iter()
             .map(|(n, _)| self.segment_at(n.start_byte()) as u32)
@@ -500,22 +512,17 @@ impl<'s, 't> FileChecker<'s, 't> {
             info.outer = outer;
             if let Some(o) = outer.filter(|_| self.is_inner(id as u32)) {
                 // Where `javac` keeps the enclosing instance (JLS §8.1.3).
-                info.fields.push(Field {
-                    name: "this$0".to_string(),
-                    ty: self.generic_self(o),
-                    is_static: false,
-                    is_final: false,
-                    is_private: false,
-                    span: Span::default(),
-                    init: None,
-                    constant: None,
-                    unsupported: None,
-                    is_synthetic: true,
-                });
+                info.fields.push(synthetic_field(
+                    "this$0".to_string(),
+                    self.generic_self(o),
+                    false,
+                ));
                 info.field_nodes.push(None);
             }
+            self.add_captures(&mut info, id as u32);
             self.classes.push(info);
         }
+        self.add_mirror_constructors();
         for index in 0..THROWABLES.len() {
             let info = self.library_throwable(user_classes, index);
             self.classes.push(info);
@@ -577,6 +584,9 @@ impl<'s, 't> FileChecker<'s, 't> {
         if self.classes[ci].library.is_some() {
             return self.classes[ci].library_methods[mi].clone();
         }
+        if self.mirror_of(ci, mi).is_some() {
+            return self.mirror_method(ci, mi);
+        }
         let node = self.classes[ci].method_nodes[mi];
         match &self.classes[ci].sigs[mi] {
             Err(d) => Method {
@@ -603,11 +613,12 @@ impl<'s, 't> FileChecker<'s, 't> {
                 } else {
                     self.method_body(ci as u32, sig, node)
                 };
-                // An inner class's constructors take the enclosing instance first.
-                let outer = self
-                    .outer_field(ci as u32)
-                    .filter(|_| sig.is_constructor)
-                    .map(|f| self.classes[ci].fields[f.field as usize].ty.clone());
+                // An inner class's constructors take the enclosing instance first, a local
+                // class's the values it captures last.
+                let (params, param_names) = match sig.is_constructor {
+                    true => self.constructor_parameters(ci as u32, sig),
+                    false => (sig.params.clone(), sig.param_names.clone()),
+                };
                 Method {
                     is_abstract: sig.is_abstract,
                     name: sig.name.clone(),
@@ -615,12 +626,8 @@ impl<'s, 't> FileChecker<'s, 't> {
                     is_static: sig.is_static,
                     is_constructor: sig.is_constructor,
                     is_private: sig.is_private,
-                    params: outer.iter().chain(&sig.params).cloned().collect(),
-                    param_names: outer
-                        .iter()
-                        .map(|_| "this$0".to_string())
-                        .chain(sig.param_names.iter().cloned())
-                        .collect(),
+                    params,
+                    param_names,
                     ret: sig.ret.clone(),
                     span: sig.span,
                     body,
@@ -678,6 +685,11 @@ impl<'s, 't> FileChecker<'s, 't> {
                 },
                 is_closure: false,
                 outer_instance: self.outer_field(ci as u32).map(|f| f.field),
+                local: self
+                    .local_classes
+                    .get(ci)
+                    .and_then(|l| l.as_ref().map(|l| l.number)),
+                is_anonymous: self.is_anonymous(ci as u32),
             });
         }
         self.add_lambdas(&mut classes);
@@ -799,37 +811,16 @@ impl<'s, 't> FileChecker<'s, 't> {
         Ok((unit, self.wants_boxes.get()))
     }
 
-    /// Adds `node`, a class declaration, and the classes nested in it (at any depth) to `out`
-    /// in pre-order, each with the index of the class it is nested in and whether it is an
-    /// inner class (JLS §8.1.3: a class member of a class, not `static`).
-    fn gather(&self, node: Node<'t>, outer: Option<(u32, bool)>, out: &mut Vec<Gathered<'t>>) {
-        let id = out.len() as u32;
-        out.push((node, outer));
-        let Some(body) = node.child_by_field_name("body") else {
-            return;
-        };
-        // Interfaces' member classes are static, as are member interfaces and enums.
-        let in_interface = node.kind() == "interface_declaration";
-        for member in members(body) {
-            match member.kind() {
-                "interface_declaration" | "enum_declaration" | "record_declaration" => {
-                    self.gather(member, Some((id, false)), out);
-                }
-                "class_declaration" => {
-                    let inner = !in_interface && !has_modifier(member, self.src, "static");
-                    self.gather(member, Some((id, inner)), out);
-                }
-                _ => {}
-            }
-        }
-    }
-
     fn class_info(&self, node: Node<'t>, id: u32) -> Result<ClassInfo<'t>, Diagnostic> {
-        let name = node
-            .child_by_field_name("name")
-            .map(|n| self.text(n).to_string())
-            .ok_or_else(|| self.diag(node, "a class without a name"))?;
-        let extends_something = node.child_by_field_name("superclass").is_some()
+        let name = match self.is_anonymous(id) {
+            true => Some(self.class_names[id as usize].0.clone()),
+            false => node
+                .child_by_field_name("name")
+                .map(|n| self.text(n).to_string()),
+        }
+        .ok_or_else(|| self.diag(node, "a class without a name"))?;
+        let extends_something = self.is_anonymous(id)
+            || node.child_by_field_name("superclass").is_some()
             || node.child_by_field_name("interfaces").is_some()
             || node.child_by_field_name("type_parameters").is_some();
         let mut info = ClassInfo {
@@ -852,6 +843,8 @@ impl<'s, 't> FileChecker<'s, 't> {
             library: None,
             library_methods: Vec::new(),
             implicit_from: usize::MAX,
+            mirrors: Vec::new(),
+            refused_captures: Vec::new(),
         };
         // A record's components: its first fields, private and final (JLS §8.10.3).
         if node.kind() == "record_declaration" {
@@ -872,7 +865,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 info.field_nodes.push(None);
             }
         }
-        let Some(body) = node.child_by_field_name("body") else {
+        let Some(body) = class_body(node) else {
             return Ok(info);
         };
         // An enum's constants: static final fields of its type, made in order.
@@ -884,15 +877,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 .child_by_field_name("name")
                 .ok_or_else(|| self.diag(constant, "an enum constant without a name"))?;
             let name = self.text(name_node).to_string();
-            let unsupported = has_class_body(constant).then(|| {
-                self.diag(
-                    constant,
-                    "an enum constant with a body is outside the supported subset",
-                )
-            });
-            if let Some(d) = &unsupported {
-                info.skipped.push(d.clone());
-            }
+            let unsupported = None;
             info.fields.push(Field {
                 name,
                 ty: self.class_type(id),
@@ -1035,7 +1020,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 other if self.type_variable_named(other, scope).is_some() => Ok(Type::Variable(
                     self.type_variable_named(other, scope).expect("a type variable"),
                 )),
-                other => match self.class_named(other, scope) {
+                other => match self.class_named_at(other, scope, node.start_byte()) {
                     Some(class) => Ok(self.class_type(class)),
                     None => Err(self.diag(
                         node,
@@ -1115,6 +1100,8 @@ impl<'s, 't> FileChecker<'s, 't> {
             library: Some(index),
             library_methods: methods,
             implicit_from: usize::MAX,
+            mirrors: Vec::new(),
+            refused_captures: Vec::new(),
         }
     }
 
@@ -1235,14 +1222,16 @@ impl<'s, 't> FileChecker<'s, 't> {
         if info.library.is_some() {
             return info.library_methods[index].is_constructor;
         }
-        is_constructor_kind(info.method_nodes[index].kind())
+        self.mirror_of(class as usize, index).is_some()
+            || is_constructor_kind(info.method_nodes[index].kind())
     }
 
     /// Class `id` as a type, named as Java code outside it names it (`Outer.Inner`).
     pub(super) fn class_type(&self, id: u32) -> Type {
         let mut name = self.class_names[id as usize].0.clone();
         let mut c = id;
-        while let Some(o) = self.class_names[c as usize].1 {
+        // A local class is named by its simple name alone (JLS §14.3).
+        while let Some(o) = self.class_names[c as usize].1.filter(|_| !self.is_local(c)) {
             name = format!("{}.{name}", self.class_names[o as usize].0);
             c = o;
         }
@@ -1294,32 +1283,24 @@ impl<'s, 't> FileChecker<'s, 't> {
         let mut checker = MethodChecker::new(self, class, sig.is_static, sig.ret.clone());
         checker.is_constructor = sig.is_constructor;
         checker.implicit_super = sig.is_constructor;
-        let outer = self.outer_field(class).filter(|_| sig.is_constructor);
-        if let Some(field) = outer {
-            let ty = self.classes[class as usize].fields[field.field as usize]
-                .ty
-                .clone();
-            checker.declare_param("this$0", ty, Span::default());
-            checker.locals[0].is_hidden = true;
-            checker.locals[0].is_final = true;
-        }
-        let first = checker.locals.len();
-        for (i, ty) in sig.params.iter().enumerate() {
-            checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
-            checker.locals[first + i].is_final = sig.param_final[i];
+        if sig.is_constructor {
+            self.declare_hidden_parameters(&mut checker, class, sig);
+        } else {
+            for (i, ty) in sig.params.iter().enumerate() {
+                checker.declare_param(&sig.param_names[i], ty.clone(), sig.param_spans[i]);
+                checker.locals[i].is_final = sig.param_final[i];
+            }
         }
         let body_node = body;
         let body = checker.body(body).map_err(|e| self.diag(e.node, e.message));
         self.pop_method_scope(depth);
         let mut body = body?;
-        if let Some(field) = outer {
-            store_outer_instance(&mut body, field);
-        }
         if node.kind() == "compact_constructor_declaration" {
             records::assign_components(&mut body, class);
         }
         if sig.is_constructor {
             self.final_fields_assigned(class, &body, body_node)?;
+            self.store_hidden_parameters(&mut body, class);
         }
         Ok(body)
     }
@@ -1371,7 +1352,7 @@ fn initialization_problem(classes: &[Class], class: usize, path: &str) -> Option
 }
 
 /// The members of a class, interface or enum body (an enum's after its constants).
-fn members(body: Node) -> Vec<Node> {
+pub(super) fn members(body: Node) -> Vec<Node> {
     if body.kind() == "enum_body" {
         return named_children(body)
             .into_iter()

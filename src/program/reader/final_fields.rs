@@ -95,7 +95,13 @@ pub(super) fn blank_finals(class: u32, fields: &[Field], blocks: &[&[Stmt]]) -> 
     let mut required: Vec<u32> = fields
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.is_final && !f.is_static && f.init.is_none() && f.constant.is_none())
+        .filter(|(_, f)| {
+            f.is_final
+                && !f.is_synthetic
+                && !f.is_static
+                && f.init.is_none()
+                && f.constant.is_none()
+        })
         .map(|(i, _)| i as u32)
         .collect();
     let mut in_blocks = Vec::new();

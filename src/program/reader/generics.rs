@@ -67,7 +67,7 @@ impl FileChecker<'_, '_> {
                         None => match base {
                             "String" | "java.lang.String" => Type::String,
                             _ => self
-                                .class_named(base, scope)
+                                .class_named_at(base, scope, b.start_byte())
                                 .map_or(Type::Object, |c| self.class_type(c)),
                         },
                     }

@@ -22,6 +22,16 @@ impl<'t> FileChecker<'_, 't> {
     /// type arguments.
     pub(super) fn generic_supertypes(&self, node: Node<'t>, id: u32) -> Vec<Type> {
         let mut written = Vec::new();
+        // `new S(...) { ... }` extends or implements `S` (JLS §15.9.5).
+        if self.is_anonymous(id) {
+            written.extend(node.child_by_field_name("type"));
+            // An enum constant's body extends its enum.
+            if node.kind() == "enum_constant"
+                && let Some(e) = self.class_names[id as usize].1
+            {
+                return vec![self.class_type(e)];
+            }
+        }
         if let Some(sc) = node.child_by_field_name("superclass") {
             written.extend(named_children(sc));
         }
@@ -51,11 +61,33 @@ impl<'t> FileChecker<'_, 't> {
                 let t = self.text(n);
                 t.split('<').next().unwrap_or(t).trim().to_string()
             };
+            let anonymous = self
+                .is_anonymous(id)
+                .then(|| node.child_by_field_name("type"))
+                .flatten();
+            if node.kind() == "enum_constant" {
+                h.superclass = self.class_names[id as usize].1;
+            }
+            if let Some(t) = anonymous {
+                let name = base_name(t);
+                match self.class_named_at(&name, id, t.start_byte()) {
+                    Some(c)
+                        if nodes
+                            .get(c as usize)
+                            .is_some_and(|(n, _)| n.kind() == "interface_declaration") =>
+                    {
+                        h.interfaces.push(c);
+                    }
+                    Some(c) => h.superclass = Some(c),
+                    None if matches!(name.as_str(), "Object" | "java.lang.Object") => {}
+                    None => h.problem = Some(format!("extends {name}")),
+                }
+            }
             if let Some(sc) = node.child_by_field_name("superclass")
                 && let Some(t) = named_children(sc).into_iter().next()
             {
                 let name = base_name(t);
-                match self.class_named(&name, id) {
+                match self.class_named_at(&name, id, t.start_byte()) {
                     Some(c) => h.superclass = Some(c),
                     None if matches!(name.as_str(), "Object" | "java.lang.Object") => {}
                     None => h.problem = Some(format!("extends {name}")),
@@ -67,7 +99,7 @@ impl<'t> FileChecker<'_, 't> {
             for list in lists {
                 for tl in named_children(list) {
                     for t in named_children(tl) {
-                        if let Some(c) = self.class_named(&base_name(t), id) {
+                        if let Some(c) = self.class_named_at(&base_name(t), id, t.start_byte()) {
                             h.interfaces.push(c);
                         }
                     }

@@ -135,15 +135,6 @@ impl<'t> MethodChecker<'_, '_, 't> {
     }
 }
 
-/// Makes an inner class's constructor start by storing its hidden first parameter, the
-/// enclosing instance, in `field`, as `javac`'s does before `super(...)`: field initializers
-/// and the superclass's constructor may use it.
-pub(super) fn store_outer_instance(body: &mut Body, field: FieldRef) {
-    let ty = body.locals[0].ty.clone();
-    let store = assignment(body, field, LocalId(0), &ty);
-    body.stmts.insert(0, store);
-}
-
 /// `this.field = local;` with nodes of no text (nothing mutates them).
 pub(super) fn assignment(body: &mut Body, field: FieldRef, local: LocalId, ty: &Type) -> Stmt {
     let mut node = |kind: ExprKind| {

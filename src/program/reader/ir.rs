@@ -464,6 +464,12 @@ pub struct Class {
     /// instance as their first, hidden parameter and store it before anything else runs,
     /// as `javac`'s do; a class without constructors gets it through its default one.
     pub outer_instance: Option<u32>,
+    /// A class declared in code (JLS §14.3, §15.9.5): its number there, as in its binary
+    /// name (`Outer$1Local`, `Outer$1` for an anonymous class, whose [`Class::name`] is
+    /// `Outer$1`). Tests cannot name it; edits that would remove its text are not made.
+    pub local: Option<u32>,
+    /// An anonymous class.
+    pub is_anonymous: bool,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source
@@ -480,17 +486,20 @@ pub struct InitializerBlock {
 }
 
 impl Class {
-    /// Whether `stmt`, in a constructor of this class (`class`), is the store of the
-    /// enclosing instance that starts an inner class's constructors.
-    pub fn stores_outer_instance(&self, class: u32, stmt: &Stmt) -> bool {
+    /// Whether `stmt`, in a constructor of this class (`class`), is the store of a hidden
+    /// parameter in its synthetic field (the enclosing instance, a captured local) that
+    /// starts the constructors of inner and local classes.
+    pub fn stores_hidden_field(&self, class: u32, stmt: &Stmt) -> bool {
         match &stmt.kind {
             StmtKind::Expr(Expr {
-                kind: ExprKind::Assign { target, .. },
+                kind: ExprKind::Assign { target, value, .. },
                 ..
-            }) => matches!(
-                &target.kind,
-                ExprKind::Field(f) if f.class == class && self.outer_instance == Some(f.field)
-            ),
+            }) => {
+                matches!(
+                    &target.kind,
+                    ExprKind::Field(f) if f.class == class && self.fields[f.field as usize].is_synthetic
+                ) && matches!(value.kind, ExprKind::Local(_))
+            }
             _ => false,
         }
     }
@@ -553,6 +562,12 @@ impl Unit {
             return name.to_string();
         }
         match (c.outer, self.package_of(class)) {
+            (Some(o), _) if c.is_anonymous => {
+                format!("{}${}", self.binary_name(o), c.local.unwrap_or(1))
+            }
+            (Some(o), _) if c.local.is_some() => {
+                format!("{}${}{}", self.binary_name(o), c.local.unwrap_or(1), c.name)
+            }
             (Some(o), _) => format!("{}${}", self.binary_name(o), c.name),
             (None, Some(p)) => format!("{p}.{}", c.name),
             (None, None) => c.name.clone(),
@@ -580,6 +595,8 @@ impl Unit {
     pub fn source_name(&self, class: u32) -> String {
         let c = &self.classes[class as usize];
         match c.outer {
+            // A local class is named by its simple name where it can be named at all.
+            Some(_) if c.local.is_some() => c.name.clone(),
             Some(o) => format!("{}.{}", self.source_name(o), c.name),
             None => match self
                 .package_of(class)
@@ -1171,8 +1188,11 @@ pub enum ExprKind {
     EnumConstant {
         class: u32,
         ordinal: u32,
+        /// A constructor of `body` when the constant has one, else of `class`.
         constructor: Option<u32>,
         args: Vec<Expr>,
+        /// The anonymous class of a constant with a body, whose object the constant is.
+        body: Option<u32>,
     },
     /// `E.values()`: a new array of the enum's constants.
     EnumValues {

@@ -86,7 +86,7 @@ impl<'s, 't> FileChecker<'s, 't> {
     pub(super) fn find_sites(&mut self, nodes: &[(Node<'t>, Option<u32>)]) {
         let mut sites: Vec<Site<'t>> = Vec::new();
         for (id, (node, _)) in nodes.iter().enumerate() {
-            let Some(body) = node.child_by_field_name("body") else {
+            let Some(body) = crate::program::reader::local_classes::class_body(*node) else {
                 continue;
             };
             let mut members = vec![body];

@@ -26,8 +26,10 @@
 //!   model, and why not; `semantics.rs`: Java's operators on raw
 //!   bits; `text.rs`: Java's text conversions (`Double.toString`, `printf`).
 
+mod anonymous_constructors;
 mod boxing;
 mod calls;
+mod captures;
 mod closure_class;
 pub mod codebase;
 mod constants;
@@ -42,6 +44,7 @@ pub mod ir;
 pub(crate) mod jdk;
 mod lambdas;
 mod literals;
+mod local_classes;
 mod method_references;
 mod modelled;
 mod names;

@@ -67,8 +67,15 @@ impl FileChecker<'_, '_> {
             .unwrap_or(0) as usize]
     }
 
-    /// The class `name` means inside class `scope` (see the module's documentation).
+    /// The class `name` means inside class `scope` (see the module's documentation), where
+    /// no local class is in scope.
     pub(super) fn class_named(&self, name: &str, scope: u32) -> Option<u32> {
+        self.class_named_at(name, scope, usize::MAX)
+    }
+
+    /// The class `name` means inside class `scope` at byte `at` of the text: a local class
+    /// declared before it in a block around it first (JLS §6.3, §14.3).
+    pub(super) fn class_named_at(&self, name: &str, scope: u32, at: usize) -> Option<u32> {
         let library = self.class_names.len() - THROWABLES.len();
         if let Some(t) = THROWABLES.iter().position(|t| t.name == name) {
             // `java.lang.IllegalStateException`, unless a class of the code base has that path.
@@ -86,7 +93,7 @@ impl FileChecker<'_, '_> {
             .unwrap_or(0) as usize;
         let mut parts = name.split('.');
         let first = parts.next()?;
-        let mut class = match self.enclosing_named(first, scope) {
+        let mut class = match self.enclosing_named(first, scope, at) {
             Some(c) => c,
             None => match self.top_level_named(first, segment) {
                 Some(c) => c,
@@ -94,24 +101,33 @@ impl FileChecker<'_, '_> {
             },
         };
         for part in parts {
-            class = self.nested_named(class, part)?;
+            class = self.nested_named(class, part, usize::MAX)?;
         }
         Some(class)
     }
 
-    /// A class named `simple` nested in `outer`.
-    fn nested_named(&self, outer: u32, simple: &str) -> Option<u32> {
-        self.class_names
-            .iter()
-            .position(|(n, o)| n == simple && *o == Some(outer))
+    /// A member class named `simple` of `outer`, or a local class declared in its code in
+    /// scope at byte `at` (the innermost: the latest declared).
+    fn nested_named(&self, outer: u32, simple: &str, at: usize) -> Option<u32> {
+        let local = |i: usize| self.local_classes.get(i).and_then(|l| l.as_ref());
+        let found = |i: usize| {
+            let (n, o) = &self.class_names[i];
+            n == simple
+                && *o == Some(outer)
+                && local(i).is_none_or(|l| !l.is_anonymous && l.visible.0 <= at && at < l.visible.1)
+        };
+        (0..self.class_names.len())
+            .rev()
+            .find(|&i| found(i) && local(i).is_some())
+            .or_else(|| (0..self.class_names.len()).find(|&i| found(i)))
             .map(|i| i as u32)
     }
 
     /// A class named `simple` nested in `scope` or in a class enclosing it.
-    fn enclosing_named(&self, simple: &str, scope: u32) -> Option<u32> {
+    fn enclosing_named(&self, simple: &str, scope: u32, at: usize) -> Option<u32> {
         let mut scope = Some(scope).filter(|s| (*s as usize) < self.class_names.len());
         while let Some(s) = scope {
-            if let Some(c) = self.nested_named(s, simple) {
+            if let Some(c) = self.nested_named(s, simple, at) {
                 return Some(c);
             }
             scope = self.class_names[s as usize].1;
@@ -177,7 +193,7 @@ impl FileChecker<'_, '_> {
             }
             let mut class = c as u32;
             for part in parts {
-                class = self.nested_named(class, part)?;
+                class = self.nested_named(class, part, usize::MAX)?;
             }
             Some(class)
         })

@@ -77,7 +77,7 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     ret: Type,
     pub(super) locals: Vec<Local>,
     pub(super) scopes: Vec<Vec<(String, LocalId)>>,
-    next_id: u32,
+    pub(super) next_id: u32,
     pub(super) targets: Vec<JumpTarget>,
     /// The switch expressions being lowered, innermost last (where `yield` goes).
     pub(super) yields: Vec<crate::program::reader::switches::YieldTarget>,
@@ -790,7 +790,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     && !has_class_body(value)
                     && value.child_by_field_name("type").is_some_and(|t| {
                         self.file
-                            .class_named(self.text(t), self.class)
+                            .class_named_at(self.text(t), self.class, t.start_byte())
                             .is_some_and(|c| c >= self.file.throwable_class())
                     });
                 let before = self.assigned.clone();
@@ -825,8 +825,26 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             "try_with_resources_statement" => self.try_with_resources(node)?,
             "assert_statement" => (self.assert_statement(node)?, true),
             "synchronized_statement" => return self.unsupported(node, "synchronized"),
-            "local_class_declaration" | "class_declaration" => {
-                return self.unsupported(node, "a local class");
+            // Read as a class of its own (see `local_classes.rs`); declaring it runs nothing.
+            "class_declaration"
+            | "record_declaration"
+            | "enum_declaration"
+            | "interface_declaration"
+                if self.file.class_nodes.iter().any(|n| n.id() == node.id()) =>
+            {
+                let class = self
+                    .file
+                    .class_nodes
+                    .iter()
+                    .position(|n| n.id() == node.id());
+                self.captures_allowed(node, class.unwrap_or_default() as u32)?;
+                (StmtKind::Empty, true)
+            }
+            "class_declaration"
+            | "record_declaration"
+            | "enum_declaration"
+            | "interface_declaration" => {
+                return self.unsupported(node, "a local class in code roth does not read");
             }
             "yield_statement" => {
                 let value = named_children(node)

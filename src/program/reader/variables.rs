@@ -17,6 +17,13 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// A simple name used as a value.
     pub(super) fn name(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         let e = self.variable(node)?;
+        let name = self.text(node);
+        self.read_of(node, e, name)
+    }
+
+    /// `e`, the variable `name` read: `javac`'s error if it is a local not definitely
+    /// assigned there (JLS ch. 16).
+    pub(super) fn read_of(&self, node: Node<'t>, e: Expr, name: &str) -> Checked<'t, Expr> {
         if let ExprKind::Local(id) = e.kind
             && !self
                 .assigned
@@ -24,15 +31,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 .map(|b| *b)
                 .unwrap_or(false)
         {
-            {
-                return self.error(
-                    node,
-                    format!(
-                        "variable {} might not have been initialized",
-                        self.text(node)
-                    ),
-                );
-            }
+            return self.error(
+                node,
+                format!("variable {name} might not have been initialized"),
+            );
         }
         Ok(e)
     }
@@ -40,6 +42,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// A simple name as a variable: a local, else a field of this class.
     fn variable(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         let name = self.text(node);
+        self.variable_named(node, name)
+    }
+
+    /// The variable `name` denotes at `node`: a local, else a field of this class or of an
+    /// enclosing one, or a local of the code around a local class that it captured.
+    pub(super) fn variable_named(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
         if let Some(id) = self.lookup(name) {
             let ty = self.locals[id.0 as usize].ty.clone();
             return Ok(self.make(node, ty, ExprKind::Local(id)));
@@ -88,6 +96,18 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }),
             ));
         }
+        if let Some(why) = self
+            .file
+            .enclosing(self.class)
+            .into_iter()
+            .find_map(|c| self.file.refused_capture(c, name))
+        {
+            let why = why.to_string();
+            return match why.starts_with("local variables") {
+                true => self.error(node, why),
+                false => self.unsupported(node, &why),
+            };
+        }
         self.error(node, format!("cannot find symbol: variable {name}"))
     }
 
@@ -113,7 +133,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             .file
             .enclosing(self.class)
             .into_iter()
-            .find(|&c| self.member_field(c, name).is_some())?;
+            .find(|&c| self.member_or_capture(c, name).is_some())?;
         self.enclosing_instance(node, class, false).ok()
     }
 
@@ -130,10 +150,24 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// The field a simple name denotes when no local has the name: one of this class's,
     /// else of the innermost enclosing class declaring it (JLS §6.4.1).
     pub(super) fn visible_field(&self, name: &str) -> Option<(u32, usize)> {
-        self.file
-            .enclosing(self.class)
-            .into_iter()
-            .find_map(|c| self.member_field(c, name))
+        for c in self.file.enclosing(self.class) {
+            if let Some(f) = self.member_or_capture(c, name) {
+                return Some(f);
+            }
+            // A local it names but cannot capture hides the enclosing classes' fields.
+            if self.file.refused_capture(c, name).is_some() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The field `name` of class `class`, else the one holding the local `name` it captured
+    /// (a local class's members shadow the enclosing code's locals, which shadow the
+    /// enclosing classes' members, JLS §6.4.1).
+    fn member_or_capture(&self, class: u32, name: &str) -> Option<(u32, usize)> {
+        self.member_field(class, name)
+            .or_else(|| self.file.capture_field(class, name))
     }
 
     /// The field `name` of class `class`: its own, else the nearest inherited one that is
@@ -169,7 +203,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         if self.lookup(first).is_some() || self.visible_field(first).is_some() {
             return None;
         }
-        self.file.class_named(&text, self.class)
+        self.file
+            .class_named_at(&text, self.class, node.start_byte())
     }
 
     pub(super) fn field_access(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
@@ -396,6 +431,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             ExprKind::Field(r) => {
                 let f = &self.file.classes[r.class as usize].fields[r.field as usize];
+                if f.is_synthetic {
+                    return self.error(
+                        node,
+                        "local variables referenced from an inner class must be final or effectively final",
+                    );
+                }
                 if f.is_final
                     && !(self.is_constructor
                         && f.init.is_none()
@@ -413,6 +454,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             // A blank final is assigned through its simple name or `this.f` only.
             ExprKind::FieldOf { field: r, .. } => {
                 let f = &self.file.classes[r.class as usize].fields[r.field as usize];
+                if f.is_synthetic {
+                    return self.error(
+                        node,
+                        "local variables referenced from an inner class must be final or effectively final",
+                    );
+                }
                 if f.is_final {
                     return self.error(
                         node,

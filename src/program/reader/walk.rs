@@ -57,6 +57,16 @@ impl Expr {
             | ExprKind::EnumConstant {
                 class,
                 constructor: Some(method),
+                body: None,
+                ..
+            } => Some(MethodRef {
+                class: *class,
+                method: *method,
+            }),
+            // A constant with a body is made by its anonymous class's constructor.
+            ExprKind::EnumConstant {
+                constructor: Some(method),
+                body: Some(class),
                 ..
             } => Some(MethodRef {
                 class: *class,

@@ -301,6 +301,7 @@ fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> V
                         && !unit.classes[c as usize].is_enum
                         && !unit.classes[c as usize].is_closure
                         && unit.classes[c as usize].outer_instance.is_none()
+                        && unit.classes[c as usize].local.is_none()
                         && (!unit.is_library(c) || *ty != Type::Object)
                         && (*ty == Type::Object
                             || ty.class() == Some(c)

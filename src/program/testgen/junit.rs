@@ -64,6 +64,17 @@ pub fn uncallable_from_a_test(unit: &Unit, class: u32, method: u32) -> Option<St
     if m.is_constructor && m.is_private {
         return Some("its constructor is private".to_string());
     }
+    if let (Some(outer), Some(_)) = (info.outer, info.local) {
+        let what = match info.is_anonymous {
+            true => "an anonymous class",
+            false => "a local class",
+        };
+        return Some(format!(
+            "{} is {what}: tests reach its objects through {}",
+            unit.source_name(class),
+            unit.source_name(outer)
+        ));
+    }
     if let Some(outer) = info.outer.filter(|_| info.outer_instance.is_some()) {
         return Some(format!(
             "{} is an inner class: tests reach its objects through {}",

@@ -154,13 +154,19 @@ impl Compiled {
             slots,
             string_compare_slot,
             string_comparable,
+            // An enum constant with a body is an object of its anonymous class, which is
+            // an enum's constant as much as its enum's are.
             enum_constants: unit
                 .classes
                 .iter()
                 .enumerate()
                 .map(|(ci, c)| {
-                    (0..c.enum_constants as usize)
-                        .map(|fi| field_index[ci][fi])
+                    let e = match c.superclass {
+                        Some(s) if c.is_anonymous && unit.classes[s as usize].is_enum => s as usize,
+                        _ => ci,
+                    };
+                    (0..unit.classes[e].enum_constants as usize)
+                        .map(|fi| field_index[e][fi])
                         .collect()
                 })
                 .collect(),
@@ -404,11 +410,10 @@ impl<'p> FunctionCompiler<'p> {
         // so they record no coverage.
         // With a superclass, `super(...)` (written or implied) comes first (JLS §12.5).
         let mut stmts = &body.stmts[..];
-        // An inner class's enclosing instance is stored before anything else.
-        if method.is_constructor
-            && let Some(store) = stmts
-                .first()
-                .filter(|s| info.stores_outer_instance(class, s))
+        // An inner class's enclosing instance and a local class's captured values are
+        // stored before anything else.
+        while method.is_constructor
+            && let Some(store) = stmts.first().filter(|s| info.stores_hidden_field(class, s))
         {
             c.stmts(std::slice::from_ref(store));
             stmts = &stmts[1..];
@@ -438,22 +443,30 @@ impl<'p> FunctionCompiler<'p> {
     /// The instance field initializers of a class as a function of `this`.
     fn field_setup(program: &'p mut Compiled, class: u32, info: &Class) -> Function {
         let this = Type::Class(ClassType::plain(class, info.name.as_str()));
-        // An inner class's default constructor takes the enclosing instance and stores it
-        // first, as its declared ones do.
-        let outer = info
-            .outer_instance
-            .map(|f| (f, info.fields[f as usize].ty.clone()));
-        let mut types: Vec<Type> = outer.iter().map(|(_, ty)| ty.clone()).collect();
+        // The default constructor of an inner or local class takes its synthetic fields'
+        // values (the enclosing instance, the captured locals) and stores them first, as
+        // its declared ones do.
+        let hidden: Vec<(u32, Type)> = info
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.is_synthetic && !f.is_static)
+            .map(|(k, f)| (k as u32, f.ty.clone()))
+            .collect();
+        let mut types: Vec<Type> = hidden.iter().map(|(_, ty)| ty.clone()).collect();
         types.push(this);
         let this_reg = types.len() as u32 - 1;
         let mut c = FunctionCompiler::empty(program, types, None);
         c.this_reg = Some(this_reg);
-        if let Some((field, _)) = outer {
-            let slot = c.object_slot(FieldRef { class, field });
+        for (src, (field, _)) in hidden.iter().enumerate() {
+            let slot = c.object_slot(FieldRef {
+                class,
+                field: *field,
+            });
             c.code.push(Instr::PutInstance {
                 object: this_reg,
                 slot,
-                src: 0,
+                src: src as u32,
             });
         }
         // The default constructor calls the superclass's constructor without arguments.

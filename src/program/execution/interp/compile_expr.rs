@@ -283,10 +283,11 @@ impl<'p> FunctionCompiler<'p> {
                 ordinal,
                 constructor,
                 args,
+                body,
             } => {
                 let object = self.temp();
                 self.code.push(Instr::New {
-                    class: *class,
+                    class: body.unwrap_or(*class),
                     dst: object,
                 });
                 let name = self.program.fields
@@ -312,7 +313,7 @@ impl<'p> FunctionCompiler<'p> {
                     slot: 1,
                     src: k,
                 });
-                self.construct(*class, *constructor, args, object);
+                self.construct(body.unwrap_or(*class), *constructor, args, object);
                 object
             }
             ExprKind::EnumValues { class } => {

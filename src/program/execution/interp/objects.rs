@@ -176,10 +176,14 @@ impl Machine<'_> {
                     Value::Str(s) => crate::program::reader::text::from_utf16(&s),
                     _ => String::new(),
                 };
+                // A constant with a body is shown as its enum's.
+                let declaring = self.program.enum_constants[*class as usize]
+                    .first()
+                    .map_or(*class, |&f| self.program.fields[f as usize].class);
                 Value::Enum {
                     class: ClassType::plain(
-                        *class,
-                        self.program.class_names[*class as usize].as_str(),
+                        declaring,
+                        self.program.class_names[declaring as usize].as_str(),
                     ),
                     name: name.into(),
                 }

@@ -199,8 +199,9 @@ impl Writer<'_> {
                         class,
                         ordinal,
                         constructor,
+                        body,
                         ..
-                    } => format!("enum {class} {ordinal} {constructor:?}"),
+                    } => format!("enum {class} {ordinal} {constructor:?} {body:?}"),
                     ExprKind::EnumValues { class } => format!("values {class}"),
                     ExprKind::Closure {
                         class,
