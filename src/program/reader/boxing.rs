@@ -140,13 +140,15 @@ impl<'t> MethodChecker<'_, '_, 't> {
         let Some(primitive) = self.file.unboxed_type(&boxed) else {
             return self.unsupported(node, "updating a box of this type");
         };
-        if !matches!(target.kind, ExprKind::Local(_) | ExprKind::Field(_)) {
+        // The target is read again: exact when reading it changes nothing and gives the
+        // same variable (`a[i]`, `o.f`), as it does where no call or assignment is in it;
+        // an exception its first evaluation throws comes first either way.
+        let Some(read) = self.reread(node, &target) else {
             return self.unsupported(
                 node,
-                "updating a boxed array element or another object's field",
+                "updating a boxed array element or field through an expression with effects",
             );
-        }
-        let read = self.hidden(node, boxed.clone(), target.kind.clone());
+        };
         let current = self.unbox_value(read);
         let value = self.unbox_value(value);
         let Some(op_type) = compound_type(op, &primitive, &value.ty) else {
@@ -195,6 +197,42 @@ impl<'t> MethodChecker<'_, '_, 't> {
                 value: Box::new(value),
             },
         ))
+    }
+
+    /// A copy of variable `e` (a local, a field, an array element) read again, with new
+    /// nodes of no text, if reading it again reads the same variable and has no effect.
+    fn reread(&mut self, node: Node<'t>, e: &Expr) -> Option<Expr> {
+        let kind = match &e.kind {
+            ExprKind::Local(_) | ExprKind::Field(_) | ExprKind::This | ExprKind::Literal(_) => {
+                e.kind.clone()
+            }
+            ExprKind::FieldOf { object, field } => ExprKind::FieldOf {
+                object: Box::new(self.reread(node, object)?),
+                field: *field,
+            },
+            ExprKind::Index(array, index) => ExprKind::Index(
+                Box::new(self.reread(node, array)?),
+                Box::new(self.reread(node, index)?),
+            ),
+            ExprKind::Length(array) => ExprKind::Length(Box::new(self.reread(node, array)?)),
+            ExprKind::Unary(op, operand) => {
+                ExprKind::Unary(*op, Box::new(self.reread(node, operand)?))
+            }
+            ExprKind::Convert(inner) => ExprKind::Convert(Box::new(self.reread(node, inner)?)),
+            ExprKind::Binary {
+                op,
+                op_type,
+                left,
+                right,
+            } => ExprKind::Binary {
+                op: *op,
+                op_type: op_type.clone(),
+                left: Box::new(self.reread(node, left)?),
+                right: Box::new(self.reread(node, right)?),
+            },
+            _ => return None,
+        };
+        Some(self.hidden(node, e.ty.clone(), kind))
     }
 
     /// A box where a string is wanted (concatenation, `print`): `String.valueOf(box)`, its
@@ -531,5 +569,99 @@ mod tests {
                 .expect_err("javac refuses it");
             assert_eq!(error.message, message, "{body}");
         }
+    }
+
+    const LOOPS: &str = r#"public class Loops {
+    static class Counter { Integer count = 0; Long total = 0L; }
+    static int sumAll(Integer[] xs) {
+        int s = 0;
+        for (int x : xs) s += x;
+        return s;
+    }
+    static long sumLong(Long[] xs) {
+        long s = 0;
+        for (long x : xs) s += x;
+        return s;
+    }
+    static String kind(Integer code) {
+        switch (code) {
+            case 1: return "one";
+            case 2: return "two";
+            default: return "many";
+        }
+    }
+    static String letter(Character c) {
+        return switch (c) { case 'a' -> "A"; case 'b' -> "B"; default -> "?"; };
+    }
+    static int elements(Integer[] xs) {
+        xs[0]++;
+        xs[1] += 5;
+        int i = 0;
+        xs[i]--;
+        xs[i + 1] *= 2;
+        return xs[0] * 100 + xs[1];
+    }
+    static int other(int k) {
+        Counter c = new Counter();
+        for (int i = 0; i < k; i++) { c.count++; c.total += i; }
+        c.count += 10;
+        return c.count + (int) (long) c.total;
+    }
+    static int nested(Integer[][] grid, int r) {
+        for (Integer[] row : grid) {
+            for (int v : row) { grid[r][0] += v; }
+        }
+        return grid[r][0];
+    }
+}
+"#;
+
+    /// Boxes met by loops, switches and updates of elements: each expected result is what
+    /// `java` 17 printed for the same calls.
+    #[test]
+    fn for_each_switch_and_element_updates_box_as_on_the_jvm() {
+        use crate::program::reader::ir::Type;
+        let unit = load("Loops.java", LOOPS).expect("the file loads");
+        let run = runner(&unit);
+        let int = |v: i64| Value::Prim(Kind::Int, v);
+        let long = |v: i64| Value::Prim(Kind::Long, v);
+        let boxed = |xs: &[Option<i64>]| {
+            let xs = xs.iter().map(|x| x.map_or(Value::Null, int)).collect();
+            Value::Array(Type::Int, xs)
+        };
+        let returns = |v: Value| Termination::Return(Some(v));
+        let thrown = |name: &str| Termination::Throw(name.into());
+        let text = crate::program::execution::interp::testing::string;
+        assert_eq!(
+            run("sumAll", &[boxed(&[Some(1), Some(2), Some(3)])]),
+            returns(int(6))
+        );
+        assert_eq!(
+            run("sumAll", &[boxed(&[Some(1), None])]),
+            thrown("java.lang.NullPointerException")
+        );
+        let longs = Value::Array(Type::Long, vec![long(1), long(2)]);
+        assert_eq!(run("sumLong", &[longs]), returns(long(3)));
+        assert_eq!(run("kind", &[int(2)]), returns(text("two")));
+        assert_eq!(
+            run("kind", &[Value::Null]),
+            thrown("java.lang.NullPointerException")
+        );
+        let chr = |c: char| Value::Prim(Kind::Char, c as i64);
+        assert_eq!(run("letter", &[chr('b')]), returns(text("B")));
+        assert_eq!(run("letter", &[chr('z')]), returns(text("?")));
+        assert_eq!(
+            run("elements", &[boxed(&[Some(3), Some(4)])]),
+            returns(int(318))
+        );
+        assert_eq!(
+            run("elements", &[boxed(&[Some(3), None])]),
+            thrown("java.lang.NullPointerException")
+        );
+        assert_eq!(
+            run("elements", &[boxed(&[Some(3)])]),
+            thrown("java.lang.ArrayIndexOutOfBoundsException")
+        );
+        assert_eq!(run("other", &[int(4)]), returns(int(20)));
     }
 }

@@ -470,11 +470,17 @@ pub(super) fn synthetic_field(name: String, ty: Type, is_final: bool) -> Field {
 }
 
 /// Makes an expression the reader added textless (see [`MethodChecker::hidden`]).
-fn hide(e: &mut Expr) {
+pub(super) fn hide(e: &mut Expr) {
     e.span.end = e.span.start;
     match &mut e.kind {
-        ExprKind::FieldOf { object, .. } => hide(object),
-        ExprKind::Builtin(_, args) => args.iter_mut().for_each(hide),
+        ExprKind::FieldOf { object, .. } | ExprKind::Convert(object) | ExprKind::Cast(object) => {
+            hide(object)
+        }
+        ExprKind::Builtin(_, args) | ExprKind::Call { args, .. } => args.iter_mut().for_each(hide),
+        ExprKind::InstanceCall { receiver, args, .. } => {
+            hide(receiver);
+            args.iter_mut().for_each(hide);
+        }
         _ => {}
     }
 }

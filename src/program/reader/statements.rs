@@ -1181,23 +1181,28 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let index_local = self.hidden_local("$index", Type::Int, span_of(value_node));
         let before = self.assigned.clone();
         let var = self.declare_local(name, ty.clone(), is_final)?;
-        if self.file.boxing_converts(&element, &ty) {
-            return self.unsupported(
-                type_node,
-                &format!("a for-each loop converting its {element} elements to {ty}"),
-            );
-        }
-        if !element.widens_to(&ty) {
+        // Elements boxed or unboxed on the way (`for (int x : integers)`): the loop walks a
+        // hidden variable of the element type, converted into the declared one first.
+        let converts = self.file.boxing_converts(&element, &ty);
+        let walked = match converts {
+            true => self.hidden_local("$element", element.clone(), span_of(value_node)),
+            false => var,
+        };
+        if !converts && !element.widens_to(&ty) {
             return self.error(
                 type_node,
                 format!("incompatible types: {element} cannot be converted to {ty}"),
             );
         }
         self.assigned.set(var.0 as usize, true);
+        self.assigned.set(walked.0 as usize, true);
         self.assigned.set(array_local.0 as usize, true);
         self.assigned.set(index_local.0 as usize, true);
         self.push_target(id, true, false);
-        let (body, _) = self.substatement(self.field(node, "body")?)?;
+        let (mut body, _) = self.substatement(self.field(node, "body")?)?;
+        if converts {
+            body = self.converted_element(type_node, (walked, &element), (var, &ty), body)?;
+        }
         let target = self.targets.pop().expect("pushed");
         let after = Self::after_breaks(before, &target);
         self.scopes.pop();
@@ -1207,7 +1212,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 id,
                 span,
                 kind: StmtKind::ForEach {
-                    var,
+                    var: walked,
                     array,
                     array_local,
                     index_local,
@@ -1216,6 +1221,42 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             },
             true,
         ))
+    }
+
+    /// `body` preceded by `var = walked;` converted (unboxed, null-checked, or boxed), with
+    /// no text of its own.
+    fn converted_element(
+        &mut self,
+        node: Node<'t>,
+        (walked, element): (LocalId, &Type),
+        (var, ty): (LocalId, &Type),
+        body: Stmt,
+    ) -> Checked<'t, Stmt> {
+        let read = self.hidden(node, element.clone(), ExprKind::Local(walked));
+        let mut value = self.assignable(read, ty, node)?;
+        crate::program::reader::captures::hide(&mut value);
+        let target = self.hidden(node, ty.clone(), ExprKind::Local(var));
+        let assign = self.hidden(
+            node,
+            ty.clone(),
+            ExprKind::Assign {
+                target: Box::new(target),
+                op: None,
+                op_type: ty.clone(),
+                value: Box::new(value),
+            },
+        );
+        let span = assign.span;
+        let first = Stmt {
+            id: self.id(),
+            span,
+            kind: StmtKind::Expr(assign),
+        };
+        Ok(Stmt {
+            id: self.id(),
+            span: body.span,
+            kind: StmtKind::Block(vec![first, body]),
+        })
     }
 
     pub(super) fn statement_expression(&mut self, node: Node<'t>) -> Checked<'t, Expr> {

@@ -57,6 +57,11 @@ impl<'t> MethodChecker<'_, '_, 't> {
             },
             None => scrutinee,
         };
+        // A `Character`, `Byte`, `Short` or `Integer` is unboxed (JLS §14.11.1).
+        let scrutinee = match self.file.unboxed_type(&scrutinee.ty) {
+            Some(Type::Char | Type::Byte | Type::Short | Type::Int) => self.unbox_value(scrutinee),
+            _ => scrutinee,
+        };
         let scrutinee = match scrutinee.ty {
             Type::Char | Type::Byte | Type::Short | Type::Int | Type::String => scrutinee,
             ref other => {
