@@ -22,9 +22,9 @@ impl<'t> FileChecker<'_, 't> {
     /// `Object`, or a superclass that declares none: resolving the `new` expression's
     /// arguments among them chooses as `javac` does.
     pub(super) fn add_mirror_constructors(&mut self) {
+        self.add_default_constructors();
         for id in 0..self.classes.len() {
             if !self.is_anonymous(id as u32) {
-                self.add_default_constructor(id);
                 continue;
             }
             let Some(node) = self.class_nodes.get(id).copied() else {
@@ -68,33 +68,44 @@ impl<'t> FileChecker<'_, 't> {
         }
     }
 
-    /// Gives a local class that declares no constructor, and extends a local class that
-    /// captures locals, the default constructor `javac` writes for it (JLS §8.8.9), which
-    /// passes the superclass the values it captured too (see [`Self::mirror_method`]).
-    fn add_default_constructor(&mut self, id: usize) {
-        let Some(s) = self.superclass(id as u32) else {
-            return;
+    /// Gives each class that declares no constructor, and extends an inner class or a local
+    /// class that captures locals, the default constructor `javac` writes for it (JLS
+    /// §8.8.9), which passes the superclass its enclosing instance and the values it captured
+    /// (see [`Self::mirror_method`]). All of them first, then what each calls: a superclass
+    /// may get one too.
+    fn add_default_constructors(&mut self) {
+        let needs = |me: &Self, id: usize| {
+            let Some(s) = me.superclass(id as u32) else {
+                return false;
+            };
+            let declares =
+                (0..me.classes[id].sigs.len()).any(|k| me.is_constructor_node(id as u32, k));
+            let hidden = me.is_inner(s) || !me.capture_fields(s).is_empty();
+            !declares && hidden && !me.is_anonymous(id as u32) && me.class_nodes.get(id).is_some()
         };
-        let declares =
-            (0..self.classes[id].sigs.len()).any(|k| self.is_constructor_node(id as u32, k));
-        if !self.is_local(id as u32) || declares || self.capture_fields(s).is_empty() {
-            return;
+        let ids: Vec<usize> = (0..self.classes.len())
+            .filter(|&id| needs(self, id))
+            .collect();
+        for &id in &ids {
+            let sig = self.default_signature(id);
+            let node = self.class_nodes[id];
+            let info = &mut self.classes[id];
+            info.sigs.push(Ok(sig));
+            info.method_nodes.push(node);
+            info.mirrors.push(None);
         }
-        let Some(node) = self.class_nodes.get(id).copied() else {
-            return;
-        };
-        // The superclass's constructor without parameters (its default one when `None`).
-        let target = (0..self.classes[s as usize].sigs.len()).find(|&k| {
-            self.is_constructor_node(s, k)
-                && self.classes[s as usize].sigs[k]
-                    .as_ref()
-                    .is_ok_and(|sig| sig.params.is_empty())
-        });
-        let sig = self.default_signature(id);
-        let info = &mut self.classes[id];
-        info.sigs.push(Ok(sig));
-        info.method_nodes.push(node);
-        info.mirrors.push(target.map(|k| k as u32));
+        for &id in &ids {
+            let s = self.superclass(id as u32).expect("checked above") as usize;
+            // The superclass's constructor without parameters (its default one when `None`).
+            let target = (0..self.classes[s].sigs.len()).find(|&k| {
+                self.is_constructor_node(s as u32, k)
+                    && self.classes[s].sigs[k]
+                        .as_ref()
+                        .is_ok_and(|sig| sig.params.is_empty())
+            });
+            let last = self.classes[id].mirrors.len() - 1;
+            self.classes[id].mirrors[last] = target.map(|k| k as u32);
+        }
     }
 
     /// The signature of a constructor of class `id` without parameters.

@@ -735,9 +735,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             None => Vec::new(),
         };
-        if constructor.is_none() {
-            self.inherits_no_captures(node, superclass)?;
-        }
         let outer = self.outer_argument(node, superclass, None, true)?;
         let mut args: Vec<Expr> = outer
             .into_iter()
@@ -802,9 +799,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             None => Vec::new(),
         };
-        if constructor.is_none() {
-            self.inherits_no_captures(node, class)?;
-        }
         let outer = self.outer_argument(node, class, qualifier, false)?;
         let mut converted: Vec<Expr> = outer
             .into_iter()

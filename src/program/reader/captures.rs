@@ -397,23 +397,6 @@ impl<'t> MethodChecker<'_, '_, 't> {
         Ok(())
     }
 
-    /// Refuses making an object of `class` through its default constructor when a
-    /// superclass of it captures locals: that constructor passes the superclass none.
-    pub(super) fn inherits_no_captures(&mut self, node: Node<'t>, class: u32) -> Checked<'t, ()> {
-        let declares = (0..self.file.classes[class as usize].sigs.len())
-            .any(|k| self.file.is_constructor_node(class, k));
-        if !declares
-            && let Some(s) = self.file.superclass(class)
-            && !self.file.capture_fields(s).is_empty()
-        {
-            return self.unsupported(
-                node,
-                "a class without constructors extending a local class that captures locals",
-            );
-        }
-        Ok(())
-    }
-
     /// The values of the locals class `class` captures, read where the code being read
     /// makes one of its objects (`node`): each a local in scope there, or the copy the code's
     /// own class captured; nodes without text, so nothing mutates them.

@@ -99,20 +99,6 @@ impl<'t> MethodChecker<'_, '_, 't> {
         let outer = self.file.class_names[class as usize]
             .1
             .expect("an inner class is nested in another");
-        // Its default constructor would pass the enclosing instance on (JLS §8.8.9).
-        let declares_constructor = (0..self.file.classes[class as usize].sigs.len())
-            .any(|k| self.file.is_constructor_node(class, k));
-        if !declares_constructor
-            && self
-                .file
-                .superclass(class)
-                .is_some_and(|s| self.file.is_inner(s))
-        {
-            return self.unsupported(
-                node,
-                "an inner class without constructors extending an inner class",
-            );
-        }
         match qualifier {
             Some(q) => {
                 let ty = q.ty.clone();
@@ -299,5 +285,39 @@ mod tests {
             let error = f.body.as_ref().expect_err("javac refuses it");
             assert_eq!(error.message, message, "{body}");
         }
+    }
+
+    /// An inner class without constructors extending an inner class gets `javac`'s default
+    /// constructor, which passes the superclass the enclosing instance. Expected: `java` 17.
+    #[test]
+    fn default_constructors_pass_the_enclosing_instance_up() {
+        let source = r#"public class Chain {
+    private int base = 7;
+    class Animal {
+        String sound() { return "..." + base; }
+    }
+    class Dog extends Animal {
+        @Override String sound() { return "woof" + base; }
+    }
+    class Puppy extends Dog {
+        int age = base * 2;
+    }
+    static String all(int b) {
+        Chain c = new Chain();
+        c.base = b;
+        Animal[] zoo = { c.new Animal(), c.new Dog(), c.new Puppy() };
+        String out = "";
+        for (Animal a : zoo) out += a.sound() + ";";
+        Puppy p = c.new Puppy();
+        return out + p.age;
+    }
+}
+"#;
+        let unit = load("Chain.java", source).expect("the file loads");
+        let run = runner(&unit);
+        assert_eq!(
+            run("all", &[Value::Prim(Kind::Int, 3)]),
+            Termination::Return(Some(string("...3;woof3;woof3;6")))
+        );
     }
 }
