@@ -522,11 +522,12 @@ impl<'s, 't> FileChecker<'s, 't> {
             self.add_captures(&mut info, id as u32);
             self.classes.push(info);
         }
-        self.add_mirror_constructors();
         for index in 0..THROWABLES.len() {
             let info = self.library_throwable(user_classes, index);
             self.classes.push(info);
         }
+        // After the library's throwables, which an anonymous class may extend.
+        self.add_mirror_constructors();
         self.find_sites(&nodes_for_sites);
         if no_class {
             return Err(Diagnostic {
