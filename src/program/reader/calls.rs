@@ -53,12 +53,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 self.user_call(node, class, name, None)
             }
             Some(obj) if obj.kind() == "this" => {
-                if self.is_static {
-                    return self.error(
-                        obj,
-                        "non-static variable this cannot be referenced from a static context",
-                    );
-                }
+                self.needs_this(obj)?;
                 self.user_call(node, self.class, name, None)
             }
             Some(obj) if obj.kind() == "super" => self.super_call(node, name),

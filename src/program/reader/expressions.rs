@@ -490,12 +490,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 }
             }
             "this" => {
-                if self.is_static {
-                    return self.error(
-                        node,
-                        "non-static variable this cannot be referenced from a static context",
-                    );
-                }
+                self.needs_this(node)?;
                 let ty = self.file.generic_self(self.class);
                 Ok(self.make(node, ty, ExprKind::This))
             }

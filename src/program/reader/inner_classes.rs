@@ -27,6 +27,17 @@ impl<'t> MethodChecker<'_, '_, 't> {
         }
     }
 
+    /// `javac`'s error where static code uses `this`, written or implied.
+    pub(super) fn needs_this(&self, node: Node<'t>) -> Checked<'t, ()> {
+        if self.is_static {
+            return self.error(
+                node,
+                "non-static variable this cannot be referenced from a static context",
+            );
+        }
+        Ok(())
+    }
+
     /// The innermost enclosing instance of class `class` (or of a subclass of it) seen from
     /// the code being read, at `node` (JLS §15.8.4): `this` itself unless `lexically`, else
     /// the enclosing instances of the classes around, through their `this$0` fields.
@@ -37,12 +48,7 @@ impl<'t> MethodChecker<'_, '_, 't> {
         lexically: bool,
     ) -> Checked<'t, Expr> {
         let name = self.file.classes[class as usize].name.clone();
-        if self.is_static {
-            return self.error(
-                node,
-                "non-static variable this cannot be referenced from a static context",
-            );
-        }
+        self.needs_this(node)?;
         let mut at = self.class;
         let ty = self.file.generic_self(at);
         let mut object = self.hidden(node, ty, ExprKind::This);

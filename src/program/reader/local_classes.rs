@@ -399,4 +399,28 @@ public class Locals {
             .expect("Deep");
         assert!(deep.fields.iter().all(|f| f.is_synthetic));
     }
+
+    /// `getClass()` names them as the JVM does (`java` 17's output).
+    #[test]
+    fn local_classes_are_named_as_the_jvm_names_them() {
+        let source = r#"public class Names {
+    interface Shape { int area(); }
+    static String names(int k) {
+        class Square implements Shape { public int area() { return k * k; } }
+        Shape a = new Shape() { public int area() { return k; } };
+        Shape b = new Square();
+        return a.getClass().getName() + "|" + a.getClass().getSimpleName() + "|" + a.getClass()
+            + "|" + b.getClass().getName() + "|" + b.getClass().getSimpleName() + "|" + (a.area() + b.area());
+    }
+}
+"#;
+        let unit = load("Names.java", source).expect("the file loads");
+        let run = runner(&unit);
+        assert_eq!(
+            run("names", &[Value::Prim(Kind::Int, 3)]),
+            Termination::Return(Some(string(
+                "Names$1||class Names$1|Names$1Square|Square|12"
+            )))
+        );
+    }
 }

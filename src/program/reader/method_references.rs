@@ -168,12 +168,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             inner.given = Some(args_from(inner, 0));
             inner.print_call(node, &name)?
         } else if qualifier.kind() == "this" {
-            if self.is_static {
-                return self.error(
-                    qualifier,
-                    "non-static variable this cannot be referenced from a static context",
-                );
-            }
+            self.needs_this(qualifier)?;
             inner.given = Some(args_from(inner, 0));
             inner.call_on(node, Some(self.class), &name, None)?
         } else if let Some(r) = &receiver {

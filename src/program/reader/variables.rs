@@ -222,12 +222,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             return self.qualified_this(node, class);
         }
         if matches!(object.kind(), "this" | "super") {
-            if self.is_static {
-                return self.error(
-                    object,
-                    "non-static variable this cannot be referenced from a static context",
-                );
-            }
+            self.needs_this(object)?;
             let searched = if object.kind() == "super" {
                 self.file.superclass(self.class)
             } else {

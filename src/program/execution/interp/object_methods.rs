@@ -114,11 +114,19 @@ impl Machine<'_> {
                     "the class of a lambda's object, which the JVM names as it runs".into(),
                 ));
             }
-            Object::Instance { class, .. } => (
-                *class,
-                program.binary_names[*class as usize].clone(),
-                program.class_names[*class as usize].clone(),
-            ),
+            Object::Instance { class, .. } => {
+                let name = program.binary_names[*class as usize].clone();
+                // An anonymous class (`Outer$1`: no simple name starts with a digit) has
+                // none.
+                let anonymous = name
+                    .rsplit_once('$')
+                    .is_some_and(|(_, n)| n.bytes().all(|b| b.is_ascii_digit()));
+                let simple = match anonymous {
+                    true => String::new(),
+                    false => program.class_names[*class as usize].clone(),
+                };
+                (*class, name, simple)
+            }
         };
         if let Some(&(_, object)) = self.class_objects.iter().find(|(k, _)| *k == key) {
             return Ok(object);
