@@ -179,5 +179,6 @@ pub(super) fn unread_closure(name: String, home: Option<u32>, span: Span) -> Cla
         outer_instance: None,
         local: None,
         is_anonymous: false,
+        declared_in: None,
     }
 }

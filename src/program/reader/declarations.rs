@@ -691,6 +691,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     .get(ci)
                     .and_then(|l| l.as_ref().map(|l| l.number)),
                 is_anonymous: self.is_anonymous(ci as u32),
+                declared_in: self.declared_in(ci as u32),
             });
         }
         self.add_lambdas(&mut classes);

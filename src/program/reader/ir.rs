@@ -470,6 +470,9 @@ pub struct Class {
     pub local: Option<u32>,
     /// An anonymous class.
     pub is_anonymous: bool,
+    /// A class declared in a method's code: that method (tests reach the class's code
+    /// through it, and its mutants are named by it, as a lambda's are).
+    pub declared_in: Option<MethodRef>,
 }
 
 /// An initializer block of a class: run with the field initializers of its kind in source

@@ -14,6 +14,7 @@ use tree_sitter::Node;
 
 use crate::program::reader::captures::Capture;
 use crate::program::reader::declarations::FileChecker;
+use crate::program::reader::ir::MethodRef;
 use crate::program::reader::syntax::{has_class_body, has_modifier, named_children};
 
 /// A class declared in code, with what it captures.
@@ -29,6 +30,8 @@ pub(super) struct LocalClass<'t> {
     pub(super) visible: (usize, usize),
     /// The enclosing locals it captures, in the order of its synthetic fields.
     pub(super) captures: Vec<Capture<'t>>,
+    /// The method or constructor whose code declares it (none in an initializer).
+    pub(super) member: Option<Node<'t>>,
 }
 
 /// The kinds of nodes that declare a class in code.
@@ -66,6 +69,23 @@ fn in_instance_code(node: Node, src: &str) -> bool {
         n = p;
     }
     false
+}
+
+/// The method or constructor whose code holds `node`, if a method's code does.
+fn enclosing_member(node: Node) -> Option<Node> {
+    let mut n = node;
+    while let Some(p) = n.parent() {
+        match p.kind() {
+            "method_declaration"
+            | "constructor_declaration"
+            | "compact_constructor_declaration" => {
+                return Some(p);
+            }
+            k if is_class_body(k) => return None,
+            _ => n = p,
+        }
+    }
+    None
 }
 
 /// The kinds of nodes holding a class's members.
@@ -215,6 +235,7 @@ impl<'t> FileChecker<'_, 't> {
                 is_anonymous,
                 visible,
                 captures: self.captures(declared),
+                member: enclosing_member(declared),
             };
             self.gather(declared, Some((id, inner)), Some(local), out);
         }
@@ -232,6 +253,17 @@ impl<'t> FileChecker<'_, 't> {
         self.local_classes
             .get(id as usize)
             .is_some_and(|l| l.is_some())
+    }
+
+    /// The method whose code declares class `id`, if a method's does.
+    pub(super) fn declared_in(&self, id: u32) -> Option<MethodRef> {
+        let local = self.local_classes.get(id as usize)?.as_ref()?;
+        let outer = self.class_names[id as usize].1?;
+        let method = self.classes[outer as usize].method_index_of(local.member?)?;
+        Some(MethodRef {
+            class: outer,
+            method: method as u32,
+        })
     }
 
     /// Names each anonymous class after the class whose code declares it and its number

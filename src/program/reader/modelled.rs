@@ -6,14 +6,20 @@ use crate::program::reader::ir::*;
 
 impl Unit {
     /// The declared method whose code `method` of `class` is: a lambda's method is the
-    /// method the lambda is written in (a test reaches the lambda by calling that one); any
-    /// other method is itself.
+    /// method the lambda is written in, a local or anonymous class's method the method
+    /// declaring the class (a test reaches them by calling that one); any other method is
+    /// itself.
     pub fn written_in(&self, class: u32, method: u32) -> (u32, u32) {
-        match self.method(class, method).lambda {
+        let (class, method) = match self.method(class, method).lambda {
             Some(LambdaOrigin {
                 enclosing: Some(m), ..
             }) => (class, m),
             _ => (class, method),
+        };
+        // A local or anonymous class's code is the code of the method declaring it.
+        match self.classes[class as usize].declared_in {
+            Some(m) => self.written_in(m.class, m.method),
+            None => (class, method),
         }
     }
 
@@ -45,6 +51,8 @@ impl Unit {
             "the method is outside the supported subset"
         } else if self.method(class, method).lambda.is_some() {
             "the mutant is in a lambda, which the proofs and the search do not model"
+        } else if self.classes[class as usize].local.is_some() {
+            "the mutant is in a local or anonymous class, which the proofs and the search do not model"
         } else if self.touches_objects(class, method) {
             "the method works with objects, which the proofs and the search do not model"
         } else {
@@ -67,6 +75,7 @@ impl Unit {
             // A lambda's code runs when an object calls it: tests reach it through the
             // method making that object, which works with objects.
             if target.lambda.is_some()
+                || self.classes[c as usize].local.is_some()
                 || target.ret.has_objects()
                 || target.params.iter().any(Type::has_objects)
             {
