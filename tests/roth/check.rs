@@ -6,9 +6,10 @@ use serde_json::Value;
 use crate::helpers::{project_file, roth, scratch_dir, stderr, stdout};
 
 /// A small code base: one file accepted whole, one with `java.util.List` parameters and a
-/// method calling one of them, one with a syntax error outside any method.
-fn code_base() -> std::path::PathBuf {
-    let dir = scratch_dir("check_code_base");
+/// method calling one of them, one with a syntax error outside any method. Each test names its
+/// own folder: tests run in parallel, and one rebuilding a shared folder would empty another's.
+fn code_base(name: &str) -> std::path::PathBuf {
+    let dir = scratch_dir(name);
     let files = [
         (
             "Fine.java",
@@ -39,7 +40,7 @@ fn code_base() -> std::path::PathBuf {
 
 #[test]
 fn check_counts_accepted_methods_and_ranks_the_reasons() {
-    let dir = code_base();
+    let dir = code_base("check_counts");
     let o = roth(&dir, &["check", ".", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let report: Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -158,7 +159,7 @@ fn check_counts_accepted_methods_and_ranks_the_reasons() {
 
 #[test]
 fn check_refuses_a_missing_path_by_name() {
-    let dir = code_base();
+    let dir = code_base("check_missing_path");
     let o = roth(&dir, &["check", "Fine.java", "no-such-folder"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("no-such-folder"), "{}", stderr(&o));
