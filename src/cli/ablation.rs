@@ -5,13 +5,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 
 use roth::program::execution::interp::Limits;
 
+use std::fmt::Write as _;
+
 use super::common::program::{load_unit, select_mutants};
-use super::common::{CliError, Session};
+use super::common::{CliError, Session, json, print};
 
 /// Arguments of `roth ablation`.
 #[derive(Args, Debug)]
@@ -96,26 +97,31 @@ pub fn ablation(session: &Session, args: AblationArgs) -> Result<ExitCode, CliEr
                 "rows": rows,
             })).collect::<Vec<_>>(),
         });
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        print(&json(&report))?;
         return Ok(ExitCode::SUCCESS);
     }
+    let mut out = String::new();
     let width = programs.iter().map(|p| p.0.len()).max().unwrap_or(7).max(7);
     for (k, (name, rows)) in offs.iter().enumerate() {
-        println!(
+        writeln!(
+            out,
             "Table {}: {name}, off (pre) and on (improved); {} backtracks per mutant",
             k + 1,
             args.backtracks
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "{:width$}  {:>8} {:>7} {:>7}   {:>8} {:>7} {:>7}",
             "program", "success", "score", "seconds", "success", "score", "seconds"
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "{:width$}  {:>24}   {:>24}",
             "", "--- method off ---", "--- all on ---"
-        );
+        )?;
         for ((p, off), on) in programs.iter().zip(rows).zip(&all_on) {
-            println!(
+            writeln!(
+                out,
                 "{:width$}  {:>7.0}% {:>6.0}% {:>7.2}   {:>7.0}% {:>6.0}% {:>7.2}",
                 p.0,
                 100.0 * off.success_rate,
@@ -124,9 +130,10 @@ pub fn ablation(session: &Session, args: AblationArgs) -> Result<ExitCode, CliEr
                 100.0 * on.success_rate,
                 100.0 * on.mutation_score,
                 on.seconds,
-            );
+            )?;
         }
-        println!();
+        writeln!(out)?;
     }
+    print(&out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::common::program::load_unit;
-use super::common::{CliError, Session, bad_input, write_output};
+use super::common::{CliError, Session, bad_input, print, write_output};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -132,7 +132,7 @@ pub fn cfg(session: &Session, args: CfgArgs) -> Result<ExitCode, CliError> {
         io.inputs.join(", "),
         io.outputs.join(", ")
     ));
-    print!("{out}");
+    print(&out)?;
     if let Some(path) = &args.dot {
         write_output(Some(path), &draw::dot(&cfg, &title), args.force)?;
     }

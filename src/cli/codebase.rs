@@ -25,7 +25,7 @@ use super::common::program::{
     Indexed, file_report, junit_class, kills_per_test, phase_table, select_mutants, test_class,
     unknown_lines,
 };
-use super::common::{BadInput, CliError, Session, bad_input, emit_report, write_output};
+use super::common::{BadInput, CliError, Session, bad_input, emit_report, print, write_output};
 
 /// A Java file of the code base, read and checked, with its mutants.
 pub struct Loaded {
@@ -358,7 +358,7 @@ pub fn finish(
                 .map(|n| format!(" (merged from {n} parts)"))
                 .unwrap_or_default()
         ));
-        print!("{out}");
+        print(&out)?;
     }
     Ok(exit_code(unknown, code_base))
 }
@@ -440,7 +440,7 @@ pub fn print_score(
             },
             "merged_parts": merged,
         });
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        print(&super::common::json(&report))?;
     } else {
         let mut out = format!(
             "{:<32} {:>6} {:>8} {:>7} {:>6} {:>8}\n",
@@ -469,7 +469,7 @@ pub fn print_score(
                 .map(|n| format!(" (merged from {n} parts)"))
                 .unwrap_or_default()
         ));
-        print!("{out}");
+        print(&out)?;
     }
     Ok(if code_base.errors.is_empty() {
         ExitCode::SUCCESS

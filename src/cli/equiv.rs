@@ -13,7 +13,7 @@ use roth::program::Unit;
 use super::common::program::{
     classify_mutants, load_unit, method_column, mutant_json, one_line, select_mutants,
 };
-use super::common::{BadInput, CliError, Session};
+use super::common::{BadInput, CliError, Session, json, print};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -179,9 +179,9 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
                     "verdict": verdict.0,
                     "detail": verdict.1,
                 });
-                println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+                print(&json(&report))?;
             } else {
-                println!("{} ({})", verdict.0, verdict.1);
+                print(&format!("{} ({})\n", verdict.0, verdict.1))?;
             }
             return Ok(if verdict.0 == "unknown" {
                 ExitCode::from(1)
@@ -253,7 +253,7 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
             "tests": tests.len(),
             "results": results,
         });
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        print(&json(&report))?;
         return Ok(code);
     }
     let width = method_column(mutants);
@@ -297,6 +297,6 @@ pub fn equiv(session: &Session, args: EquivArgs) -> Result<ExitCode, CliError> {
             .count(),
         started.elapsed().as_secs_f64()
     ));
-    print!("{out}");
+    print(&out)?;
     Ok(code)
 }

@@ -12,7 +12,7 @@ use roth::program::execution::literal::{parse_value_in, split_top_level};
 use roth::program::reader::text;
 
 use super::common::program::load_unit;
-use super::common::{CliError, Session, bad_input};
+use super::common::{CliError, Session, bad_input, print};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -141,7 +141,7 @@ pub fn exec(session: &Session, args: ExecArgs) -> Result<ExitCode, CliError> {
             out.push_str(&format!("{what} {} = {after}\n", m.param_names[k]));
         }
     }
-    print!("{out}");
+    print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,7 +14,7 @@ use super::common::program::{
     analysis_error, classify_mutants, load_unit, method_column, mutant_json, one_line,
     read_test_file, select_mutants,
 };
-use super::common::{CliError, Session, bad_input, default_threads, refuse_existing};
+use super::common::{CliError, Session, bad_input, default_threads, json, print, refuse_existing};
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -126,7 +126,7 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
             "skipped": selected.skipped,
             "skipped_by_reason": reasons.iter().map(|(r, n)| serde_json::json!({"reason": r, "count": n})).collect::<Vec<_>>(),
         });
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        print(&json(&report))?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = String::new();
@@ -171,7 +171,7 @@ pub fn mutate(session: &Session, args: MutateArgs) -> Result<ExitCode, CliError>
             dir.display()
         ));
     }
-    print!("{out}");
+    print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -283,7 +283,7 @@ fn collapse(
             "hierarchy": classes,
             "results": results,
         });
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        print(&json(&report))?;
         return Ok(ExitCode::SUCCESS);
     }
     let width = method_column(mutants);
@@ -347,6 +347,6 @@ fn collapse(
         .map(|&i| mutants[i].id.to_string())
         .collect();
     out.push_str(&format!("collapsed list: {}\n", ids.join(" ")));
-    print!("{out}");
+    print(&out)?;
     Ok(ExitCode::SUCCESS)
 }

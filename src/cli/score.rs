@@ -18,8 +18,8 @@ use super::common::program::{
     select_mutants, tests_of_file,
 };
 use super::common::{
-    BadInput, CliError, Session, bad_input, default_threads, parse_shard, refuse_existing,
-    write_output,
+    BadInput, CliError, Session, bad_input, default_threads, json, parse_shard, print,
+    refuse_existing, write_output,
 };
 
 #[derive(Debug, Args)]
@@ -132,7 +132,7 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
             "runs_avoided": analysis.runs_avoided,
             "results": rows,
         });
-        println!("{}", serde_json::to_string_pretty(&report).context("JSON")?);
+        print(&json(&report))?;
         return Ok(ExitCode::SUCCESS);
     }
     let width = method_column(mutants);
@@ -168,7 +168,7 @@ pub fn score(session: &Session, args: ScoreArgs) -> Result<ExitCode, CliError> {
         analysis.runs,
         analysis.runs_avoided
     ));
-    print!("{out}");
+    print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -17,8 +17,8 @@ use super::common::program::{
     file_report, junit_class, kills_per_test, load_unit, phase_table, select_mutants, unknown_lines,
 };
 use super::common::{
-    CliError, Session, bad_input, default_threads, emit_report, parse_shard, refuse_existing,
-    seconds_option, write_output,
+    CliError, Session, bad_input, default_threads, emit_report, parse_shard, print,
+    refuse_existing, seconds_option, write_output,
 };
 
 /// Arguments of `roth testgen`.
@@ -156,7 +156,7 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
             generated.tests.len(),
             seconds
         ));
-        print!("{out}");
+        print(&out)?;
     }
     Ok(if generated.unknown() > 0 {
         ExitCode::from(1)

@@ -147,7 +147,8 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Prints `text` on standard output.
+/// Prints `text` on standard output; a closed pipe (`roth exec ... | head`) is an error the
+/// caller returns, which `main` ends quietly on, where `print!` would panic.
 pub fn print(text: &str) -> Result<(), CliError> {
     write_output(None, text, false)
 }
@@ -171,7 +172,7 @@ pub fn emit_report(
         write_output(Some(path), &text, force)?;
     }
     if print_json {
-        println!("{}", serde_json::to_string_pretty(report).context("JSON")?);
+        print(&json(report))?;
     }
     Ok(())
 }

@@ -201,7 +201,7 @@ impl<'t> MethodChecker<'_, '_, 't> {
 
     /// A copy of variable `e` (a local, a field, an array element) read again, with new
     /// nodes of no text, if reading it again reads the same variable and has no effect.
-    fn reread(&mut self, node: Node<'t>, e: &Expr) -> Option<Expr> {
+    pub(super) fn reread(&mut self, node: Node<'t>, e: &Expr) -> Option<Expr> {
         let kind = match &e.kind {
             ExprKind::Local(_) | ExprKind::Field(_) | ExprKind::This | ExprKind::Literal(_) => {
                 e.kind.clone()
@@ -663,5 +663,63 @@ mod tests {
             thrown("java.lang.ArrayIndexOutOfBoundsException")
         );
         assert_eq!(run("other", &[int(4)]), returns(int(20)));
+    }
+
+    const POSTFIX: &str = r#"public class Post {
+    Integer count = 1000;
+    Character letter = 'a';
+    Short small = 32767;
+    static String locals(int n) {
+        Integer x = n;
+        Integer y = x;
+        Integer z = x++;
+        Integer w = x--;
+        return z + " " + x + " " + (z == y) + " " + w + " " + (w == x);
+    }
+    String fields(int k) {
+        int a = count++ + k;
+        char c = letter++;
+        short s = small++;
+        Long big = 5L;
+        long b = big-- * 2;
+        return a + " " + count + " " + c + letter + " " + s + " " + small + " " + b + big;
+    }
+    static int elements(int n, int i) {
+        Integer[] xs = {n, null};
+        int first = xs[0]++;
+        return first * 100 + xs[i]++ + xs[0];
+    }
+    static int loop(int n) {
+        Integer i = 0;
+        int total = 0;
+        while (i++ < n) total += i;
+        return total;
+    }
+}
+"#;
+
+    /// The value of `x++` on a box is the box `x` held, the same object (`z == y` holds
+    /// past the cache too), and `Short`'s `++` wraps: what `java` 17 printed.
+    #[test]
+    fn postfix_updates_of_boxes_give_the_old_box() {
+        let unit = load("Post.java", POSTFIX).expect("the file loads");
+        let run = runner(&unit);
+        let returns = |v: Value| Termination::Return(Some(v));
+        let text = |s: &str| returns(crate::program::execution::interp::testing::string(s));
+        assert_eq!(run("locals", &[int(5)]), text("5 5 true 6 false"));
+        assert_eq!(
+            run("locals", &[int(1000)]),
+            text("1000 1000 true 1001 false")
+        );
+        assert_eq!(
+            run("fields", &[int(3)]),
+            text("1003 1001 ab 32767 -32768 104")
+        );
+        assert_eq!(run("elements", &[int(7), int(0)]), returns(int(717)));
+        assert_eq!(
+            run("elements", &[int(7), int(1)]),
+            Termination::Throw("java.lang.NullPointerException".into())
+        );
+        assert_eq!(run("loop", &[int(5)]), returns(int(15)));
     }
 }

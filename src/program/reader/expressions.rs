@@ -667,15 +667,23 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     format!("bad operand type {ty} for unary operator '{symbol}'"),
                 );
             }
-            // `x++` whose old value is used would need a temporary the IR has no room for.
+            // `x++` whose value is used gives the box `x` held: read before the update.
             let used = op_node
                 .parent()
                 .and_then(|u| u.parent())
                 .is_some_and(|p| !matches!(p.kind(), "expression_statement" | "for_statement"));
-            if used && !prefix {
-                return self
-                    .unsupported(target_node, "the value of x++ or x-- on a boxed variable");
-            }
+            let old = match used && !prefix {
+                true => match self.reread(target_node, &target) {
+                    Some(old) => Some(old),
+                    None => {
+                        return self.unsupported(
+                            target_node,
+                            "the value of x++ or x-- on a box read through an expression with effects",
+                        );
+                    }
+                },
+                false => None,
+            };
             let one = self.hidden(
                 op_node,
                 Type::Int,
@@ -687,7 +695,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 BinaryOp::Sub
             };
             let update_node = op_node.parent().unwrap_or(target_node);
+            let ty = target.ty.clone();
             let mut e = self.boxed_update(update_node, target, op, one, true)?;
+            if let Some(old) = old {
+                e = self.hidden(
+                    update_node,
+                    ty,
+                    ExprKind::Builtin(Builtin::First, vec![old, e]),
+                );
+            }
             e.span = span;
             return Ok(e);
         }

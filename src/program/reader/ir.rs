@@ -1056,6 +1056,9 @@ pub enum Builtin {
     /// `Objects.requireNonNull(o)` as `javac` emits it (for the `o` of `o.new Inner()`): `o`,
     /// or `NullPointerException` when it is `null`.
     RequireNonNull,
+    /// The first argument's value, the others evaluated after it for their effects: `x++` on
+    /// a box, whose value is the box `x` held before (the same object, JLS §15.14.2).
+    First,
 }
 
 impl Builtin {

@@ -250,7 +250,7 @@ impl<'c> Machine<'c> {
             | Builtin::ObjectValueOf => unreachable!("dispatched like calls by the machine"),
             Builtin::GetClass => self.class_object(a)?,
             Builtin::RequireNonNull if a == 0 => return Err(NPE.into()),
-            Builtin::RequireNonNull => a,
+            Builtin::RequireNonNull | Builtin::First => a,
         })
     }
 }
