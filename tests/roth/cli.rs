@@ -490,3 +490,35 @@ fn solve_reports_bad_input_with_position_and_exit_2() {
         );
     }
 }
+
+/// A reader that goes away (`roth exec ... | head -c 0`) ends the command quietly: no panic
+/// message, no exit code 101, whatever the command prints with.
+#[test]
+fn a_closed_standard_output_is_no_panic() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    for args in [
+        &[
+            "exec",
+            "programs/Mid.java",
+            "-m",
+            "mid",
+            "--",
+            "1",
+            "2",
+            "3",
+        ][..],
+        &["mutate", "programs/Mid.java"][..],
+        &["stats", "circuits/c17.bench"][..],
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_roth"))
+            .args(args)
+            .current_dir(project())
+            .stdout(writer.try_clone().expect("a pipe's end"))
+            .output()
+            .expect("the roth binary runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_ne!(o.status.code(), Some(101), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
