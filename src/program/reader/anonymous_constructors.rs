@@ -321,8 +321,13 @@ impl<'t> MethodChecker<'_, '_, 't> {
         else {
             return self.unsupported(node, "an anonymous class in code roth does not read");
         };
-        if diamond {
-            return self.unsupported(node, "an anonymous class with <>");
+        // Its type arguments were read with the class, from the declaration or the
+        // method's return type the expression gives its value to.
+        if diamond && self.diamond_created(class as u32).is_none() {
+            return self.unsupported(
+                node,
+                "an anonymous class with <> outside a declaration or a return",
+            );
         }
         if qualified {
             return self.unsupported(node, "a qualified anonymous class");
@@ -335,6 +340,17 @@ impl<'t> MethodChecker<'_, '_, 't> {
             );
         }
         Ok(class as u32)
+    }
+}
+
+impl MethodChecker<'_, '_, '_> {
+    /// The parameterized type an anonymous class with `<>` extends or implements, if its
+    /// context gave one (see `FileChecker::diamond_supertype`).
+    pub(super) fn diamond_created(&self, class: u32) -> Option<Type> {
+        self.file.super_types[class as usize]
+            .iter()
+            .find(|t| matches!(t, Type::Class(c) if !c.args.is_empty()))
+            .cloned()
     }
 }
 
@@ -405,5 +421,72 @@ mod tests {
             panic!("an enum constant");
         };
         assert_eq!((&*class.name, &*name), ("Op", "MINUS"));
+    }
+
+    const DIAMONDS: &str = r#"import java.util.Comparator;
+import java.util.function.Function;
+
+public class Diamonds {
+    interface Shape<T> { T area(int scale); }
+    static abstract class Box<T> {
+        final T value;
+        Box(T value) { this.value = value; }
+        abstract String show();
+    }
+    private Comparator<Integer> byAbs = new Comparator<>() {
+        @Override
+        public int compare(Integer a, Integer b) { return Integer.compare(Math.abs(a), Math.abs(b)); }
+    };
+    int compareAbs(int a, int b) { return byAbs.compare(a, b); }
+    static int local(int w) {
+        Shape<Integer> s = new Shape<>() {
+            public Integer area(int scale) { return w * scale; }
+        };
+        return s.area(3);
+    }
+    static Box<String> boxed(String v) {
+        return new Box<>(v) {
+            String show() { return "[" + value + "]"; }
+        };
+    }
+    static String show(String v) { return boxed(v).show() + boxed(v).value.length(); }
+    static int apply(int x) {
+        Function<Integer, Integer> f = new Function<>() {
+            public Integer apply(Integer t) { return t * 2 + 1; }
+        };
+        return f.apply(x);
+    }
+}
+"#;
+
+    /// An anonymous class with `<>` (JLS §15.9.3) extends the type its declaration or its
+    /// method's return type gives; elsewhere it is refused by name. Expected: `java` 17.
+    #[test]
+    fn diamond_anonymous_classes_take_their_target_s_type() {
+        let unit = load("Diamonds.java", DIAMONDS).expect("the file loads");
+        let run = runner(&unit);
+        let int = |v: i64| Value::Prim(Kind::Int, v);
+        let returns = |v: Value| Termination::Return(Some(v));
+        assert_eq!(run("compareAbs", &[int(-5), int(3)]), returns(int(1)));
+        assert_eq!(run("local", &[int(4)]), returns(int(12)));
+        assert_eq!(run("Diamonds.show", &[string("hey")]), returns(string("[hey]3")));
+        assert_eq!(run("Diamonds.apply", &[int(7)]), returns(int(15)));
+        let refused = load(
+            "Arg.java",
+            "class Arg { interface S<T> { T get(); }\n    static int use(S<Integer> s) { return s.get(); }\n    \
+             static int argument() { return use(new S<>() { public Integer get() { return 1; } }); }\n}\n",
+        )
+        .expect("the file loads");
+        let argument = refused.classes[0]
+            .methods
+            .iter()
+            .find(|m| m.name == "argument")
+            .expect("declared");
+        let error = argument.body.as_ref().expect_err("refused");
+        assert_eq!((error.line, error.column), (3, 40));
+        assert!(
+            error.message.contains("an anonymous class with <> outside"),
+            "{error:?}"
+        );
     }
 }

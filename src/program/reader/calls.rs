@@ -763,10 +763,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let class = anonymous.unwrap_or_else(|| created.class().expect("a class"));
         let args = self.arguments(node)?;
         let own = self.file.generic_self(class);
-        let through = if diamond {
-            Through::Diamond
-        } else if anonymous.is_some() {
+        // An anonymous class has no type parameters: its constructors take its
+        // superclass's parameters as its supertype instantiates them.
+        let through = if anonymous.is_some() {
             Through::Type(&own)
+        } else if diamond {
+            Through::Diamond
         } else {
             Through::Type(&created)
         };
@@ -801,10 +803,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             .collect();
         converted.extend(self.captured_values(node, class)?);
         let mut ty = created;
-        if let Type::Class(c) = &mut ty
-            && diamond
-        {
-            c.args = resolved.instance.class_args.clone().into();
+        match anonymous {
+            Some(a) if diamond => ty = self.diamond_created(a).unwrap_or(ty),
+            _ => {
+                if let Type::Class(c) = &mut ty
+                    && diamond
+                {
+                    c.args = resolved.instance.class_args.clone().into();
+                }
+            }
         }
         Ok(self.make(
             node,

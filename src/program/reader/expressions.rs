@@ -467,10 +467,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     }
                 }
                 // `new Box<>(v)`: the type arguments are inferred.
-                let diamond = ty.kind() == "generic_type"
-                    && named_children(ty)
-                        .iter()
-                        .any(|c| c.kind() == "type_arguments" && named_children(*c).is_empty());
+                let diamond = crate::program::reader::hierarchy::is_diamond(ty);
                 // `o.new Inner(...)`: the class is named as a member of `o`'s class.
                 let qualifier = match node.child(0).filter(|c| c.kind() != "new") {
                     Some(q) => Some(self.expr(q)?),

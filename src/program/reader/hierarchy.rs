@@ -24,13 +24,22 @@ impl<'t> FileChecker<'_, 't> {
         let mut written = Vec::new();
         // `new S(...) { ... }` extends or implements `S` (JLS §15.9.5).
         if self.is_anonymous(id) {
-            written.extend(node.child_by_field_name("type"));
             // An enum constant's body extends its enum.
             if node.kind() == "enum_constant"
                 && let Some(e) = self.class_names[id as usize].1
             {
                 return vec![self.class_type(e)];
             }
+            let Some(created) = node.child_by_field_name("type") else {
+                return Vec::new();
+            };
+            if is_diamond(created) {
+                return self
+                    .diamond_supertype(node, created, id)
+                    .into_iter()
+                    .collect();
+            }
+            written.push(created);
         }
         if let Some(sc) = node.child_by_field_name("superclass") {
             written.extend(named_children(sc));
@@ -48,6 +57,50 @@ impl<'t> FileChecker<'_, 't> {
             .filter_map(|t| self.ty(t, id).ok())
             .filter(|t| t.class().is_some())
             .collect()
+    }
+
+    /// The type an anonymous class with `<>` extends (JLS §15.9.3): `S<A>` when the
+    /// expression initializes a declaration of type `S<A>` or is returned by a method
+    /// declared to return it, where inference gives what is written. `None` elsewhere (an
+    /// argument, an assignment, another target type): the class is refused where used.
+    fn diamond_supertype(&self, node: Node<'t>, created: Node<'t>, id: u32) -> Option<Type> {
+        let parent = node.parent()?;
+        let target = match parent.kind() {
+            "variable_declarator" if parent.child_by_field_name("value") == Some(node) => {
+                let declaration = parent.parent()?;
+                let dimensions = parent.child_by_field_name("dimensions");
+                match declaration.kind() {
+                    "local_variable_declaration" | "field_declaration" if dimensions.is_none() => {
+                        declaration.child_by_field_name("type")?
+                    }
+                    _ => return None,
+                }
+            }
+            "return_statement" => {
+                let mut up = parent.parent();
+                while let Some(n) = up {
+                    match n.kind() {
+                        "method_declaration" => break,
+                        "lambda_expression" | "constructor_declaration" | "class_body" => {
+                            return None;
+                        }
+                        _ => up = n.parent(),
+                    }
+                }
+                let method = up?;
+                if method.child_by_field_name("dimensions").is_some() {
+                    return None;
+                }
+                method.child_by_field_name("type")?
+            }
+            _ => return None,
+        };
+        let target = self.ty(target, id).ok()?;
+        let written = self.ty(created, id).ok()?;
+        match (&target, &written) {
+            (Type::Class(t), Type::Class(w)) if t.id == w.id && !t.args.is_empty() => Some(target),
+            _ => None,
+        }
     }
 
     /// Reads what each gathered class extends and implements (names resolved among the
@@ -165,4 +218,12 @@ impl<'t> FileChecker<'_, 't> {
             .chain(self.ancestors(class))
             .find_map(|c| self.hierarchy[c as usize].problem.clone())
     }
+}
+
+/// Whether a created type is written with `<>` (`new Box<>(...)`).
+pub(super) fn is_diamond(ty: Node) -> bool {
+    ty.kind() == "generic_type"
+        && named_children(ty)
+            .iter()
+            .any(|c| c.kind() == "type_arguments" && named_children(*c).is_empty())
 }
