@@ -457,6 +457,7 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
     };
     let mut programs = shipped_programs();
     programs.push(project_file("tests/roth/java/Semantics.java"));
+    programs.push(project_file("tests/roth/java/Library.java"));
     let extra_files = extra_programs();
     let extra = !extra_files.is_empty();
     programs.extend(extra_files);

@@ -121,6 +121,7 @@ impl<'t> FileChecker<'_, 't> {
             param_final: Vec::new(),
             is_varargs: false,
             is_abstract: false,
+            is_native: false,
             ret: Type::Void,
             span: self.classes[id].span,
             throws: Vec::new(),
@@ -142,6 +143,7 @@ impl<'t> FileChecker<'_, 't> {
             params,
             is_varargs: sig.is_varargs,
             is_abstract: false,
+            is_native: false,
             ret: Type::Void,
             span: self.classes[id].span,
             throws: sig.throws.clone(),
@@ -469,7 +471,10 @@ public class Diamonds {
         let returns = |v: Value| Termination::Return(Some(v));
         assert_eq!(run("compareAbs", &[int(-5), int(3)]), returns(int(1)));
         assert_eq!(run("local", &[int(4)]), returns(int(12)));
-        assert_eq!(run("Diamonds.show", &[string("hey")]), returns(string("[hey]3")));
+        assert_eq!(
+            run("Diamonds.show", &[string("hey")]),
+            returns(string("[hey]3"))
+        );
         assert_eq!(run("Diamonds.apply", &[int(7)]), returns(int(15)));
         let refused = load(
             "Arg.java",

@@ -61,6 +61,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 if self.text(obj).starts_with("java.") && self.class_qualifier(obj).is_some() =>
             {
                 let class = self.class_qualifier(obj).expect("a class");
+                if is_math_builtin(name) && self.file.jdk_class("Math") == Some(class) {
+                    return self.math(node, name);
+                }
                 self.user_call(node, class, name, None)
             }
             // A library class named in full (`java.util.Objects.hash(...)`).
@@ -75,6 +78,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             Some(obj) if self.text(obj) == "System.out" => self.print(node, name),
             Some(obj) if self.class_qualifier(obj).is_some() => {
                 let class = self.class_qualifier(obj).expect("a class");
+                if is_math_builtin(name) && self.file.jdk_class("Math") == Some(class) {
+                    return self.math(node, name);
+                }
                 self.user_call(node, class, name, None)
             }
             Some(obj)
@@ -486,6 +492,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         name: &str,
     ) -> Checked<'t, Expr> {
         let call = match class {
+            Some(c) if is_math_builtin(name) && self.file.jdk_class("Math") == Some(c) => {
+                self.math(node, name)?
+            }
             Some(c) => self.user_call(node, c, name, None)?,
             None if qualifier == "String" => self.string_static(node, name)?,
             None if qualifier == "Math" => self.math(node, name)?,
@@ -933,6 +942,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     }
 
     fn math(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
+        // The rest of `Math` is in roth's model of the JDK.
+        if !is_math_builtin(name)
+            && let Some(class) = self.file.jdk_class("Math")
+        {
+            return self.user_call(node, class, name, None);
+        }
         // `Math`'s methods take primitives: boxes are unboxed (JLS §15.12.2.3).
         let args: Vec<(Expr, Node<'t>)> = self
             .arguments(node)?
@@ -1008,6 +1023,13 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 ExprKind::Builtin(Builtin::StringValueOf, vec![a]),
             ));
         }
+        // The static methods roth's `StringMethods` writes.
+        if name == "join"
+            && let Some(class) = self.file.jdk_class("StringMethods")
+        {
+            self.given = Some(args);
+            return self.user_call(node, class, name, None);
+        }
         self.unsupported(node, &format!("String.{name}"))
     }
 
@@ -1038,6 +1060,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     )
                 });
             }
+            _ if self.string_helper(name, &args) => {
+                let receiver_node = node.child_by_field_name("object").unwrap_or(node);
+                let class = self.file.jdk_class("StringMethods").expect("checked");
+                let mut given = vec![(receiver, receiver_node)];
+                given.extend(args);
+                self.given = Some(given);
+                return self.user_call(node, class, name, None);
+            }
             _ => {
                 return self.unsupported(
                     node,
@@ -1065,6 +1095,46 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
         Ok(self.make(node, ret, ExprKind::Builtin(f, all)))
     }
+}
+
+impl<'t> MethodChecker<'_, '_, 't> {
+    /// Whether roth's model of the JDK writes `String` method `name` for these arguments:
+    /// `split` only for a constant one-char regular expression (the JDK's fast path).
+    fn string_helper(&self, name: &str, args: &[(Expr, Node<'t>)]) -> bool {
+        let Some(class) = self.file.jdk_class("StringMethods") else {
+            return false;
+        };
+        if name == "split" {
+            let Some(Const::Str(regex)) = args.first().and_then(|(a, _)| self.constant(a)) else {
+                return false;
+            };
+            if !is_literal_split(&regex) {
+                return false;
+            }
+        }
+        self.file.has_method_named(class, name)
+    }
+}
+
+/// Whether `split`'s regular expression is one literal char, or a backslash and a char that
+/// is neither a letter nor a digit (JDK 17's `String.split` fast path), not a surrogate.
+fn is_literal_split(regex: &[u16]) -> bool {
+    let literal = |c: u16| !(0xd800..=0xdfff).contains(&c);
+    match regex {
+        [c] => literal(*c) && !".$|()[{^?*+\\".encode_utf16().any(|m| m == *c),
+        [b, c] => {
+            *b == u16::from(b'\\')
+                && literal(*c)
+                && !char::from_u32(u32::from(*c)).is_some_and(|c| c.is_ascii_alphanumeric())
+        }
+        _ => false,
+    }
+}
+
+/// The methods of `Math` that are roth's builtins (the proofs model them); the model of the
+/// JDK has the others.
+fn is_math_builtin(name: &str) -> bool {
+    matches!(name, "abs" | "min" | "max" | "sqrt" | "pow")
 }
 
 /// Parameter types as `javac` lists them in messages: `int, Point`.

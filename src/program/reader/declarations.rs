@@ -189,6 +189,9 @@ pub(super) struct Signature {
     pub(super) is_varargs: bool,
     /// Declared without a body.
     pub(super) is_abstract: bool,
+    /// A `native` method of roth's model of the JDK: its body is one of roth's builtins
+    /// (see [`super::natives`]).
+    pub(super) is_native: bool,
     pub(super) ret: Type,
     pub(super) span: Span,
     /// The classes of its `throws` clause that are the file's or the library's throwables.
@@ -611,6 +614,8 @@ impl<'s, 't> FileChecker<'s, 't> {
             Ok(sig) => {
                 let body = if sig.is_abstract {
                     Err(self.diag(node, "an abstract method has no body to analyse"))
+                } else if sig.is_native {
+                    self.native_body(ci as u32, sig, node)
                 } else {
                     self.method_body(ci as u32, sig, node)
                 };
@@ -1076,6 +1081,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                     param_final: vec![false; m.params.len()],
                     is_varargs: false,
                     is_abstract: false,
+                    is_native: false,
                     ret: m.ret.clone(),
                     span: Span::default(),
                     throws: Vec::new(),

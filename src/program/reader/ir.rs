@@ -1059,6 +1059,17 @@ pub enum Builtin {
     /// The first argument's value, the others evaluated after it for their effects: `x++` on
     /// a box, whose value is the box `x` held before (the same object, JLS §15.14.2).
     First,
+    /// `Math.floor`, `Math.ceil` and `Math.rint` of a `double` (IEEE 754 rounding to an
+    /// integral value: exact, so the JVM's answer); natives of the model's `Math`.
+    MathFloor,
+    MathCeil,
+    MathRint,
+    /// Field `f` (the second argument) of JDK 17's `Character` data for a `char`: its
+    /// `getType`, its predicates' mask, its upper, lower and title case, its numeric value.
+    CharacterData,
+    /// The `String` a `char` becomes in `toUpperCase` (the second argument true) or
+    /// `toLowerCase` of a string when it is not one `char` (`ß` to `SS`), else `null`.
+    CharacterExpansion,
 }
 
 impl Builtin {

@@ -41,6 +41,8 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Float"),
     jdk_file!("java/lang", "Runnable"),
     jdk_file!("java/lang", "Class"),
+    jdk_file!("java/lang", "Math"),
+    jdk_file!("java/lang", "StringMethods"),
     jdk_file!("java/util", "Objects"),
     jdk_file!("java/util", "Comparator"),
     jdk_file!("java/util/function", "Function"),
@@ -100,6 +102,11 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
                 || texts.iter().any(|t| names_word(t, f.class))
                 // `getClass()` makes objects of `Class`, named or not.
                 || (f.class == "Class" && texts.iter().any(|t| names_word(t, "getClass")))
+                // `s.trim()` calls roth's helper for `String`.
+                || (f.class == "StringMethods"
+                    && texts
+                        .iter()
+                        .any(|t| STRING_METHODS.iter().any(|m| names_word(t, m))))
         })
         .collect();
     // Transitively: a box names Number, Comparable and Character.
@@ -125,6 +132,30 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
         .map(|(f, _)| (format!("{PREFIX}{}", f.path), f.text))
         .collect()
 }
+
+/// The methods of `String` that roth's `StringMethods` writes in Java.
+const STRING_METHODS: &[&str] = &[
+    "trim",
+    "indexOf",
+    "lastIndexOf",
+    "contains",
+    "startsWith",
+    "endsWith",
+    "regionMatches",
+    "concat",
+    "replace",
+    "repeat",
+    "split",
+    "join",
+    "toUpperCase",
+    "toLowerCase",
+    "strip",
+    "stripLeading",
+    "stripTrailing",
+    "isBlank",
+    "equalsIgnoreCase",
+    "compareToIgnoreCase",
+];
 
 /// Whether `word` occurs in `text` as a whole identifier.
 fn names_word(text: &str, word: &str) -> bool {
@@ -167,5 +198,15 @@ mod tests {
         );
         let objects = paths(&["import java.util.Objects;"], false);
         assert_eq!(objects, [format!("{PREFIX}java/util/Objects.java")]);
+        // A String method written in Java brings roth's helper class, and what it names.
+        let trim = paths(
+            &["class A { String f(String s) { return s.trim(); } }"],
+            false,
+        );
+        assert!(
+            trim.contains(&format!("{PREFIX}java/lang/StringMethods.java")),
+            "{trim:?}"
+        );
+        assert!(paths(&["class A { String trimmed; }"], false).is_empty());
     }
 }

@@ -48,6 +48,7 @@ mod local_classes;
 mod method_references;
 mod modelled;
 mod names;
+mod natives;
 mod object_methods;
 mod records;
 mod resources;

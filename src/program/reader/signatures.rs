@@ -35,8 +35,16 @@ impl FileChecker<'_, '_> {
         self.pop_method_scope(depth);
         let (ret, params, param_names, param_spans, param_final, is_varargs) = read?;
         let ret = if is_constructor { Type::Void } else { ret };
-        let is_abstract = node.child_by_field_name("body").is_none();
-        if is_abstract && !(in_interface || has_modifier(node, self.src, "abstract")) {
+        let mut is_abstract = node.child_by_field_name("body").is_none();
+        // roth's model of the JDK declares `native` the methods a builtin answers.
+        let is_native = is_abstract
+            && has_modifier(node, self.src, "native")
+            && self.segments[self.segment_at(node.start_byte())]
+                .path
+                .starts_with(crate::program::reader::jdk::PREFIX);
+        if is_native {
+            is_abstract = false;
+        } else if is_abstract && !(in_interface || has_modifier(node, self.src, "abstract")) {
             return Err(self.diag_at(node, "native methods have no body to analyse"));
         }
         let throws = named_children(node)
@@ -52,6 +60,7 @@ impl FileChecker<'_, '_> {
             throws,
             name,
             is_abstract,
+            is_native,
             is_static: has_modifier(node, self.src, "static"),
             is_constructor,
             is_private: has_modifier(node, self.src, "private"),

@@ -113,6 +113,40 @@ impl<'c> Machine<'c> {
             }
             Builtin::MathSqrt => sem::bits_f64(sem::f64_of(a).sqrt()),
             Builtin::MathPow => sem::bits_f64(java_pow(sem::f64_of(a), sem::f64_of(b))),
+            Builtin::MathFloor => sem::bits_f64(sem::f64_of(a).floor()),
+            Builtin::MathCeil => sem::bits_f64(sem::f64_of(a).ceil()),
+            Builtin::MathRint => sem::bits_f64(sem::f64_of(a).round_ties_even()),
+            Builtin::CharacterData => {
+                // A Java int: a negative one is no code point, as one past the last.
+                let info = super::character_data::info(a as u32);
+                match b {
+                    0 => i64::from(info.kind),
+                    1 => i64::from(info.mask),
+                    2 => i64::from(info.upper as i32),
+                    3 => i64::from(info.lower as i32),
+                    4 => i64::from(info.title as i32),
+                    _ => i64::from(info.numeric),
+                }
+            }
+            Builtin::CharacterExpansion => {
+                let upper = b != 0;
+                // JDK 17 lowers a capital sigma by word boundaries (`BreakIterator`), which
+                // roth does not model: the run says so rather than guess.
+                if !upper && a == 0x03a3 {
+                    return Err(Thrown::Unrepeatable(
+                        "String.toLowerCase of a capital sigma, which depends on word boundaries"
+                            .into(),
+                    ));
+                }
+                let expansion = match upper {
+                    true => super::character_data::upper_expansion(a as u32),
+                    false => super::character_data::lower_expansion(a as u32),
+                };
+                match expansion {
+                    Some(text) => self.new_string(text.encode_utf16().collect())?,
+                    None => 0,
+                }
+            }
             Builtin::StringLength => self.string(a)?.len() as i64,
             Builtin::StringIsEmpty => i64::from(self.string(a)?.is_empty()),
             Builtin::StringCharAt => {

@@ -21,6 +21,7 @@
 //! | `library.rs` | the Java library calls of the subset (`Math`, `String`, `System.out`) |
 //! | `endless.rs` | proving a run endless: a state repeated at a backward jump (Brent) |
 
+pub(crate) mod character_data;
 mod code;
 mod compile;
 mod compile_expr;

@@ -1,0 +1,140 @@
+//! The `native` methods of roth's model of the JDK (`src/program/jdk/`): what Java source
+//! would compute only slowly or from data it does not hold (IEEE rounding of doubles, the
+//! Unicode properties of every `char` as JDK 17 defines them) is one of roth's builtins,
+//! and the model declares it as a `native` method with the builtin's parameters. Its body
+//! is made here: `return builtin(p0, p1, ...)`. Only the model's files may declare one.
+
+use tree_sitter::Node;
+
+use crate::program::reader::declarations::{FileChecker, Signature};
+use crate::program::reader::ir::*;
+
+/// Each native of the model: its class's simple name, its name, and the builtin computing it
+/// from the method's parameters in order.
+const NATIVES: &[(&str, &str, Builtin)] = &[
+    ("Math", "floor", Builtin::MathFloor),
+    ("Math", "ceil", Builtin::MathCeil),
+    ("Math", "rint", Builtin::MathRint),
+    ("Character", "data", Builtin::CharacterData),
+    ("Character", "expansion", Builtin::CharacterExpansion),
+];
+
+impl FileChecker<'_, '_> {
+    /// The body of native method `sig` of class `class`: a return of its builtin applied to
+    /// its parameters. A native no builtin answers is an error of the model, named.
+    pub(super) fn native_body(
+        &self,
+        class: u32,
+        sig: &Signature,
+        node: Node,
+    ) -> Result<Body, Diagnostic> {
+        let owner = &self.classes[class as usize].name;
+        let Some(&(_, _, builtin)) = NATIVES
+            .iter()
+            .find(|(c, m, _)| c == owner && *m == sig.name)
+        else {
+            return Err(self.diag_at(
+                node,
+                format!("native method {owner}.{} has no builtin", sig.name),
+            ));
+        };
+        let mut next = 0u32;
+        let mut id = || {
+            next += 1;
+            NodeId(next - 1)
+        };
+        let locals: Vec<Local> = sig
+            .params
+            .iter()
+            .zip(&sig.param_names)
+            .zip(&sig.param_spans)
+            .map(|((ty, name), span)| Local {
+                name: name.clone(),
+                ty: ty.clone(),
+                span: *span,
+                is_param: true,
+                is_hidden: false,
+                is_final: false,
+                constant: None,
+            })
+            .collect();
+        let args = sig
+            .params
+            .iter()
+            .enumerate()
+            .map(|(k, ty)| Expr {
+                id: id(),
+                span: sig.span,
+                ty: ty.clone(),
+                kind: ExprKind::Local(LocalId(k as u32)),
+            })
+            .collect();
+        let value = Expr {
+            id: id(),
+            span: sig.span,
+            ty: sig.ret.clone(),
+            kind: ExprKind::Builtin(builtin, args),
+        };
+        let ret = Stmt {
+            id: id(),
+            span: sig.span,
+            kind: StmtKind::Return(Some(value)),
+        };
+        Ok(Body {
+            locals,
+            stmts: vec![ret],
+            node_count: next,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::execution::interp::testing::{runner, string};
+    use crate::program::execution::interp::{Termination, Value};
+    use crate::program::load;
+    use crate::program::reader::semantics::{Kind, bits_f64};
+
+    /// The model's natives answer as the JVM (`java` 17 printed these), and a `native` method
+    /// of the user's own code is still refused.
+    #[test]
+    fn natives_of_the_model_run_as_on_the_jvm() {
+        let source = "class N {\n    static double down(double d) { return Math.floor(d) + Math.ceil(d) + Math.rint(d); }\n    \
+                      static boolean letter(char c) { return Character.isLetter(c); }\n    \
+                      static String upper(String s) { return s.toUpperCase() + Character.toUpperCase('\\u00ff'); }\n    \
+                      static String lower(String s) { return s.toLowerCase(); }\n}\n";
+        let unit = load("N.java", source).expect("the file loads");
+        let run = runner(&unit);
+        let returns = |v: Value| Termination::Return(Some(v));
+        let double = |d: f64| Value::Prim(Kind::Double, bits_f64(d));
+        let char = |c: char| Value::Prim(Kind::Char, c as i64);
+        // floor, ceil and rint of -2.5: -3, -2, -2 (ties to even).
+        assert_eq!(run("down", &[double(-2.5)]), returns(double(-7.0)));
+        assert_eq!(run("down", &[double(0.5)]), returns(double(1.0)));
+        assert_eq!(
+            run("letter", &[char('\u{3042}')]),
+            returns(Value::Prim(Kind::Boolean, 1))
+        );
+        assert_eq!(
+            run("letter", &[char('\u{0663}')]),
+            returns(Value::Prim(Kind::Boolean, 0))
+        );
+        assert_eq!(
+            run("upper", &[string("stra\u{df}e")]),
+            returns(string("STRASSE\u{178}"))
+        );
+        // A capital sigma's lower case depends on word boundaries, which roth does not model.
+        assert!(matches!(
+            run("lower", &[string("\u{3a3}A")]),
+            Termination::Unrepeatable(_)
+        ));
+        assert_eq!(run("lower", &[string("ABC")]), returns(string("abc")));
+
+        let own = load("O.java", "class O { static native int f(int x); }\n").expect("loads");
+        let error = own.classes[0].methods[0]
+            .body
+            .as_ref()
+            .expect_err("refused");
+        assert!(error.message.contains("native"), "{error:?}");
+    }
+}
