@@ -1,7 +1,8 @@
 //! The part of the JDK that roth models as Java source (`src/program/jdk/`, written for roth
 //! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
-//! and `Comparable`, `Runnable`, `java.util.Objects` and `Comparator`, and the functional
-//! interfaces of `java.util.function`. A file that names one of these classes is read with its source, as with
+//! and `Comparable`, `Runnable`, `Math`, `Character`'s classification, roth's `StringMethods`
+//! (the methods of `String` written in Java), `java.util.Objects` and `Comparator`, and the
+//! functional interfaces of `java.util.function`. A file that names one of these classes is read with its source, as with
 //! another file of its code base (run, never mutated or reported), so what roth runs is what
 //! the JVM runs: `Integer.valueOf(1000) == Integer.valueOf(1000)` is false, `parseInt` throws
 //! the JDK's messages. Boxing conversions (JLS §5.1.7-5.1.8) are calls of these classes'
