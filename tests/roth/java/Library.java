@@ -140,4 +140,21 @@ public class Library {
         return r + "|" + byComma.length + ":" + String.join("/", byComma) + "|" + bySpace.length
                 + ":" + String.join("/", bySpace) + "|" + byDot.length;
     }
+
+    public static String bits(int x, int d, long y) {
+        String s = Integer.bitCount(x) + " " + Integer.numberOfLeadingZeros(x) + " "
+                + Integer.numberOfTrailingZeros(x) + " " + Integer.highestOneBit(x) + " "
+                + Integer.lowestOneBit(x) + " " + Integer.reverse(x) + " " + Integer.reverseBytes(x) + " "
+                + Integer.rotateLeft(x, d) + " " + Integer.rotateRight(x, d) + " "
+                + Integer.compareUnsigned(x, d) + " " + Integer.toUnsignedString(x) + " "
+                + Integer.toBinaryString(x) + " " + Integer.toOctalString(x) + " " + Integer.toHexString(x)
+                + " " + Integer.toString(x, d) + " " + Long.bitCount(y) + " " + Long.numberOfLeadingZeros(y)
+                + " " + Long.numberOfTrailingZeros(y) + " " + Long.highestOneBit(y) + " " + Long.reverse(y)
+                + " " + Long.reverseBytes(y) + " " + Long.rotateLeft(y, d) + " " + Long.toHexString(y) + " "
+                + Long.toBinaryString(y) + " " + Long.toString(y, d) + " " + Long.compareUnsigned(y, x);
+        if (d != 0) {
+            s += " " + Integer.divideUnsigned(x, d) + " " + Integer.remainderUnsigned(x, d);
+        }
+        return s;
+    }
 }

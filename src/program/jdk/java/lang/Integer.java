@@ -164,6 +164,97 @@ public final class Integer extends Number implements Comparable<Integer> {
         return (i >> 31) | (-i >>> 31);
     }
 
+    public static int bitCount(int i) {
+        int count = 0;
+        while (i != 0) {
+            i &= i - 1;
+            count++;
+        }
+        return count;
+    }
+
+    public static int numberOfLeadingZeros(int i) {
+        int n = 0;
+        while (n < 32 && (i & (0x80000000 >>> n)) == 0) {
+            n++;
+        }
+        return n;
+    }
+
+    public static int numberOfTrailingZeros(int i) {
+        int n = 0;
+        while (n < 32 && (i & (1 << n)) == 0) {
+            n++;
+        }
+        return n;
+    }
+
+    public static int highestOneBit(int i) {
+        return i & (MIN_VALUE >>> numberOfLeadingZeros(i));
+    }
+
+    public static int lowestOneBit(int i) {
+        return i & -i;
+    }
+
+    public static int reverse(int i) {
+        int r = 0;
+        for (int k = 0; k < 32; k++) {
+            r = (r << 1) | (i & 1);
+            i >>>= 1;
+        }
+        return r;
+    }
+
+    public static int reverseBytes(int i) {
+        return (i << 24) | ((i & 0xff00) << 8) | ((i >>> 8) & 0xff00) | (i >>> 24);
+    }
+
+    public static int rotateLeft(int i, int distance) {
+        return (i << distance) | (i >>> -distance);
+    }
+
+    public static int rotateRight(int i, int distance) {
+        return (i >>> distance) | (i << -distance);
+    }
+
+    public static int compareUnsigned(int x, int y) {
+        return compare(x + MIN_VALUE, y + MIN_VALUE);
+    }
+
+    public static long toUnsignedLong(int x) {
+        return ((long) x) & 0xffffffffL;
+    }
+
+    public static int divideUnsigned(int dividend, int divisor) {
+        return (int) (toUnsignedLong(dividend) / toUnsignedLong(divisor));
+    }
+
+    public static int remainderUnsigned(int dividend, int divisor) {
+        return (int) (toUnsignedLong(dividend) % toUnsignedLong(divisor));
+    }
+
+    public static String toUnsignedString(int i) {
+        return Long.toString(toUnsignedLong(i));
+    }
+
+    public static String toBinaryString(int i) {
+        return Long.unsignedDigits(toUnsignedLong(i), 1);
+    }
+
+    public static String toOctalString(int i) {
+        return Long.unsignedDigits(toUnsignedLong(i), 3);
+    }
+
+    public static String toHexString(int i) {
+        return Long.unsignedDigits(toUnsignedLong(i), 4);
+    }
+
+    /** The digits of i in a radix from 2 to 36 (10 outside), lower-case, '-' first. */
+    public static String toString(int i, int radix) {
+        return Long.toString(i, radix);
+    }
+
     /** String.valueOf of a box: what concatenation and print write (roth's own helper). */
     static String text(Integer box) {
         return box == null ? "null" : box.toString();

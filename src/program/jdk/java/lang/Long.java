@@ -143,6 +143,125 @@ public final class Long extends Number implements Comparable<Long> {
         return (int) ((l >> 63) | (-l >>> 63));
     }
 
+    public static int bitCount(long i) {
+        int count = 0;
+        while (i != 0L) {
+            i &= i - 1L;
+            count++;
+        }
+        return count;
+    }
+
+    public static int numberOfLeadingZeros(long i) {
+        int n = 0;
+        while (n < 64 && (i & (0x8000000000000000L >>> n)) == 0L) {
+            n++;
+        }
+        return n;
+    }
+
+    public static int numberOfTrailingZeros(long i) {
+        int n = 0;
+        while (n < 64 && (i & (1L << n)) == 0L) {
+            n++;
+        }
+        return n;
+    }
+
+    public static long highestOneBit(long i) {
+        return i & (MIN_VALUE >>> numberOfLeadingZeros(i));
+    }
+
+    public static long lowestOneBit(long i) {
+        return i & -i;
+    }
+
+    public static long reverse(long i) {
+        long r = 0L;
+        for (int k = 0; k < 64; k++) {
+            r = (r << 1) | (i & 1L);
+            i >>>= 1;
+        }
+        return r;
+    }
+
+    public static long reverseBytes(long i) {
+        long r = 0L;
+        for (int k = 0; k < 8; k++) {
+            r = (r << 8) | (i & 0xffL);
+            i >>>= 8;
+        }
+        return r;
+    }
+
+    public static long rotateLeft(long i, int distance) {
+        return (i << distance) | (i >>> -distance);
+    }
+
+    public static long rotateRight(long i, int distance) {
+        return (i >>> distance) | (i << -distance);
+    }
+
+    public static int compareUnsigned(long x, long y) {
+        return compare(x + MIN_VALUE, y + MIN_VALUE);
+    }
+
+    public static String toBinaryString(long i) {
+        return unsignedDigits(i, 1);
+    }
+
+    public static String toOctalString(long i) {
+        return unsignedDigits(i, 3);
+    }
+
+    public static String toHexString(long i) {
+        return unsignedDigits(i, 4);
+    }
+
+    /** i as an unsigned number in radix 2^shift, without leading zeros (roth's own helper). */
+    static String unsignedDigits(long i, int shift) {
+        int count = 1;
+        while (count * shift < 64 && (i >>> (count * shift)) != 0L) {
+            count++;
+        }
+        char[] out = new char[count];
+        long mask = (1L << shift) - 1L;
+        for (int k = count - 1; k >= 0; k--) {
+            out[k] = Character.forDigit((int) (i & mask), 36);
+            i >>>= shift;
+        }
+        return new String(out);
+    }
+
+    /** The digits of i in a radix from 2 to 36 (10 outside), lower-case, '-' first. */
+    public static String toString(long i, int radix) {
+        if (radix < Character.MIN_RADIX || radix > Character.MAX_RADIX) {
+            radix = 10;
+        }
+        if (radix == 10) {
+            return toString(i);
+        }
+        // Digits of the negative value, so MIN_VALUE needs no special case.
+        boolean negative = i < 0L;
+        long rest = negative ? i : -i;
+        int count = 0;
+        long probe = rest;
+        do {
+            count++;
+            probe /= radix;
+        } while (probe != 0L);
+        int size = negative ? count + 1 : count;
+        char[] out = new char[size];
+        for (int k = size - 1; k >= size - count; k--) {
+            out[k] = Character.forDigit((int) -(rest % radix), radix);
+            rest /= radix;
+        }
+        if (negative) {
+            out[0] = '-';
+        }
+        return new String(out);
+    }
+
     /** String.valueOf of a box: what concatenation and print write (roth's own helper). */
     static String text(Long box) {
         return box == null ? "null" : box.toString();
