@@ -16,7 +16,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// A call's arguments, checked; a lambda or a method reference, which takes its type
     /// from the parameter it is passed to, stands as a `null` until the method is chosen
     /// (see [`Self::pass`]). A method reference's call takes the arguments given it.
-    fn arguments(&mut self, node: Node<'t>) -> Checked<'t, Vec<(Expr, Node<'t>)>> {
+    pub(super) fn arguments(&mut self, node: Node<'t>) -> Checked<'t, Vec<(Expr, Node<'t>)>> {
         if let Some(given) = self.given.take() {
             return Ok(given);
         }
@@ -92,6 +92,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 match class_name {
                     "Math" => self.math(node, name),
                     "String" => self.string_static(node, name),
+                    "System" if name == "arraycopy" => self.array_copy(node),
                     _ => self.unsupported(node, &format!("{class_name}.{name}")),
                 }
             }

@@ -1070,6 +1070,12 @@ pub enum Builtin {
     /// The `String` a `char` becomes in `toUpperCase` (the second argument true) or
     /// `toLowerCase` of a string when it is not one `char` (`ß` to `SS`), else `null`.
     CharacterExpansion,
+    /// `Arrays.sort` of `a[from..to]` (arguments `a`, `from`, `to` and the element [`Kind`]
+    /// as an `int`): the JDK's order, `Double.compare`'s for floating point.
+    ArraySort,
+    /// `System.arraycopy(src, srcPos, dest, destPos, length)` and the element [`Kind`] as an
+    /// `int` (for the JVM's messages): as if through a temporary array.
+    ArrayCopy,
 }
 
 impl Builtin {

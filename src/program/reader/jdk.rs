@@ -1,7 +1,7 @@
 //! The part of the JDK that roth models as Java source (`src/program/jdk/`, written for roth
 //! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
 //! and `Comparable`, `Runnable`, `Math`, `Character`'s classification, roth's `StringMethods`
-//! (the methods of `String` written in Java), `java.util.Objects` and `Comparator`, and the
+//! (the methods of `String` written in Java), `java.util.Objects`, `Arrays` and `Comparator`, and the
 //! functional interfaces of `java.util.function`. A file that names one of these classes is read with its source, as with
 //! another file of its code base (run, never mutated or reported), so what roth runs is what
 //! the JVM runs: `Integer.valueOf(1000) == Integer.valueOf(1000)` is false, `parseInt` throws
@@ -45,6 +45,7 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Math"),
     jdk_file!("java/lang", "StringMethods"),
     jdk_file!("java/util", "Objects"),
+    jdk_file!("java/util", "Arrays"),
     jdk_file!("java/util", "Comparator"),
     jdk_file!("java/util/function", "Function"),
     jdk_file!("java/util/function", "BiFunction"),
@@ -187,7 +188,8 @@ mod tests {
                 "{integer:?}"
             );
         }
-        assert!(!integer.iter().any(|p| p.ends_with("Long.java")));
+        // Integer's radix texts are Long's; nothing names Double.
+        assert!(!integer.iter().any(|p| p.ends_with("Double.java")));
         let boxing = paths(&["class A { }"], true);
         assert!(
             boxing.iter().all(|p| p.contains("/java/lang/")),

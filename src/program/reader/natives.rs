@@ -3,11 +3,14 @@
 //! Unicode properties of every `char` as JDK 17 defines them) is one of roth's builtins,
 //! and the model declares it as a `native` method with the builtin's parameters. Its body
 //! is made here: `return builtin(p0, p1, ...)`. Only the model's files may declare one.
+//! `System.arraycopy`, which user code calls on a class roth does not model, is read here as
+//! its builtin too.
 
 use tree_sitter::Node;
 
 use crate::program::reader::declarations::{FileChecker, Signature};
 use crate::program::reader::ir::*;
+use crate::program::reader::statements::{Checked, MethodChecker};
 
 /// Each native of the model: its class's simple name, its name, and the builtin computing it
 /// from the method's parameters in order.
@@ -17,6 +20,7 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("Math", "rint", Builtin::MathRint),
     ("Character", "data", Builtin::CharacterData),
     ("Character", "expansion", Builtin::CharacterExpansion),
+    ("Arrays", "sort0", Builtin::ArraySort),
 ];
 
 impl FileChecker<'_, '_> {
@@ -69,16 +73,31 @@ impl FileChecker<'_, '_> {
                 kind: ExprKind::Local(LocalId(k as u32)),
             })
             .collect();
+        let mut args: Vec<Expr> = args;
+        // A sort is told the kind of the elements it compares.
+        if builtin == Builtin::ArraySort {
+            let element = sig.params[0].element().cloned().unwrap_or(Type::Int);
+            args.push(Expr {
+                id: id(),
+                span: sig.span,
+                ty: Type::Int,
+                kind: ExprKind::Literal(Const::Int(Type::Int, kind_code(&element))),
+            });
+        }
         let value = Expr {
             id: id(),
             span: sig.span,
             ty: sig.ret.clone(),
             kind: ExprKind::Builtin(builtin, args),
         };
+        let kind = match sig.ret {
+            Type::Void => StmtKind::Expr(value),
+            _ => StmtKind::Return(Some(value)),
+        };
         let ret = Stmt {
             id: id(),
             span: sig.span,
-            kind: StmtKind::Return(Some(value)),
+            kind,
         };
         Ok(Body {
             locals,
@@ -86,6 +105,60 @@ impl FileChecker<'_, '_> {
             node_count: next,
         })
     }
+}
+
+impl<'t> MethodChecker<'_, '_, 't> {
+    /// `System.arraycopy(src, srcPos, dest, destPos, length)`: the builtin, told the element
+    /// type for the JVM's messages. Arrays of two types could throw `ArrayStoreException`,
+    /// which roth's arrays (they do not keep their element type) cannot tell: refused.
+    pub(super) fn array_copy(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
+        let args = self.arguments(node)?;
+        if args.len() != 5 {
+            return self.error(
+                node,
+                "method arraycopy in class System cannot be applied to given types",
+            );
+        }
+        let element = match (args[0].0.ty.element(), args[2].0.ty.element()) {
+            (Some(s), Some(d)) if s == d || (s.is_reference() && *d == Type::Object) => s.clone(),
+            _ => {
+                return self.unsupported(
+                    node,
+                    "System.arraycopy between arrays of different or unknown types",
+                );
+            }
+        };
+        let mut converted = Vec::new();
+        for (k, (a, an)) in args.into_iter().enumerate() {
+            if k % 2 == 1 || k == 4 {
+                if a.ty.promoted() != Type::Int {
+                    return self.error(
+                        an,
+                        format!("incompatible types: {} cannot be converted to int", a.ty),
+                    );
+                }
+                converted.push(self.convert(a, &Type::Int));
+            } else {
+                converted.push(a);
+            }
+        }
+        let kind = self.hidden(
+            node,
+            Type::Int,
+            ExprKind::Literal(Const::Int(Type::Int, kind_code(&element))),
+        );
+        converted.push(kind);
+        Ok(self.make(
+            node,
+            Type::Void,
+            ExprKind::Builtin(Builtin::ArrayCopy, converted),
+        ))
+    }
+}
+
+/// The code a builtin is told an element type by: its [`Kind`]'s place in the enum.
+pub(crate) fn kind_code(element: &Type) -> i64 {
+    crate::program::reader::semantics::Kind::of(element) as i64
 }
 
 #[cfg(test)]
@@ -129,6 +202,38 @@ mod tests {
             Termination::Unrepeatable(_)
         ));
         assert_eq!(run("lower", &[string("ABC")]), returns(string("abc")));
+
+        // System.arraycopy overlapping itself copies as through a temporary array.
+        let copy = "class C {\n    static int[] shift(int[] a, int k) { System.arraycopy(a, 0, a, 1, k); return a; }\n}\n";
+        let unit = load("C.java", copy).expect("the file loads");
+        let run = runner(&unit);
+        let ints = |xs: &[i64]| {
+            Value::Array(
+                crate::program::reader::ir::Type::Int,
+                xs.iter().map(|&x| Value::Prim(Kind::Int, x)).collect(),
+            )
+        };
+        let int = |x: i64| Value::Prim(Kind::Int, x);
+        assert_eq!(
+            run("shift", &[ints(&[1, 2, 3]), int(2)]),
+            returns(ints(&[1, 1, 2]))
+        );
+        // Its message is the JVM's, which the JVM differential (Library.java) compares.
+        assert_eq!(
+            run("shift", &[ints(&[1, 2, 3]), int(3)]),
+            Termination::Throw("java.lang.ArrayIndexOutOfBoundsException".into())
+        );
+        // int[] into long[] throws ArrayStoreException, which roth's arrays cannot tell.
+        let mixed = load(
+            "M.java",
+            "class M { static void f(int[] a, long[] b) { System.arraycopy(a, 0, b, 0, 1); } }\n",
+        )
+        .expect("the file loads");
+        let mixed = mixed.classes[0].methods[0]
+            .body
+            .as_ref()
+            .expect_err("refused");
+        assert!(mixed.message.contains("System.arraycopy"), "{mixed:?}");
 
         let own = load("O.java", "class O { static native int f(int x); }\n").expect("loads");
         let error = own.classes[0].methods[0]

@@ -157,4 +157,51 @@ public class Library {
         }
         return s;
     }
+
+    public static String arrays(int[] a, int from, int to, int key) {
+        String s = java.util.Arrays.toString(a) + " " + java.util.Arrays.hashCode(a) + " "
+                + java.util.Arrays.equals(a, a.clone()) + " " + java.util.Arrays.binarySearch(a, key);
+        int[] c;
+        try {
+            c = java.util.Arrays.copyOf(a, to);
+        } catch (NegativeArraySizeException e) {
+            return s + " " + e;
+        }
+        s += " " + java.util.Arrays.toString(c);
+        try {
+            s += " " + java.util.Arrays.toString(java.util.Arrays.copyOfRange(a, from, to));
+            java.util.Arrays.fill(c, from, to, 7);
+            s += " " + java.util.Arrays.toString(c);
+            java.util.Arrays.sort(a, from, to);
+            s += " " + java.util.Arrays.toString(a) + java.util.Arrays.binarySearch(a, from, to, key);
+        } catch (RuntimeException e) {
+            s += " " + e;
+        }
+        int[] d = new int[4];
+        try {
+            System.arraycopy(a, from, d, 1, to);
+            s += " " + java.util.Arrays.toString(d);
+            System.arraycopy(a, 0, a, from, 2);
+            s += " " + java.util.Arrays.toString(a);
+        } catch (RuntimeException e) {
+            s += " " + e;
+        }
+        return s;
+    }
+
+    public static String sorted(double x, double y, char c, long n) {
+        double[] a = {x, y, -0.0, 0.0, 0.0 / 0.0, 1.5, x};
+        String s = java.util.Arrays.equals(a, a.clone()) + " " + java.util.Arrays.hashCode(a);
+        java.util.Arrays.sort(a);
+        s += " " + java.util.Arrays.toString(a) + " " + java.util.Arrays.binarySearch(a, y) + " "
+                + java.util.Arrays.binarySearch(a, -0.0);
+        char[] cs = {c, 'a', (char) (c + 1), '\u00e9'};
+        java.util.Arrays.sort(cs);
+        long[] ls = {n, -n, 3L, n >> 3};
+        java.util.Arrays.sort(ls);
+        float[] fs = {(float) x, (float) y, -0.0f};
+        java.util.Arrays.sort(fs);
+        return s + " " + java.util.Arrays.toString(cs) + java.util.Arrays.toString(ls)
+                + java.util.Arrays.toString(fs) + java.util.Arrays.hashCode(fs);
+    }
 }

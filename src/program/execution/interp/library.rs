@@ -3,7 +3,7 @@
 //! `String` methods (UTF-16 code units, Java's exceptions on bad indices), and
 //! `System.out.print`, `println` and `printf`.
 
-use super::machine::{Machine, NPE, Object, SIOOBE, Thrown};
+use super::machine::{AIOOBE, Machine, NPE, Object, SIOOBE, Thrown};
 use crate::program::reader::ir::{Builtin, PrintKind};
 use crate::program::reader::semantics::{self as sem, Kind};
 use crate::program::reader::text;
@@ -127,6 +127,32 @@ impl<'c> Machine<'c> {
                     4 => i64::from(info.title as i32),
                     _ => i64::from(info.numeric),
                 }
+            }
+            Builtin::ArraySort => {
+                // Arguments: the array, from, to, and the elements' kind.
+                let (to, kind) = (c as usize, KINDS[self.regs[args + 3] as usize]);
+                let data = self.array(a)?;
+                let part = &mut data[b as usize..to];
+                match kind {
+                    Kind::Float => part.sort_by(|x, y| {
+                        java_compare(f64::from(sem::f32_of(*x)), f64::from(sem::f32_of(*y)))
+                    }),
+                    Kind::Double => {
+                        part.sort_by(|x, y| java_compare(sem::f64_of(*x), sem::f64_of(*y)))
+                    }
+                    // Words of narrower types are read as their type (an array may hold
+                    // an `int` zero-extended).
+                    Kind::Int => part.sort_by_key(|w| *w as i32),
+                    Kind::Short => part.sort_by_key(|w| *w as i16),
+                    Kind::Byte => part.sort_by_key(|w| *w as i8),
+                    Kind::Char => part.sort_by_key(|w| *w as u16),
+                    _ => part.sort_unstable(),
+                }
+                0
+            }
+            Builtin::ArrayCopy => {
+                self.array_copy(args)?;
+                0
             }
             Builtin::CharacterExpansion => {
                 let upper = b != 0;
@@ -286,6 +312,85 @@ impl<'c> Machine<'c> {
             Builtin::RequireNonNull if a == 0 => return Err(NPE.into()),
             Builtin::RequireNonNull | Builtin::First => a,
         })
+    }
+}
+
+/// The element kinds by their codes (`Kind as i64`, see `natives::kind_code`).
+const KINDS: [Kind; 9] = [
+    Kind::Boolean,
+    Kind::Byte,
+    Kind::Short,
+    Kind::Char,
+    Kind::Int,
+    Kind::Long,
+    Kind::Float,
+    Kind::Double,
+    Kind::Ref,
+];
+
+/// `Double.compare`'s order: -0.0 before 0.0, NaN after everything (and equal to NaN).
+fn java_compare(x: f64, y: f64) -> std::cmp::Ordering {
+    match (x.is_nan(), y.is_nan()) {
+        (true, true) => std::cmp::Ordering::Equal,
+        (true, false) => std::cmp::Ordering::Greater,
+        (false, true) => std::cmp::Ordering::Less,
+        _ => x
+            .partial_cmp(&y)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(x.is_sign_positive().cmp(&y.is_sign_positive())),
+    }
+}
+
+impl Machine<'_> {
+    /// `System.arraycopy` with its arguments from register `args` on: HotSpot's checks in
+    /// its order and with its messages, then the copy, as if through a temporary array.
+    fn array_copy(&mut self, args: usize) -> Result<(), Thrown> {
+        let r = &self.regs[args..args + 6];
+        let (src, src_pos, dest, dest_pos, length) = (r[0], r[1], r[2], r[3], r[4]);
+        let name = match KINDS[r[5] as usize] {
+            Kind::Boolean => "boolean",
+            Kind::Byte => "byte",
+            Kind::Short => "short",
+            Kind::Char => "char",
+            Kind::Int => "int",
+            Kind::Long => "long",
+            Kind::Float => "float",
+            Kind::Double => "double",
+            Kind::Ref => "object array",
+        };
+        let src_len = self.array(src)?.len();
+        let dest_len = self.array(dest)?.len();
+        let fail = |message: String| Err(Thrown::Message(AIOOBE.into(), message));
+        if src_pos < 0 {
+            return fail(format!(
+                "arraycopy: source index {src_pos} out of bounds for {name}[{src_len}]"
+            ));
+        }
+        if dest_pos < 0 {
+            return fail(format!(
+                "arraycopy: destination index {dest_pos} out of bounds for {name}[{dest_len}]"
+            ));
+        }
+        if length < 0 {
+            return fail(format!("arraycopy: length {length} is negative"));
+        }
+        // Sums as the JVM makes them, in 32-bit unsigned arithmetic.
+        let last_src = (length as u32).wrapping_add(src_pos as u32);
+        let last_dest = (length as u32).wrapping_add(dest_pos as u32);
+        if last_src as usize > src_len {
+            return fail(format!(
+                "arraycopy: last source index {last_src} out of bounds for {name}[{src_len}]"
+            ));
+        }
+        if last_dest as usize > dest_len {
+            return fail(format!(
+                "arraycopy: last destination index {last_dest} out of bounds for {name}[{dest_len}]"
+            ));
+        }
+        let (from, to, n) = (src_pos as usize, dest_pos as usize, length as usize);
+        let part: Vec<i64> = self.array(src)?[from..from + n].to_vec();
+        self.array(dest)?[to..to + n].copy_from_slice(&part);
+        Ok(())
     }
 }
 

@@ -16,7 +16,7 @@ public final class Objects {
         return o != null ? o.hashCode() : 0;
     }
 
-    /** As Arrays.hashCode(values): 31 times the hash so far plus each element's. */
+    /** The JDK's hash of an array of values: 31 times the hash so far plus each element's. */
     public static int hash(Object... values) {
         if (values == null) {
             return 0;

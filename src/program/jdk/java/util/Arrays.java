@@ -1,0 +1,1028 @@
+package java.util;
+
+/**
+ * roth's model of java.util.Arrays for arrays of every primitive type and of objects, written
+ * from the JDK's specification with its exceptions and messages (Arrays.rangeCheck's among
+ * them). Sorting an array of primitives is a builtin (the order is the JDK's: Double.compare's
+ * for floating point, -0.0 before 0.0 and NaN last), so no step is spent on it; sorting objects
+ * is not modelled yet. One method per element type, as in the JDK.
+ */
+public final class Arrays {
+    private Arrays() {
+    }
+
+    /** The JDK's check of a range of an array of the given length. */
+    static void rangeCheck(int length, int from, int to) {
+        if (from > to) {
+            throw new IllegalArgumentException("fromIndex(" + from + ") > toIndex(" + to + ")");
+        }
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException(from);
+        }
+        if (to > length) {
+            throw new ArrayIndexOutOfBoundsException(to);
+        }
+    }
+
+    public static void fill(int[] a, int value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(int[] a, int from, int to, int value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(int[] a, int[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] == b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(int[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + a[i];
+        }
+        return result;
+    }
+
+    public static String toString(int[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static int[] copyOf(int[] original, int newLength) {
+        int[] copy = new int[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static int[] copyOfRange(int[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for int[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        int[] copy = new int[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    private static native void sort0(int[] a, int from, int to);
+
+    public static void sort(int[] a) {
+        sort0(a, 0, a.length);
+    }
+
+    public static void sort(int[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        sort0(a, from, to);
+    }
+
+    public static int binarySearch(int[] a, int key) {
+        return search(a, 0, a.length, key);
+    }
+
+    public static int binarySearch(int[] a, int from, int to, int key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key);
+    }
+
+    private static int search(int[] a, int from, int to, int key) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int midVal = a[mid];
+            if (midVal < key) {
+                low = mid + 1;
+            } else if (midVal > key) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(low + 1);
+    }
+
+    public static void fill(long[] a, long value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(long[] a, int from, int to, long value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(long[] a, long[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] == b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(long[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + (int) (a[i] ^ (a[i] >>> 32));
+        }
+        return result;
+    }
+
+    public static String toString(long[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static long[] copyOf(long[] original, int newLength) {
+        long[] copy = new long[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static long[] copyOfRange(long[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for long[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        long[] copy = new long[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    private static native void sort0(long[] a, int from, int to);
+
+    public static void sort(long[] a) {
+        sort0(a, 0, a.length);
+    }
+
+    public static void sort(long[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        sort0(a, from, to);
+    }
+
+    public static int binarySearch(long[] a, long key) {
+        return search(a, 0, a.length, key);
+    }
+
+    public static int binarySearch(long[] a, int from, int to, long key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key);
+    }
+
+    private static int search(long[] a, int from, int to, long key) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            long midVal = a[mid];
+            if (midVal < key) {
+                low = mid + 1;
+            } else if (midVal > key) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(low + 1);
+    }
+
+    public static void fill(short[] a, short value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(short[] a, int from, int to, short value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(short[] a, short[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] == b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(short[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + a[i];
+        }
+        return result;
+    }
+
+    public static String toString(short[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static short[] copyOf(short[] original, int newLength) {
+        short[] copy = new short[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static short[] copyOfRange(short[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for short[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        short[] copy = new short[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    private static native void sort0(short[] a, int from, int to);
+
+    public static void sort(short[] a) {
+        sort0(a, 0, a.length);
+    }
+
+    public static void sort(short[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        sort0(a, from, to);
+    }
+
+    public static int binarySearch(short[] a, short key) {
+        return search(a, 0, a.length, key);
+    }
+
+    public static int binarySearch(short[] a, int from, int to, short key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key);
+    }
+
+    private static int search(short[] a, int from, int to, short key) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            short midVal = a[mid];
+            if (midVal < key) {
+                low = mid + 1;
+            } else if (midVal > key) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(low + 1);
+    }
+
+    public static void fill(byte[] a, byte value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(byte[] a, int from, int to, byte value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(byte[] a, byte[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] == b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(byte[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + a[i];
+        }
+        return result;
+    }
+
+    public static String toString(byte[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static byte[] copyOf(byte[] original, int newLength) {
+        byte[] copy = new byte[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static byte[] copyOfRange(byte[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for byte[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        byte[] copy = new byte[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    private static native void sort0(byte[] a, int from, int to);
+
+    public static void sort(byte[] a) {
+        sort0(a, 0, a.length);
+    }
+
+    public static void sort(byte[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        sort0(a, from, to);
+    }
+
+    public static int binarySearch(byte[] a, byte key) {
+        return search(a, 0, a.length, key);
+    }
+
+    public static int binarySearch(byte[] a, int from, int to, byte key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key);
+    }
+
+    private static int search(byte[] a, int from, int to, byte key) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            byte midVal = a[mid];
+            if (midVal < key) {
+                low = mid + 1;
+            } else if (midVal > key) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(low + 1);
+    }
+
+    public static void fill(char[] a, char value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(char[] a, int from, int to, char value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(char[] a, char[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] == b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(char[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + a[i];
+        }
+        return result;
+    }
+
+    public static String toString(char[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static char[] copyOf(char[] original, int newLength) {
+        char[] copy = new char[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static char[] copyOfRange(char[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for char[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        char[] copy = new char[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    private static native void sort0(char[] a, int from, int to);
+
+    public static void sort(char[] a) {
+        sort0(a, 0, a.length);
+    }
+
+    public static void sort(char[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        sort0(a, from, to);
+    }
+
+    public static int binarySearch(char[] a, char key) {
+        return search(a, 0, a.length, key);
+    }
+
+    public static int binarySearch(char[] a, int from, int to, char key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key);
+    }
+
+    private static int search(char[] a, int from, int to, char key) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            char midVal = a[mid];
+            if (midVal < key) {
+                low = mid + 1;
+            } else if (midVal > key) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(low + 1);
+    }
+
+    public static void fill(float[] a, float value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(float[] a, int from, int to, float value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(float[] a, float[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(((a[i] == b[i] && (a[i] != 0.0f || 1 / a[i] == 1 / b[i])) || (a[i] != a[i] && b[i] != b[i])))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(float[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + Float.hashCode(a[i]);
+        }
+        return result;
+    }
+
+    public static String toString(float[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static float[] copyOf(float[] original, int newLength) {
+        float[] copy = new float[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static float[] copyOfRange(float[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for float[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        float[] copy = new float[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    private static native void sort0(float[] a, int from, int to);
+
+    public static void sort(float[] a) {
+        sort0(a, 0, a.length);
+    }
+
+    public static void sort(float[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        sort0(a, from, to);
+    }
+
+    public static int binarySearch(float[] a, float key) {
+        return search(a, 0, a.length, key);
+    }
+
+    public static int binarySearch(float[] a, int from, int to, float key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key);
+    }
+
+    private static int search(float[] a, int from, int to, float key) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            float midVal = a[mid];
+            if (midVal < key) {
+                low = mid + 1;
+            } else if (midVal > key) {
+                high = mid - 1;
+            } else {
+                // Equal, or either is NaN, or zeros of two signs: the JDK orders by bits.
+                long midBits = Float.floatToIntBits(midVal);
+                long keyBits = Float.floatToIntBits(key);
+                if (midBits == keyBits) {
+                    return mid;
+                } else if (midBits < keyBits) {
+                    low = mid + 1;
+                } else {
+                    high = mid - 1;
+                }
+            }
+        }
+        return -(low + 1);
+    }
+
+    public static void fill(double[] a, double value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(double[] a, int from, int to, double value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(double[] a, double[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(((a[i] == b[i] && (a[i] != 0.0 || 1 / a[i] == 1 / b[i])) || (a[i] != a[i] && b[i] != b[i])))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(double[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + Double.hashCode(a[i]);
+        }
+        return result;
+    }
+
+    public static String toString(double[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static double[] copyOf(double[] original, int newLength) {
+        double[] copy = new double[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static double[] copyOfRange(double[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for double[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        double[] copy = new double[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    private static native void sort0(double[] a, int from, int to);
+
+    public static void sort(double[] a) {
+        sort0(a, 0, a.length);
+    }
+
+    public static void sort(double[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        sort0(a, from, to);
+    }
+
+    public static int binarySearch(double[] a, double key) {
+        return search(a, 0, a.length, key);
+    }
+
+    public static int binarySearch(double[] a, int from, int to, double key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key);
+    }
+
+    private static int search(double[] a, int from, int to, double key) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            double midVal = a[mid];
+            if (midVal < key) {
+                low = mid + 1;
+            } else if (midVal > key) {
+                high = mid - 1;
+            } else {
+                // Equal, or either is NaN, or zeros of two signs: the JDK orders by bits.
+                long midBits = Double.doubleToLongBits(midVal);
+                long keyBits = Double.doubleToLongBits(key);
+                if (midBits == keyBits) {
+                    return mid;
+                } else if (midBits < keyBits) {
+                    low = mid + 1;
+                } else {
+                    high = mid - 1;
+                }
+            }
+        }
+        return -(low + 1);
+    }
+
+    public static void fill(boolean[] a, boolean value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(boolean[] a, int from, int to, boolean value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(boolean[] a, boolean[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] == b[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(boolean[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + (a[i] ? 1231 : 1237);
+        }
+        return result;
+    }
+
+    public static String toString(boolean[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+
+    public static boolean[] copyOf(boolean[] original, int newLength) {
+        boolean[] copy = new boolean[newLength];
+        int n = original.length < newLength ? original.length : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[i];
+        }
+        return copy;
+    }
+
+    public static boolean[] copyOfRange(boolean[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        // What System.arraycopy, which the JDK copies with, says of a bad start.
+        if (from < 0) {
+            throw new ArrayIndexOutOfBoundsException("arraycopy: source index " + from
+                    + " out of bounds for boolean[" + original.length + "]");
+        }
+        if (from > original.length) {
+            throw new ArrayIndexOutOfBoundsException(
+                    "arraycopy: length " + (original.length - from) + " is negative");
+        }
+        boolean[] copy = new boolean[newLength];
+        int n = original.length - from < newLength ? original.length - from : newLength;
+        for (int i = 0; i < n; i++) {
+            copy[i] = original[from + i];
+        }
+        return copy;
+    }
+
+    public static void fill(Object[] a, Object value) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static void fill(Object[] a, int from, int to, Object value) {
+        rangeCheck(a.length, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] = value;
+        }
+    }
+
+    public static boolean equals(Object[] a, Object[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(Objects.equals(a[i], b[i]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int hashCode(Object[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (int i = 0; i < a.length; i++) {
+            result = 31 * result + (a[i] == null ? 0 : a[i].hashCode());
+        }
+        return result;
+    }
+
+    public static String toString(Object[] a) {
+        if (a == null) {
+            return "null";
+        }
+        if (a.length == 0) {
+            return "[]";
+        }
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
+        }
+        return s + "]";
+    }
+}
