@@ -583,8 +583,9 @@ fn def_use(e: &Expr, defs: &mut Vec<Var>, uses: &mut Vec<Var>, prints: &mut bool
                 push(defs, Var::Local(*b));
             }
         }
-        ExprKind::Print(..) => {
-            *prints = true;
+        ExprKind::Print(kind, _) => {
+            // `String.format` makes text; it prints nothing.
+            *prints |= *kind != PrintKind::Format;
             for c in e.children() {
                 def_use(c, defs, uses, prints);
             }

@@ -917,29 +917,38 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     }
                 }
             }
-            PrintKind::Printf => {
-                let Some((f, fnode)) = args.first() else {
-                    return self.error(node, "no suitable method found for printf");
-                };
-                if f.ty != Type::String {
-                    return self.error(*fnode, "printf needs a format string");
-                }
-                for (a, an) in &args[1..] {
-                    if matches!(
-                        a.ty,
-                        Type::Void
-                            | Type::Array(_)
-                            | Type::Class(_)
-                            | Type::Object
-                            | Type::Variable(_)
-                    ) {
-                        return self.unsupported(*an, &format!("a {} argument to printf", a.ty));
-                    }
-                }
-            }
+            PrintKind::Printf | PrintKind::Format => self.check_format(node, name, &args)?,
         }
         let args = args.into_iter().map(|(a, _)| a).collect();
         Ok(self.make(node, Type::Void, ExprKind::Print(kind, args)))
+    }
+
+    /// The arguments of `printf` or `String.format` (named `name`): a format string, then
+    /// primitives and strings (a box's `%d` would need its class at run time).
+    fn check_format(
+        &mut self,
+        node: Node<'t>,
+        name: &str,
+        args: &[(Expr, Node<'t>)],
+    ) -> Checked<'t, ()> {
+        let Some((f, fnode)) = args.first() else {
+            return self.error(node, format!("no suitable method found for {name}"));
+        };
+        if f.ty != Type::String {
+            if f.ty.class().is_some() {
+                return self.unsupported(*fnode, &format!("{name} with a {}", f.ty));
+            }
+            return self.error(*fnode, format!("{name} needs a format string"));
+        }
+        for (a, an) in &args[1..] {
+            if matches!(
+                a.ty,
+                Type::Void | Type::Array(_) | Type::Class(_) | Type::Object | Type::Variable(_)
+            ) {
+                return self.unsupported(*an, &format!("a {} argument to {name}", a.ty));
+            }
+        }
+        Ok(())
     }
 
     fn math(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
@@ -1023,6 +1032,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 Type::String,
                 ExprKind::Builtin(Builtin::StringValueOf, vec![a]),
             ));
+        }
+        // `String.format(f, args...)`: printf's formatting, as a value.
+        if name == "format" {
+            self.check_format(node, "format", &args)?;
+            let args = args.into_iter().map(|(a, _)| a).collect();
+            return Ok(self.make(node, Type::String, ExprKind::Print(PrintKind::Format, args)));
         }
         // The static methods roth's `StringMethods` writes.
         if name == "join"

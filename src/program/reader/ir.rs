@@ -1107,12 +1107,14 @@ impl Builtin {
     }
 }
 
-/// What `System.out` is asked to do.
+/// What `System.out` is asked to do; or `String.format`, which formats as `printf` does and
+/// gives the text instead of printing it (the expression is then a `String`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PrintKind {
     Print,
     Println,
     Printf,
+    Format,
 }
 
 #[derive(Clone, Debug)]

@@ -204,4 +204,11 @@ public class Library {
         return s + " " + java.util.Arrays.toString(cs) + java.util.Arrays.toString(ls)
                 + java.util.Arrays.toString(fs) + java.util.Arrays.hashCode(fs);
     }
+
+    public static String formatted(int a, double d, String s, char c, long l, boolean b) {
+        String r = String.format("%d|%5d|%-4d|%05d|%x|%X|%o|%,d", a, a, a, a, a, a, a, a);
+        r += String.format("|%f|%.2f|%10.3f|%e|%.0f|%s|%10s|%-6s|%c|%b|%%", d, d, d, d, d, s, s, s,
+                c, b);
+        return r + String.format("|%d|%s|%S", l, l, s);
+    }
 }

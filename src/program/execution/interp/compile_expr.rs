@@ -524,7 +524,7 @@ impl<'p> FunctionCompiler<'p> {
                     self.expr_into(a, base + k as u32);
                     kinds.push(Kind::of(&a.ty));
                 }
-                if *kind != PrintKind::Printf
+                if !matches!(kind, PrintKind::Printf | PrintKind::Format)
                     && args.len() == 1
                     && args[0].ty == Type::array_of(Type::Char)
                 {

@@ -34,7 +34,7 @@ impl<'c> Machine<'c> {
                     self.printed.push('\n');
                 }
             }
-            PrintKind::Printf => {
+            PrintKind::Printf | PrintKind::Format => {
                 let format = self.string(self.regs[args]).map(|s| text::from_utf16(s))?;
                 let mut fargs = Vec::new();
                 for (k, &kind) in kinds.iter().enumerate().take(count).skip(1) {
@@ -49,7 +49,12 @@ impl<'c> Machine<'c> {
                     });
                 }
                 let s = text::format(&format, &fargs).map_err(Thrown::from)?;
-                self.printed.push_str(&s);
+                if kind == PrintKind::Format {
+                    // The text is the expression's value, in its first register.
+                    self.regs[args] = self.new_string(s.encode_utf16().collect())?;
+                } else {
+                    self.printed.push_str(&s);
+                }
             }
         }
         Ok(())

@@ -4,7 +4,8 @@
 //! their arguments and the heap, allocation, printing, and the places an assignment writes.
 
 use crate::program::reader::ir::{
-    BinaryOp, Builtin, Const, Expr, ExprKind, FieldRef, LocalId, MethodRef, Type, UnaryOp,
+    BinaryOp, Builtin, Const, Expr, ExprKind, FieldRef, LocalId, MethodRef, PrintKind, Type,
+    UnaryOp,
 };
 use crate::solver::{BinOp, ExprId, JType, UnOp, Value};
 
@@ -213,6 +214,7 @@ impl<'u> Executor<'u> {
                 }
                 Ok(Sym::Ref(r))
             }
+            ExprKind::Print(PrintKind::Format, _) => unsupported("String.format"),
             ExprKind::Print(kind, args) => {
                 let mut pieces = Vec::with_capacity(args.len());
                 for a in args {
