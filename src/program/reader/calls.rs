@@ -374,6 +374,19 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         receiver: Option<Expr>,
     ) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
+        self.user_call_with(node, class, name, receiver, args)
+    }
+
+    /// [`Self::user_call`] with the arguments already read (none for the calls a for-each
+    /// loop over an `Iterable` makes).
+    pub(super) fn user_call_with(
+        &mut self,
+        node: Node<'t>,
+        class: u32,
+        name: &str,
+        receiver: Option<Expr>,
+        args: Vec<(Expr, Node<'t>)>,
+    ) -> Checked<'t, Expr> {
         if self.file.classes[class as usize].is_enum && !self.file.has_method_named(class, name) {
             return self.enum_method(node, class, name, receiver, args);
         }

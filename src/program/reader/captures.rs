@@ -453,6 +453,15 @@ pub(super) fn synthetic_field(name: String, ty: Type, is_final: bool) -> Field {
 }
 
 /// Makes an expression the reader added textless (see [`MethodChecker::hidden`]).
+/// Hides a call made for the code around it (a for-each loop's `iterator()`), keeping its
+/// receiver, which the source writes, visible to mutants.
+pub(super) fn hide_call(e: &mut Expr) {
+    e.span.end = e.span.start;
+    if let ExprKind::Cast(inner) = &mut e.kind {
+        hide_call(inner);
+    }
+}
+
 pub(super) fn hide(e: &mut Expr) {
     e.span.end = e.span.start;
     match &mut e.kind {

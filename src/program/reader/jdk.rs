@@ -44,9 +44,22 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Class"),
     jdk_file!("java/lang", "Math"),
     jdk_file!("java/lang", "StringMethods"),
+    jdk_file!("java/lang", "AbstractStringBuilder"),
+    jdk_file!("java/lang", "StringBuilder"),
+    jdk_file!("java/lang", "StringBuffer"),
+    jdk_file!("java/lang", "Iterable"),
     jdk_file!("java/util", "Objects"),
     jdk_file!("java/util", "Arrays"),
     jdk_file!("java/util", "Comparator"),
+    jdk_file!("java/util", "Iterator"),
+    jdk_file!("java/util", "ListIterator"),
+    jdk_file!("java/util", "Collection"),
+    jdk_file!("java/util", "AbstractCollection"),
+    jdk_file!("java/util", "List"),
+    jdk_file!("java/util", "AbstractList"),
+    jdk_file!("java/util", "ArrayList"),
+    jdk_file!("java/util", "ImmutableCollections"),
+    jdk_file!("java/util", "ContentViews"),
     jdk_file!("java/util/function", "Function"),
     jdk_file!("java/util/function", "BiFunction"),
     jdk_file!("java/util/function", "UnaryOperator"),
@@ -105,10 +118,7 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
                 // `getClass()` makes objects of `Class`, named or not.
                 || (f.class == "Class" && texts.iter().any(|t| names_word(t, "getClass")))
                 // `s.trim()` calls roth's helper for `String`.
-                || (f.class == "StringMethods"
-                    && texts
-                        .iter()
-                        .any(|t| STRING_METHODS.iter().any(|m| names_word(t, m))))
+                || (f.class == "StringMethods" && calls_string_methods(texts.iter().copied()))
         })
         .collect();
     // Transitively: a box names Number, Comparable and Character.
@@ -118,7 +128,20 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
             if wanted[i] {
                 continue;
             }
-            if (0..FILES.len()).any(|j| wanted[j] && names_word(FILES[j].text, FILES[i].class)) {
+            let named =
+                (0..FILES.len()).any(|j| wanted[j] && names_word(FILES[j].text, FILES[i].class));
+            // A model's own `s.indexOf(t, k)` needs roth's helper for `String` too.
+            let helper = FILES[i].class == "StringMethods"
+                && calls_string_methods(
+                    (0..FILES.len())
+                        .filter(|&j| wanted[j] && FILES[j].class != "StringMethods")
+                        .map(|j| FILES[j].text),
+                );
+            // A run's outcome shows collections through roth's `ContentViews`.
+            let views = FILES[i].class == "ContentViews"
+                && (0..FILES.len())
+                    .any(|j| wanted[j] && matches!(FILES[j].class, "Collection" | "Map"));
+            if named || helper || views {
                 wanted[i] = true;
                 changed = true;
             }
@@ -158,6 +181,11 @@ const STRING_METHODS: &[&str] = &[
     "equalsIgnoreCase",
     "compareToIgnoreCase",
 ];
+
+/// Whether a text may call a method of `String` that `StringMethods` writes in Java.
+fn calls_string_methods<'a>(mut texts: impl Iterator<Item = &'a str>) -> bool {
+    texts.any(|t| STRING_METHODS.iter().any(|m| names_word(t, m)))
+}
 
 /// Whether `word` occurs in `text` as a whole identifier.
 fn names_word(text: &str, word: &str) -> bool {

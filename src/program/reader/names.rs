@@ -168,9 +168,11 @@ impl FileChecker<'_, '_> {
             // `java.lang` is imported on demand by every file (JLS §7.3).
             .or_else(|| top(&|s, _| package_of(s) == Some("java.lang")))
             .or_else(|| {
-                let t = THROWABLES
-                    .iter()
-                    .position(|t| t.simple_name() == simple && t.visible(&here.imports))?;
+                let t = THROWABLES.iter().position(|t| {
+                    t.simple_name() == simple
+                        && (t.visible(&here.imports)
+                            || here.package.as_deref() == Some(t.package()))
+                })?;
                 Some((library + t) as u32)
             })
     }

@@ -1166,6 +1166,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let value_node = self.field(node, "value")?;
         let array = self.expr(value_node)?;
         let Some(element) = array.ty.element().cloned() else {
+            let iterable = self.file.jdk_class("Iterable");
+            if let Some(class) = array.ty.class()
+                && iterable.is_some_and(|i| i == class || self.file.ancestors(class).contains(&i))
+            {
+                return self.for_each_iterable(node, array);
+            }
             return self.error(value_node, "for-each not applicable to expression type");
         };
         self.scopes.push(Vec::new());
@@ -1216,6 +1222,102 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     array,
                     array_local,
                     index_local,
+                    body: Box::new(body),
+                },
+            },
+            true,
+        ))
+    }
+
+    /// `for (T v : iterable) body` as JLS §14.14.2 defines it: `for (Iterator<E> $i =
+    /// iterable.iterator(); $i.hasNext(); ) { T v = (T) $i.next(); body }`, the calls hidden
+    /// (no mutant edits them) and virtual, so a collection's own iterator runs, with its
+    /// `ConcurrentModificationException`.
+    fn for_each_iterable(
+        &mut self,
+        node: Node<'t>,
+        iterable: Expr,
+    ) -> Checked<'t, (Stmt, Completes)> {
+        let span = span_of(node);
+        let id = self.id();
+        let value_node = self.field(node, "value")?;
+        let class = iterable.ty.class().expect("an Iterable");
+        self.scopes.push(Vec::new());
+        let mut start =
+            self.user_call_with(value_node, class, "iterator", Some(iterable), Vec::new())?;
+        crate::program::reader::captures::hide_call(&mut start);
+        let iterator_type = start.ty.clone();
+        let Some(iterator_class) = iterator_type.class() else {
+            return self.unsupported(value_node, "an iterator that is not a class");
+        };
+        let iterator = self.hidden_local("$iterator", iterator_type.clone(), span_of(value_node));
+        let read = self.hidden(value_node, iterator_type.clone(), ExprKind::Local(iterator));
+        let mut cond = self.user_call_with(
+            value_node,
+            iterator_class,
+            "hasNext",
+            Some(read),
+            Vec::new(),
+        )?;
+        crate::program::reader::captures::hide(&mut cond);
+        let read = self.hidden(value_node, iterator_type, ExprKind::Local(iterator));
+        let mut next =
+            self.user_call_with(value_node, iterator_class, "next", Some(read), Vec::new())?;
+        crate::program::reader::captures::hide(&mut next);
+        let type_node = self.field(node, "type")?;
+        let ty = if self.text(type_node) == "var" {
+            next.ty.clone()
+        } else {
+            self.ty(type_node)?
+        };
+        let name = self.field(node, "name")?;
+        let is_final = has_modifier(node, self.file.src, "final");
+        let before = self.assigned.clone();
+        let var = self.declare_local(name, ty.clone(), is_final)?;
+        let mut value = self.assignable(next, &ty, type_node)?;
+        crate::program::reader::captures::hide(&mut value);
+        self.assigned.set(var.0 as usize, true);
+        self.assigned.set(iterator.0 as usize, true);
+        self.push_target(id, true, false);
+        let (body, _) = self.substatement(self.field(node, "body")?)?;
+        let target = self.hidden(type_node, ty.clone(), ExprKind::Local(var));
+        let assign = self.hidden(
+            type_node,
+            ty.clone(),
+            ExprKind::Assign {
+                target: Box::new(target),
+                op: None,
+                op_type: ty,
+                value: Box::new(value),
+            },
+        );
+        let first = Stmt {
+            id: self.id(),
+            span: assign.span,
+            kind: StmtKind::Expr(assign),
+        };
+        let body = Stmt {
+            id: self.id(),
+            span: body.span,
+            kind: StmtKind::Block(vec![first, body]),
+        };
+        let init = Stmt {
+            id: self.id(),
+            span: start.span,
+            kind: StmtKind::Locals(vec![(iterator, Some(start))]),
+        };
+        let target = self.targets.pop().expect("pushed");
+        let after = Self::after_breaks(before, &target);
+        self.scopes.pop();
+        self.set_assigned(after);
+        Ok((
+            Stmt {
+                id,
+                span,
+                kind: StmtKind::For {
+                    init: vec![init],
+                    cond: Some(cond),
+                    update: Vec::new(),
                     body: Box::new(body),
                 },
             },

@@ -88,6 +88,12 @@ pub(crate) const THROWABLES: &[LibraryThrowable] = &[
     throwable("java.lang.OutOfMemoryError", Some(VIRTUAL_MACHINE), false),
     throwable("java.util.NoSuchElementException", Some(RUNTIME), true),
     throwable(
+        "java.util.ConcurrentModificationException",
+        Some(RUNTIME),
+        true,
+    ),
+    throwable("java.util.EmptyStackException", Some(RUNTIME), false),
+    throwable(
         "java.util.IllegalFormatException",
         Some(ILLEGAL_ARGUMENT),
         false,

@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use crate::program::execution::analysis::TestCase;
-use crate::program::execution::interp::{Compiled, Limits, Outcome, Termination, Value};
+use crate::program::execution::interp::{Compiled, Limits, Outcome, Termination, Value, View};
 use crate::program::reader::ir::{Type, Unit};
 use crate::program::reader::semantics::Kind;
 use crate::program::reader::text::{char_literal, string_literal};
@@ -408,6 +408,7 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
         (Value::Array(..), Type::Array(_)) => {
             format!("assertArrayEquals({}, {actual});", literal(v, ty))
         }
+        (Value::Content { .. }, _) => content_assertion(v, actual),
         // Objects are not compared field by field yet: the test checks the object exists.
         (Value::Object { .. } | Value::Seen(_), _) => format!("assertNotNull({actual});"),
         // By name, which reads the same whether the enum is accessible to the test or not.
@@ -415,6 +416,56 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
             format!("assertEquals(\"{name}\", ((Enum<?>) (Object) {actual}).name());")
         }
         _ => format!("assertEquals({}, {actual});", literal(v, ty)),
+    }
+}
+
+/// An assertion on a collection, a map or a builder as Java's `equals` compares it (a
+/// builder by its text): a list against `Arrays.asList`, a set against a `HashSet` of
+/// them, a map against a `HashMap` built in the test, when every element can be written
+/// as a literal; otherwise only that it exists.
+fn content_assertion(v: &Value, actual: &str) -> String {
+    let Value::Content { view, items, .. } = v else {
+        return format!("assertNotNull({actual});");
+    };
+    if *view == View::Text {
+        return match items.first() {
+            Some(Value::Str(s)) => {
+                format!("assertEquals({}, {actual}.toString());", string_literal(s))
+            }
+            _ => format!("assertNotNull({actual});"),
+        };
+    }
+    let plain = |v: &Value| {
+        matches!(
+            v,
+            Value::Prim(..) | Value::Str(_) | Value::Null | Value::Enum { .. }
+        )
+    };
+    if !items.iter().all(plain) {
+        return format!("assertNotNull({actual});");
+    }
+    let written: Vec<String> = items.iter().map(|i| literal(i, &type_of(i))).collect();
+    let list = format!("java.util.Arrays.asList({})", written.join(", "));
+    match view {
+        View::List => format!("assertEquals({list}, {actual});"),
+        // A queue or deque's `equals` is its identity: its elements are compared in order.
+        View::Sequence => format!("assertEquals({list}, new java.util.ArrayList<>({actual}));"),
+        View::Set => format!("assertEquals(new java.util.HashSet<>({list}), {actual});"),
+        _ if items.len() <= 20 && !items.contains(&Value::Null) => {
+            format!(
+                "assertEquals(java.util.Map.of({}), {actual});",
+                written.join(", ")
+            )
+        }
+        _ => {
+            let puts: String = written
+                .chunks(2)
+                .map(|e| format!(" put({}, {});", e[0], e[1]))
+                .collect();
+            format!(
+                "assertEquals(new java.util.HashMap<Object, Object>() {{{{{puts} }}}}, {actual});"
+            )
+        }
     }
 }
 
@@ -476,7 +527,7 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
             format!("new {}({})", class.name, parts.join(", "))
         }
         // Outputs only: a test never writes them as values.
-        (Value::Object { .. } | Value::Seen(_), _) => "null".into(),
+        (Value::Object { .. } | Value::Seen(_) | Value::Content { .. }, _) => "null".into(),
         (Value::Enum { class, name }, _) => format!("{}.{name}", class.name),
     }
 }
@@ -505,9 +556,10 @@ fn type_of(v: &Value) -> Type {
         },
         Value::Str(_) => Type::String,
         Value::Array(elem, _) => Type::array_of(elem.clone()),
-        Value::New { class, .. } | Value::Object { class, .. } | Value::Enum { class, .. } => {
-            Type::Class(class.clone())
-        }
+        Value::New { class, .. }
+        | Value::Object { class, .. }
+        | Value::Enum { class, .. }
+        | Value::Content { class, .. } => Type::Class(class.clone()),
         Value::Null | Value::Seen(_) => Type::Null,
     }
 }

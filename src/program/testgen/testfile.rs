@@ -19,7 +19,7 @@
 use std::sync::Arc;
 
 use crate::program::execution::analysis::TestCase;
-use crate::program::execution::interp::Value;
+use crate::program::execution::interp::{Value, View};
 use crate::program::execution::literal;
 use crate::program::reader::ir::{ClassType, Type, Unit};
 use crate::program::reader::semantics::{Kind, bits_f32, bits_f64, f32_of, f64_of};
@@ -337,5 +337,18 @@ pub(crate) fn to_json(v: &Value) -> serde_json::Value {
         }
         Value::Seen(k) => serde_json::json!({ "seen": k }),
         Value::Enum { class, name } => serde_json::json!({ "enum": &*class.name, "name": &**name }),
+        Value::Content { class, view, items } => match view {
+            View::Text => {
+                serde_json::json!({ "class": &*class.name, "text": items.first().map(to_json) })
+            }
+            View::Map => serde_json::json!({
+                "class": &*class.name,
+                "entries": items.chunks(2).map(|e| e.iter().map(to_json).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            }),
+            _ => serde_json::json!({
+                "class": &*class.name,
+                "elements": items.iter().map(to_json).collect::<Vec<_>>(),
+            }),
+        },
     }
 }

@@ -324,6 +324,8 @@ pub struct Compiled {
     pub(super) class_class: Option<u32>,
     /// What `getClass().getName()` gives for each class (`java.lang.Exception`, `Bank$Overdraft`).
     pub(super) binary_names: Vec<String>,
+    /// How the collections, maps and builders of the model of the JDK are shown.
+    pub(super) views: super::views::Views,
 }
 
 impl Compiled {

@@ -200,6 +200,7 @@ impl Compiled {
             binary_names: (0..unit.classes.len() as u32)
                 .map(|c| unit.binary_name(c))
                 .collect(),
+            views: Default::default(),
         };
         // Function indices first, so calls can refer to any method.
         let mut next = 0u32;
@@ -235,6 +236,9 @@ impl Compiled {
             }
             program.blocks.push(idx);
         }
+        program.views = super::views::Views::new(unit, &program.index, |c, f| {
+            program.fields[program.field_index[c as usize][f] as usize].object_slot
+        });
         // Bridges that check their arguments' classes come after the blocks.
         let bridges = bridge_functions(unit, &program.index, next_block);
         program.vtables = vtables(unit, &program.index, &all_slots, slot_count, &bridges);

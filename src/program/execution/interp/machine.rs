@@ -103,6 +103,9 @@ pub struct Machine<'c> {
     pub(super) endless: Option<EndlessCheck>,
     /// The `Class` objects made in this run, by the class they stand for.
     pub(super) class_objects: Vec<(u32, i64)>,
+    /// The view of each collection and map the outcome reaches (see `views.rs`): the
+    /// handle of the array showing it.
+    pub(super) views: hashbrown::HashMap<i64, i64>,
 }
 
 impl<'c> Machine<'c> {
@@ -120,6 +123,7 @@ impl<'c> Machine<'c> {
             before_call_only: false,
             endless: None,
             class_objects: Vec::new(),
+            views: hashbrown::HashMap::new(),
         }
     }
 
@@ -127,6 +131,7 @@ impl<'c> Machine<'c> {
         self.regs.clear();
         self.heap.clear();
         self.class_objects.clear();
+        self.views.clear();
         for s in &self.program.strings {
             self.heap.push(Object::Str(s.clone()));
         }
@@ -147,6 +152,17 @@ impl<'c> Machine<'c> {
         self.steps_left = self.limits.steps;
         self.heap_left = self.limits.heap;
         self.covered.fill(false);
+    }
+
+    /// Runs `f` with the step limit's whole budget and without the search for a repeated
+    /// state (for code that reads the outcome, not the method's), then restores both.
+    pub(super) fn with_fresh_steps<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let steps = std::mem::replace(&mut self.steps_left, self.limits.steps);
+        let endless = self.endless.take();
+        let out = f(self);
+        self.steps_left = steps;
+        self.endless = endless;
+        out
     }
 
     /// The limits runs are held to.
@@ -311,20 +327,37 @@ impl<'c> Machine<'c> {
             },
             _ => function,
         };
-        let termination = match termination {
-            Some(t) => t,
-            None if self.before_call_only => Termination::Return(None),
+        let returned = match termination {
+            Some(t) => Err(t),
+            None if self.before_call_only => Err(Termination::Return(None)),
             None => match self.execute(function, &call_args) {
-                Ok(v) => {
-                    let ret = &program.signatures[class as usize][method as usize].1;
-                    if *ret == Type::Void {
-                        Termination::Return(None)
-                    } else {
-                        Termination::Return(Some(self.value_of(v, ret)))
-                    }
-                }
-                Err(thrown) => self.ended(thrown),
+                Ok(v) => Ok(v),
+                Err(thrown) => Err(self.ended(thrown)),
             },
+        };
+        let printed = std::mem::take(&mut self.printed);
+        let ret = &program.signatures[class as usize][method as usize].1;
+        // The collections the outcome shows are read before it is.
+        if program.views.function.is_some() {
+            let mut roots: Vec<(i64, Type)> = Vec::new();
+            if let Ok(v) = returned {
+                roots.push((v, ret.clone()));
+            }
+            if let Some(object) = receiver.filter(|_| !unbuilt) {
+                roots.push((object, Type::Object));
+            }
+            for (i, f) in program.fields.iter().enumerate() {
+                if f.is_static && !program.is_library[f.class as usize] {
+                    roots.push((self.fields[i], f.ty.clone()));
+                }
+            }
+            roots.extend(arg_handles.iter().zip(params).map(|(&h, t)| (h, t.clone())));
+            self.prepare_views(&roots);
+        }
+        let termination = match returned {
+            Err(t) => t,
+            Ok(_) if *ret == Type::Void => Termination::Return(None),
+            Ok(v) => Termination::Return(Some(self.value_of(v, ret))),
         };
         let fields = program
             .fields
@@ -358,7 +391,7 @@ impl<'c> Machine<'c> {
             .collect();
         Ok(Outcome {
             termination,
-            printed: std::mem::take(&mut self.printed),
+            printed,
             fields,
             args: args_after,
         })

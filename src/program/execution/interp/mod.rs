@@ -19,6 +19,7 @@
 //! | `objects.rs` | objects of the unit's classes on the heap: fields, construction, snapshots |
 //! | `object_methods.rs` | `Object`'s `equals`, `hashCode`, `toString`: overrides or its own |
 //! | `library.rs` | the Java library calls of the subset (`Math`, `String`, `System.out`) |
+//! | `views.rs` | what an outcome shows of the model's collections, maps and builders |
 //! | `endless.rs` | proving a run endless: a state repeated at a backward jump (Brent) |
 
 pub(crate) mod character_data;
@@ -32,10 +33,11 @@ mod machine;
 mod object_methods;
 mod objects;
 mod outcome;
+mod views;
 
 pub use code::{Compiled, ProbeSites};
 pub use machine::Machine;
-pub use outcome::{Limits, Outcome, RunError, Termination, Value};
+pub use outcome::{Limits, Outcome, RunError, Termination, Value, View};
 
 /// What the unit tests of the interpreter (and of the front end) share: Java source
 /// compiled and its methods run.

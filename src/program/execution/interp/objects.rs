@@ -6,7 +6,7 @@
 //! written as a reference to its first appearance, so cycles end).
 
 use super::machine::{Loading, Machine, NPE, Object, Thrown};
-use super::outcome::{Termination, Value};
+use super::outcome::{Termination, Value, View};
 use crate::program::reader::ir::*;
 use crate::program::reader::semantics::Kind;
 
@@ -161,6 +161,34 @@ impl Machine<'_> {
                         .map(|&w| self.snapshot(w, &elem, seen, depth))
                         .collect(),
                 )
+            }
+            Object::Instance { class, fields }
+                if self.program.views.kinds[*class as usize].is_some() =>
+            {
+                let view = self.program.views.kinds[*class as usize].expect("a view");
+                let class =
+                    ClassType::plain(*class, self.program.class_names[*class as usize].as_str());
+                let items = match (view, self.program.views.text, self.views.get(&word)) {
+                    (View::Text, Some((value, count)), _) => {
+                        let (value, count) = (fields[value as usize], fields[count as usize]);
+                        let text = match &self.heap[value as usize - 1] {
+                            Object::Array { data } => {
+                                data[..count as usize].iter().map(|&c| c as u16).collect()
+                            }
+                            _ => Vec::new(),
+                        };
+                        vec![Value::Str(text.into())]
+                    }
+                    (_, _, Some(&array)) if depth < SHOWN_DEPTH => {
+                        let array_type = Type::array_of(Type::Object);
+                        match self.snapshot(array, &array_type, seen, depth + 1) {
+                            Value::Array(_, items) => items,
+                            _ => Vec::new(),
+                        }
+                    }
+                    _ => Vec::new(),
+                };
+                Value::Content { class, view, items }
             }
             // A box reads back as the value it holds.
             Object::Instance { class, fields }

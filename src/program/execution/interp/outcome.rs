@@ -38,6 +38,53 @@ pub enum Value {
         class: ClassType,
         name: Arc<str>,
     },
+    /// A collection, a map or a string builder of roth's model of the JDK as a run left
+    /// it, by what Java's `equals` (or `toString`, for a builder) compares: its text, its
+    /// elements in iteration order, or its keys and values alternating.
+    Content {
+        class: ClassType,
+        view: View,
+        items: Vec<Value>,
+    },
+}
+
+/// How a [`Value::Content`] is compared and shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// A `StringBuilder` or `StringBuffer`: one item, its text.
+    Text,
+    /// A list: its elements, in order (`equals` compares them so).
+    List,
+    /// Another collection (a queue, a deque): its elements in iteration order (its
+    /// `equals` is its identity; its contents are what a test compares).
+    Sequence,
+    /// A set: its elements, compared in any order.
+    Set,
+    /// A map: key, value, key, value..., the entries compared in any order.
+    Map,
+}
+
+impl View {
+    /// The items of a value of this view as the units its order does not matter among
+    /// (an entry of a map is a key and its value).
+    fn unit(self) -> usize {
+        if self == View::Map { 2 } else { 1 }
+    }
+}
+
+/// Whether `a` and `b` hold the same units (of `unit` items each) in some order.
+fn same_in_any_order(a: &[Value], b: &[Value], unit: usize) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut used = vec![false; b.len() / unit];
+    a.chunks(unit).all(|x| {
+        let found = b
+            .chunks(unit)
+            .enumerate()
+            .position(|(k, y)| !used[k] && x.iter().zip(y).all(|(p, q)| p.same(q)));
+        found.map(|k| used[k] = true).is_some()
+    })
 }
 
 impl Value {
@@ -67,6 +114,27 @@ impl Value {
             (Value::Enum { class: c, name: m }, Value::Enum { class: d, name: n }) => {
                 c == d && m == n
             }
+            (
+                Value::Content {
+                    class: c,
+                    view: v,
+                    items: a,
+                },
+                Value::Content {
+                    class: d,
+                    view: w,
+                    items: b,
+                },
+            ) => {
+                c == d
+                    && v == w
+                    && match v {
+                        View::Text | View::List | View::Sequence => {
+                            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same(y))
+                        }
+                        View::Set | View::Map => same_in_any_order(a, b, v.unit()),
+                    }
+            }
             _ => false,
         }
     }
@@ -75,9 +143,9 @@ impl Value {
     fn seen(&self, out: &mut Vec<u32>) {
         match self {
             Value::Seen(k) => out.push(*k),
-            Value::Array(_, items) | Value::New { args: items, .. } => {
-                items.iter().for_each(|i| i.seen(out))
-            }
+            Value::Array(_, items)
+            | Value::New { args: items, .. }
+            | Value::Content { items, .. } => items.iter().for_each(|i| i.seen(out)),
             Value::Object { fields, .. } => fields.iter().for_each(|(_, v)| v.seen(out)),
             _ => {}
         }
@@ -131,6 +199,26 @@ impl Value {
             }
             Value::Seen(k) => write!(f, "#{k}"),
             Value::Enum { name, .. } => f.write_str(name),
+            // As the JDK's `toString` writes them.
+            Value::Content { view, items, .. } => {
+                let (open, close) = match view {
+                    View::Text => ("", ""),
+                    View::Map => ("{", "}"),
+                    _ => ("[", "]"),
+                };
+                f.write_str(open)?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if *view == View::Map && i % 2 == 1 {
+                            "="
+                        } else {
+                            ", "
+                        })?;
+                    }
+                    item.write(f, labels, count)?;
+                }
+                f.write_str(close)
+            }
         }
     }
 }

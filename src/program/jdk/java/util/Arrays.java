@@ -4,8 +4,10 @@ package java.util;
  * roth's model of java.util.Arrays for arrays of every primitive type and of objects, written
  * from the JDK's specification with its exceptions and messages (Arrays.rangeCheck's among
  * them). Sorting an array of primitives is a builtin (the order is the JDK's: Double.compare's
- * for floating point, -0.0 before 0.0 and NaN last), so no step is spent on it; sorting objects
- * is not modelled yet. One method per element type, as in the JDK.
+ * for floating point, -0.0 before 0.0 and NaN last), so no step is spent on it. Objects are
+ * sorted stably, by their natural order or a comparator: a stable sort's result is the one
+ * the JDK's TimSort gives (only a comparator with effects of its own could tell the two
+ * apart, by the comparisons it is asked). One method per element type, as in the JDK.
  */
 public final class Arrays {
     private Arrays() {
@@ -1024,5 +1026,151 @@ public final class Arrays {
             s += (i == 0 ? "" : ", ") + String.valueOf(a[i]);
         }
         return s + "]";
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <T> T[] copyOf(T[] original, int newLength) {
+        if (newLength < 0) {
+            throw new NegativeArraySizeException(String.valueOf(newLength));
+        }
+        Object[] copy = new Object[newLength];
+        System.arraycopy(original, 0, copy, 0, Math.min(original.length, newLength));
+        return (T[]) copy;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <T> T[] copyOfRange(T[] original, int from, int to) {
+        int newLength = to - from;
+        if (newLength < 0) {
+            throw new IllegalArgumentException(from + " > " + to);
+        }
+        Object[] copy = new Object[newLength];
+        System.arraycopy(original, from, copy, 0, Math.min(original.length - from, newLength));
+        return (T[]) copy;
+    }
+
+    public static void sort(Object[] a) {
+        mergeSort(a, 0, a.length, null);
+    }
+
+    public static void sort(Object[] a, int from, int to) {
+        rangeCheck(a.length, from, to);
+        mergeSort(a, from, to, null);
+    }
+
+    public static <T> void sort(T[] a, Comparator<? super T> c) {
+        mergeSort(a, 0, a.length, c);
+    }
+
+    public static <T> void sort(T[] a, int from, int to, Comparator<? super T> c) {
+        rangeCheck(a.length, from, to);
+        mergeSort(a, from, to, c);
+    }
+
+    /** `c`'s comparison, or the natural order's when `c` is null (a ClassCastException for an element that is not Comparable). */
+    @SuppressWarnings("unchecked")
+    private static int compare(Object x, Object y, Comparator c) {
+        if (c == null) {
+            return ((Comparable) x).compareTo(y);
+        }
+        return c.compare(x, y);
+    }
+
+    /** A stable sort of a[from..to]: insertion below 32 elements, else halves merged. */
+    private static void mergeSort(Object[] a, int from, int to, Comparator c) {
+        int n = to - from;
+        if (n < 2) {
+            return;
+        }
+        if (n < 32) {
+            for (int i = from + 1; i < to; i++) {
+                Object pivot = a[i];
+                int lo = from;
+                int hi = i;
+                while (lo < hi) {
+                    int mid = (lo + hi) >>> 1;
+                    if (compare(pivot, a[mid], c) < 0) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                System.arraycopy(a, lo, a, lo + 1, i - lo);
+                a[lo] = pivot;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        mergeSort(a, from, mid, c);
+        mergeSort(a, mid, to, c);
+        if (compare(a[mid - 1], a[mid], c) <= 0) {
+            return;
+        }
+        Object[] left = new Object[mid - from];
+        System.arraycopy(a, from, left, 0, mid - from);
+        int i = 0;
+        int j = mid;
+        int k = from;
+        while (i < left.length && j < to) {
+            if (compare(a[j], left[i], c) < 0) {
+                a[k++] = a[j++];
+            } else {
+                a[k++] = left[i++];
+            }
+        }
+        while (i < left.length) {
+            a[k++] = left[i++];
+        }
+    }
+
+    @SafeVarargs
+    public static <T> List<T> asList(T... a) {
+        return new ArrayList<T>(a);
+    }
+
+    /** The list view of an array that asList gives: fixed size, writes go to the array. */
+    private static class ArrayList<E> extends AbstractList<E> {
+        private final Object[] a;
+
+        ArrayList(Object[] array) {
+            a = Objects.requireNonNull(array);
+        }
+
+        public int size() {
+            return a.length;
+        }
+
+        public Object[] toArray() {
+            return Arrays.copyOf(a, a.length);
+        }
+
+        @SuppressWarnings("unchecked")
+        public E get(int index) {
+            return (E) a[index];
+        }
+
+        @SuppressWarnings("unchecked")
+        public E set(int index, E element) {
+            E oldValue = (E) a[index];
+            a[index] = element;
+            return oldValue;
+        }
+
+        public int indexOf(Object o) {
+            for (int i = 0; i < a.length; i++) {
+                if (o == null ? a[i] == null : o.equals(a[i])) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        public boolean contains(Object o) {
+            return indexOf(o) >= 0;
+        }
+
+        public void sort(Comparator<? super E> c) {
+            Arrays.sort(a, (Comparator) c);
+        }
     }
 }

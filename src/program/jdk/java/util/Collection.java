@@ -1,0 +1,42 @@
+package java.util;
+
+import java.util.function.Predicate;
+
+/** roth's model of java.util.Collection (JDK 17). */
+public interface Collection<E> extends Iterable<E> {
+    int size();
+
+    boolean isEmpty();
+
+    boolean contains(Object o);
+
+    Object[] toArray();
+
+    boolean add(E e);
+
+    boolean remove(Object o);
+
+    boolean containsAll(Collection<?> c);
+
+    boolean addAll(Collection<? extends E> c);
+
+    boolean removeAll(Collection<?> c);
+
+    boolean retainAll(Collection<?> c);
+
+    void clear();
+
+    /** As the JDK's: through the iterator, each element tested once. */
+    default boolean removeIf(Predicate<? super E> filter) {
+        Objects.requireNonNull(filter);
+        boolean removed = false;
+        Iterator<E> each = iterator();
+        while (each.hasNext()) {
+            if (filter.test(each.next())) {
+                each.remove();
+                removed = true;
+            }
+        }
+        return removed;
+    }
+}
