@@ -99,7 +99,9 @@ fn encode(unit: &roth::program::Unit, v: &Value, out: &mut String) {
         Value::Enum { class, name } => {
             write!(out, " enum {} {name}", unit.binary_name(class.id)).unwrap()
         }
-        Value::Object { .. } | Value::Seen(_) => unreachable!("outputs are not given to runs"),
+        Value::Object { .. } | Value::Seen(_) | Value::Content { .. } => {
+            unreachable!("outputs are not given to runs")
+        }
     }
 }
 
@@ -121,9 +123,11 @@ fn show(v: &Value) -> Vec<u16> {
             out.extend(text::utf16("]"));
             out
         }
-        Value::New { .. } | Value::Object { .. } | Value::Seen(_) | Value::Enum { .. } => {
-            text::utf16(&v.to_string())
-        }
+        Value::New { .. }
+        | Value::Object { .. }
+        | Value::Seen(_)
+        | Value::Enum { .. }
+        | Value::Content { .. } => text::utf16(&v.to_string()),
     }
 }
 
