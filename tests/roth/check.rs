@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::helpers::{project_file, roth, scratch_dir, stderr, stdout};
 
-/// A small code base: one file accepted whole, one with `java.util.List` parameters and a
+/// A small code base: one file accepted whole, one with `java.io.File` parameters and a
 /// method calling one of them, one with a syntax error outside any method. Each test names its
 /// own folder: tests run in parallel, and one rebuilding a shared folder would empty another's.
 fn code_base(name: &str) -> std::path::PathBuf {
@@ -18,9 +18,9 @@ fn code_base(name: &str) -> std::path::PathBuf {
         ),
         (
             "lists/Lists.java",
-            "import java.util.List;\n\npublic class Lists {\n    \
-             static int first(List<Integer> xs) { return 0; }\n    \
-             static int count(List<String> names, int extra) { return extra; }\n    \
+            "import java.io.File;\n\npublic class Lists {\n    \
+             static int first(File xs) { return 0; }\n    \
+             static int count(File names, int extra) { return extra; }\n    \
              static int callFirst() { return first(null) + 1; }\n    \
              static int parse(String s) { return Integer.decode(s); }\n    \
              static int plain(int a) { return a; }\n}\n",
@@ -94,7 +94,7 @@ fn check_counts_accepted_methods_and_ranks_the_reasons() {
     assert_eq!(
         reasons,
         [
-            ("type List", 2, false),
+            ("type File", 2, false),
             ("calls an unsupported method", 1, true),
             ("library Integer.decode", 1, false),
         ]
@@ -114,7 +114,7 @@ fn check_counts_accepted_methods_and_ranks_the_reasons() {
         first["message"]
             .as_str()
             .unwrap()
-            .starts_with("type List<Integer> is outside")
+            .starts_with("type File is outside")
     );
 
     // The tables: one line per file, the summary, and the reasons in the same order.

@@ -272,7 +272,7 @@ fn endless_runs_are_proved_only_when_they_never_end() {
 #[test]
 fn unsupported_methods_are_reported_with_their_place_and_the_rest_runs() {
     let dir = scratch_dir("front-unsupported");
-    let source = "package demo;\n\nimport java.util.Scanner;\nimport java.util.List;\n\n/** Two supported methods and two that are not. */\npublic class Mixed {\n    @Deprecated\n    public static int twice(int x) { return 2 * x; }\n\n    static int guarded(int x) {\n        synchronized (Mixed.class) { return 10 / x; }\n    }\n\n    static int usesGuarded(int x) { return guarded(x) + 1; }\n\n    static int last(List<Integer> xs) { return 0; }\n\n    static int abs(int x) { return x < 0 ? -x : x; }\n}\n";
+    let source = "package demo;\n\nimport java.util.Scanner;\nimport java.io.File;\n\n/** Two supported methods and two that are not. */\npublic class Mixed {\n    @Deprecated\n    public static int twice(int x) { return 2 * x; }\n\n    static int guarded(int x) {\n        synchronized (Mixed.class) { return 10 / x; }\n    }\n\n    static int usesGuarded(int x) { return guarded(x) + 1; }\n\n    static int last(File xs) { return 0; }\n\n    static int abs(int x) { return x < 0 ? -x : x; }\n}\n";
     std::fs::write(dir.join("Mixed.java"), source).unwrap();
     let unit = load("Mixed.java", source).unwrap();
     let reports: Vec<String> = unit.unsupported().map(|(_, d)| d.to_string()).collect();
@@ -288,7 +288,7 @@ fn unsupported_methods_are_reported_with_their_place_and_the_rest_runs() {
     );
     assert!(
         reports[2]
-            .starts_with("Mixed.java:17:21: type List<Integer> is outside the supported subset"),
+            .starts_with("Mixed.java:17:21: type File is outside the supported subset"),
         "{}",
         reports[2]
     );
@@ -720,7 +720,7 @@ fn semantics_fixture_loads_completely() {
 
 #[test]
 fn members_outside_the_subset_spoil_only_what_uses_them() {
-    let source = "import java.util.List;\nimport java.util.ArrayList;\n\npublic class Odd {\n    private List<Integer> seen = new ArrayList<>();\n    private int count;\n\n    interface Shape { double area(); }\n\n    public int bump(final int k) {\n        count += k;\n        return count;\n    }\n\n    public int remember(int x) {\n        seen.add(x);\n        return seen.size();\n    }\n}\n";
+    let source = "import java.io.File;\n\npublic class Odd {\n    private File seen = new File(\"x\");\n    private int count;\n\n    interface Shape { double area(); }\n\n    public int bump(final int k) {\n        count += k;\n        return count;\n    }\n\n    public int remember(int x) {\n        return seen.hashCode() + x;\n    }\n}\n";
     let unit = load("Odd.java", source).unwrap();
     // The nested interface is read as a class of the file; the field is not.
     assert!(
@@ -732,7 +732,7 @@ fn members_outside_the_subset_spoil_only_what_uses_them() {
     assert_eq!(
         skipped,
         vec![
-            "Odd.java:5:13: field seen: type List<Integer> is outside the supported subset (primitives, String, the code base's classes and arrays of them)",
+            "Odd.java:4:13: field seen: type File is outside the supported subset (primitives, String, the code base's classes and arrays of them)",
         ]
     );
     let (c, bump) = unit.find_method("bump").unwrap();
@@ -744,7 +744,7 @@ fn members_outside_the_subset_spoil_only_what_uses_them() {
         .as_ref()
         .unwrap_err()
         .to_string();
-    assert!(why.starts_with("Odd.java:16:9: uses field seen"), "{why}");
+    assert!(why.starts_with("Odd.java:15:16: uses field seen"), "{why}");
     // The receiver's outputs leave the unsupported field out.
     let program = Compiled::new(&unit, None);
     let o = program
