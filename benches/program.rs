@@ -43,6 +43,33 @@ const LOOPS: &str = "public class Loops {
 /// every `add` and `contains` is a virtual call through the dispatch table: `n` inserts, then
 /// `n` lookups, of keys in `[0, 2n)` from a linear congruential generator, and a checksum of
 /// the hits. `list(n)` and `tree(n)` return the same checksum; the JVM computes it too.
+/// The collections-heavy workload: a word count in a `HashMap` of roth's model of the JDK,
+/// the words built in a `StringBuilder` and sorted in an `ArrayList` by a comparator.
+const WORDS: &str = r#"import java.util.*;
+public class WordCount {
+    /** Word frequencies of a generated text in a HashMap, the words sorted by count then name. */
+    public static int words(int n) {
+        Map<String, Integer> counts = new HashMap<>();
+        int state = 7;
+        for (int i = 0; i < n; i++) {
+            state = state * 1103515245 + 12345;
+            StringBuilder w = new StringBuilder();
+            for (int k = 0; k < 1 + ((state >>> 20) & 3); k++) {
+                w.append((char) ('a' + ((state >>> (8 + 3 * k)) & 7)));
+            }
+            counts.merge(w.toString(), 1, Integer::sum);
+        }
+        List<String> keys = new ArrayList<>(counts.keySet());
+        keys.sort((a, b) -> counts.get(a).equals(counts.get(b)) ? a.compareTo(b) : counts.get(b) - counts.get(a));
+        int h = 0;
+        for (String k : keys) {
+            h = 31 * h + k.hashCode() + counts.get(k);
+        }
+        return h;
+    }
+}
+"#;
+
 const SETS: &str = "public class Sets {
     interface IntSet {
         void add(int k);
@@ -246,6 +273,34 @@ fn interpreter_objects(c: &mut Criterion) {
                 .run(tree_class, tree, black_box(&tree_args), &[])
                 .unwrap()
         })
+    });
+    group.finish();
+}
+
+/// The collections-heavy workload ([`WORDS`]): every step is the model's Java code (hashing,
+/// table growth, a merge sort calling a lambda), next to the plain loops above.
+fn interpreter_collections(c: &mut Criterion) {
+    let unit = load("WordCount.java", WORDS).unwrap();
+    let program = Compiled::new(&unit, None);
+    let limits = Limits {
+        steps: u64::MAX / 2,
+        ..Limits::default()
+    };
+    let (class, words) = unit.find_method("WordCount.words").unwrap();
+    let args = [Value::Prim(Kind::Int, 3_000)];
+    let mut machine = Machine::new(&program, limits);
+    let outcome = machine.run(class, words, &args, &[]).unwrap();
+    // What the JVM returns (javac and java 17, 2026-11-28).
+    assert_eq!(
+        outcome.termination,
+        Termination::Return(Some(Value::Prim(Kind::Int, -1_950_400_416)))
+    );
+    let steps = machine.steps();
+    println!("interpreter_collections: words(3000) {steps} steps");
+    let mut group = c.benchmark_group("interpreter_collections");
+    group.throughput(Throughput::Elements(steps));
+    group.bench_function("word count: HashMap, StringBuilder, ArrayList.sort", |b| {
+        b.iter(|| machine.run(class, words, black_box(&args), &[]).unwrap())
     });
     group.finish();
 }
@@ -469,6 +524,7 @@ criterion_group!(
     benches,
     interpreter,
     interpreter_objects,
+    interpreter_collections,
     front_end_and_cfg,
     generation,
     analysis,

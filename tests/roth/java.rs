@@ -144,11 +144,11 @@ fn java_type(unit: &roth::program::Unit, t: &Type) -> String {
 
 /// Random cases per method: `JAVA_CASES`, else 2,000 (400 with objects, whose cases cost both
 /// sides more; `.ci/run` runs them with 3,000 in release).
-fn cases_per_method(receivers: bool) -> usize {
+fn cases_per_method(default: usize) -> usize {
     std::env::var("JAVA_CASES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(if receivers { 400 } else { 2000 })
+        .unwrap_or(default)
 }
 
 /// Compiles `sources` and the driver into `dir/classes`; panics with javac's message.
@@ -465,7 +465,43 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
     let extra_files = extra_programs();
     let extra = !extra_files.is_empty();
     programs.extend(extra_files);
-    differential(&jdk, "differential", &programs, extra, false);
+    differential(
+        &jdk,
+        "differential",
+        &programs,
+        Comparison {
+            supported_only: extra,
+            receivers: false,
+            skip_private: false,
+            cases: 2000,
+        },
+    );
+}
+
+/// roth's models of the JDK's collections, builders, `Optional`, `Random`, `BitSet`,
+/// `StringJoiner` and `BigInteger`: fixtures whose methods drive a model through a random
+/// sequence of operations (from a seed) and print what it answers, against the JVM's own
+/// classes. Each case is hundreds of library calls, so fewer cases than the programs'.
+#[test]
+fn interpreter_agrees_with_the_jvm_on_the_library_models() {
+    let Some(jdk) = jdk() else {
+        return;
+    };
+    let programs: Vec<PathBuf> = ["CollectionModels"]
+        .iter()
+        .map(|name| project_file(&format!("tests/roth/java/{name}.java")))
+        .collect();
+    differential(
+        &jdk,
+        "differential-library",
+        &programs,
+        Comparison {
+            supported_only: false,
+            receivers: false,
+            skip_private: true,
+            cases: 150,
+        },
+    );
 }
 
 /// The realistic object-oriented units of `programs/objects` (linked list, search tree, heap,
@@ -477,31 +513,56 @@ fn interpreter_agrees_with_the_jvm_on_the_object_programs() {
         return;
     };
     let programs = java_files(&project_file("programs/objects"));
-    let methods = differential(&jdk, "differential-objects", &programs, true, true);
+    let methods = differential(
+        &jdk,
+        "differential-objects",
+        &programs,
+        Comparison {
+            supported_only: true,
+            receivers: true,
+            skip_private: false,
+            cases: 400,
+        },
+    );
     assert!(
         methods >= 20,
         "only {methods} methods of programs/objects compared"
     );
 }
 
-/// Runs `per_method` random cases of every method of `programs` (the supported ones when
-/// `supported_only`, else every method must be supported) in roth's interpreter and on the
-/// JVM, and checks they agree; the number of methods compared. With `receivers`, receivers
-/// are built by random constructor calls (methods of classes roth cannot construct are left
-/// out).
+/// Which methods a differential run compares, and how.
+struct Comparison {
+    /// Only the methods roth supports (else every method must be supported).
+    supported_only: bool,
+    /// Receivers built by random constructor calls (methods of classes roth cannot construct
+    /// are left out).
+    receivers: bool,
+    /// Leave out private methods (a fixture's helpers, taking objects no random input makes).
+    skip_private: bool,
+    /// Cases a method unless `JAVA_CASES` says.
+    cases: usize,
+}
+
+/// Runs random cases of every method of `programs` that `how` selects in roth's interpreter
+/// and on the JVM, and checks they agree; the number of methods compared.
 fn differential(
     (javac_path, java_path): &(PathBuf, PathBuf),
     scratch: &str,
     programs: &[PathBuf],
-    supported_only: bool,
-    receivers: bool,
+    how: Comparison,
 ) -> usize {
+    let Comparison {
+        supported_only,
+        receivers,
+        skip_private,
+        cases: default_cases,
+    } = how;
     let dir = scratch_dir(scratch);
     let mut sources = programs.to_vec();
     sources.push(project_file("tests/roth/java/RothDriver.java"));
     let classes = javac(javac_path, &sources, &dir);
 
-    let per_method = cases_per_method(receivers);
+    let per_method = cases_per_method(default_cases);
     let mut cases = String::new();
     let mut expected = Vec::new();
     let mut skipped_timeouts = 0;
@@ -527,10 +588,20 @@ fn differential(
                     .iter()
                     .any(|c| c.is_constructor && c.body.is_ok())
                     || !class.methods.iter().any(|c| c.is_constructor);
+                // Without built receivers, an instance method runs on an object made by the
+                // class's no-argument constructor: a class without one (a fixture's random
+                // draws, say) is reached through the static methods that make its objects.
+                let bare = class
+                    .methods
+                    .iter()
+                    .any(|c| c.is_constructor && c.params.is_empty())
+                    || !class.methods.iter().any(|c| c.is_constructor);
                 // An inner or local class's objects come from its outer class's methods,
                 // which are compared.
                 if m.is_constructor
                     || (receivers && !m.is_static && !constructible)
+                    || (!receivers && !m.is_static && !bare)
+                    || (skip_private && m.is_private)
                     || class.outer_instance.is_some()
                     || class.local.is_some()
                 {
@@ -561,8 +632,10 @@ fn differential(
         // are left out as the JVM's own limit).
         java.arg("-Xmx256m");
     }
-    // Throwable's message and cause are read as fields, like those of the program's objects.
+    // Throwable's message and cause are read as fields, like those of the program's objects;
+    // a hot JIT-compiled method may otherwise throw a preallocated exception without either.
     let out = java
+        .arg("-XX:-OmitStackTraceInFastThrow")
         .arg("--add-opens")
         .arg("java.base/java.lang=ALL-UNNAMED")
         .arg("-cp")

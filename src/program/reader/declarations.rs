@@ -327,6 +327,18 @@ impl<'s, 't> FileChecker<'s, 't> {
         }
     }
 
+    /// The file and line of a line of the unit's text (which holds its other files after
+    /// its own).
+    fn file_line(&self, line: u32) -> (String, u32) {
+        let segment = self
+            .segments
+            .iter()
+            .rev()
+            .find(|s| s.lines_before < line)
+            .unwrap_or(&self.segments[0]);
+        (segment.path.clone(), line - segment.lines_before)
+    }
+
     pub(super) fn diag_at(&self, node: Node, message: impl Into<String>) -> Diagnostic {
         self.diag(node, message)
     }
@@ -702,7 +714,7 @@ impl<'s, 't> FileChecker<'s, 't> {
         self.add_lambdas(&mut classes);
         // Calls first: a constructor whose `super(...)` is refused is refused too, and the
         // class-level rules below look at constructors.
-        mark_unsupported_callers(&mut classes, self.path);
+        mark_unsupported_callers(&mut classes, &|line| self.file_line(line));
         // A class whose initialization roth cannot run (a block outside the subset, an enum
         // constant it cannot make, an initializer calling a method outside the subset):
         // what its fields hold is unknown.
@@ -785,7 +797,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 }
             }
         }
-        mark_unsupported_callers(&mut classes, self.path);
+        mark_unsupported_callers(&mut classes, &|line| self.file_line(line));
         let mut skipped: Vec<Diagnostic> = self.top_skipped.clone();
         // Only the unit's own file is reported.
         skipped.extend(
@@ -1410,7 +1422,7 @@ fn unsupported_override(classes: &[Class], method: MethodRef) -> Option<String> 
 }
 
 /// A method that calls an unsupported one cannot run either: give it the callee's reason.
-fn mark_unsupported_callers(classes: &mut [Class], path: &str) {
+fn mark_unsupported_callers(classes: &mut [Class], locate: &dyn Fn(u32) -> (String, u32)) {
     loop {
         let mut changed = false;
         for ci in 0..classes.len() {
@@ -1435,9 +1447,10 @@ fn mark_unsupported_callers(classes: &mut [Class], path: &str) {
                     }
                 });
                 if let Some((span, name)) = bad {
+                    let (path, line) = locate(span.line);
                     classes[ci].methods[mi].body = Err(Diagnostic {
-                        path: path.to_string(),
-                        line: span.line,
+                        path,
+                        line,
                         column: span.column,
                         message: format!("calls {name}, which is outside the supported subset"),
                     });

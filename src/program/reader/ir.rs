@@ -1076,6 +1076,9 @@ pub enum Builtin {
     /// `System.arraycopy(src, srcPos, dest, destPos, length)` and the element [`Kind`] as an
     /// `int` (for the JVM's messages): as if through a temporary array.
     ArrayCopy,
+    /// Ends the run as unrepeatable with the reason given (a `String`): what the JVM does
+    /// not fix from one run to the next, or what roth's model of the JDK leaves out.
+    Unrepeatable,
 }
 
 impl Builtin {

@@ -21,6 +21,11 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("Character", "data", Builtin::CharacterData),
     ("Character", "expansion", Builtin::CharacterExpansion),
     ("Arrays", "sort0", Builtin::ArraySort),
+    (
+        "ImmutableCollections",
+        "unrepeatable",
+        Builtin::Unrepeatable,
+    ),
 ];
 
 impl FileChecker<'_, '_> {

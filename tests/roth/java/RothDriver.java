@@ -152,12 +152,33 @@ public class RothDriver {
         return f.get(o);
     }
 
+    // A collection's elements in iteration order; a map's keys and values, alternating.
+    static List<Object> contents(Object o) {
+        List<Object> out = new ArrayList<>();
+        if (o instanceof Collection) {
+            out.addAll((Collection<?>) o);
+        } else {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) o).entrySet()) {
+                out.add(e.getKey());
+                out.add(e.getValue());
+            }
+        }
+        return out;
+    }
+
     // The objects a value reaches more than once, as roth's snapshot meets them.
     static void meet(Object o, IdentityHashMap<Object, Boolean> met, IdentityHashMap<Object, Boolean> again, int depth) {
         if (o == null) return;
         if (o.getClass().isArray()) {
             if (o.getClass().getComponentType().isPrimitive()) return;
             for (int i = 0; i < Array.getLength(o); i++) meet(Array.get(o, i), met, again, depth);
+            return;
+        }
+        if (o instanceof CharSequence) return;
+        // A collection or a map by its contents, as roth shows one.
+        if (o instanceof Collection || o instanceof Map) {
+            if (depth >= SHOWN_DEPTH) return;
+            for (Object item : contents(o)) meet(item, met, again, depth + 1);
             return;
         }
         if (!isObject(o)) return;
@@ -184,6 +205,20 @@ public class RothDriver {
         }
         // An enum constant by its name (roth shows it so, whatever its toString).
         if (o instanceof Enum) { sb.append(((Enum<?>) o).name()); return; }
+        if (o instanceof CharSequence) { sb.append(o.toString()); return; }
+        if (o instanceof Collection || o instanceof Map) {
+            boolean map = o instanceof Map;
+            sb.append(map ? '{' : '[');
+            if (depth < SHOWN_DEPTH) {
+                List<Object> items = contents(o);
+                for (int i = 0; i < items.size(); i++) {
+                    if (i > 0) sb.append(map && i % 2 == 1 ? "=" : ", ");
+                    show(items.get(i), numbers, again, sb, depth + 1);
+                }
+            }
+            sb.append(map ? '}' : ']');
+            return;
+        }
         if (!isObject(o)) { sb.append(String.valueOf(o)); return; }
         Integer k = numbers.get(o);
         if (k != null) { sb.append('#').append(k); return; }

@@ -178,6 +178,13 @@ impl<'c> Machine<'c> {
                     None => 0,
                 }
             }
+            // A model's report of what the JVM does not fix (or roth does not model).
+            Builtin::Unrepeatable => {
+                let what = self.string(a)?;
+                return Err(Thrown::Unrepeatable(
+                    crate::program::reader::text::from_utf16(what),
+                ));
+            }
             Builtin::StringLength => self.string(a)?.len() as i64,
             Builtin::StringIsEmpty => i64::from(self.string(a)?.is_empty()),
             Builtin::StringCharAt => {

@@ -17,6 +17,11 @@ public final class StringBuffer extends AbstractStringBuilder implements Compara
         super(str);
     }
 
+    /** From another builder's text (the JDK's takes any CharSequence). */
+    public StringBuffer(AbstractStringBuilder seq) {
+        super(seq.text());
+    }
+
     public StringBuffer append(Object obj) {
         super.append(obj);
         return this;

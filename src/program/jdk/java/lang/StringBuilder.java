@@ -17,6 +17,11 @@ public final class StringBuilder extends AbstractStringBuilder implements Compar
         super(str);
     }
 
+    /** From another builder's text (the JDK's takes any CharSequence). */
+    public StringBuilder(AbstractStringBuilder seq) {
+        super(seq.text());
+    }
+
     public StringBuilder append(Object obj) {
         super.append(obj);
         return this;

@@ -11,9 +11,24 @@ final class ContentViews {
     }
 
     static Object[] view(Object o) {
+        // Set.of and Map.of do not fix their order: any order will do for a comparison
+        // that ignores it, and iterating them would end the run.
+        if (o instanceof ImmutableCollections.SetN) {
+            return ((ImmutableCollections.SetN<?>) o).elements;
+        }
+        if (o instanceof ImmutableCollections.MapN) {
+            return ((ImmutableCollections.MapN<?, ?>) o).table;
+        }
         if (o instanceof Collection) {
             return ((Collection<?>) o).toArray();
         }
-        return new Object[0];
+        Map<?, ?> map = (Map<?, ?>) o;
+        Object[] items = new Object[2 * map.size()];
+        int i = 0;
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            items[i++] = e.getKey();
+            items[i++] = e.getValue();
+        }
+        return items;
     }
 }
