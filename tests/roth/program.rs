@@ -287,8 +287,7 @@ fn unsupported_methods_are_reported_with_their_place_and_the_rest_runs() {
         reports[1]
     );
     assert!(
-        reports[2]
-            .starts_with("Mixed.java:17:21: type File is outside the supported subset"),
+        reports[2].starts_with("Mixed.java:17:21: type File is outside the supported subset"),
         "{}",
         reports[2]
     );

@@ -444,7 +444,7 @@ impl<'s, 't> FileChecker<'s, 't> {
             }
         }
         // The members each record leaves to the compiler (see `records.rs`), in order.
-        let records = records::records_in(root);
+        let records = records::records_in(root, self.src);
         self.implicit = records
             .iter()
             .zip(holders)

@@ -8,6 +8,9 @@
 //! the JDK's messages. Boxing conversions (JLS §5.1.7-5.1.8) are calls of these classes'
 //! `valueOf` and `xxxValue` methods, as `javac` compiles them.
 
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
 /// Where the JDK's files are said to be, in messages.
 pub(crate) const PREFIX: &str = "<jdk>/";
 
@@ -119,44 +122,29 @@ pub(crate) fn box_name(primitive: &crate::program::reader::ir::Type) -> Option<&
 /// whose box the text never names). Each as its path (with [`PREFIX`]) and text, in the
 /// order of [`FILES`].
 pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)> {
+    let graph = graph();
+    let used: HashSet<&str> = texts.iter().flat_map(|t| identifiers(t)).collect();
+    let string_methods = STRING_METHODS.iter().any(|m| used.contains(m));
     let mut wanted: Vec<bool> = FILES
         .iter()
         .map(|f| {
             (boxing && BOXES.iter().any(|(_, b)| *b == f.class))
-                || texts.iter().any(|t| names_word(t, f.class))
+                || used.contains(f.class)
                 // `getClass()` makes objects of `Class`, named or not.
-                || (f.class == "Class" && texts.iter().any(|t| names_word(t, "getClass")))
+                || (f.class == "Class" && used.contains("getClass"))
                 // `s.trim()` calls roth's helper for `String`.
-                || (f.class == "StringMethods" && calls_string_methods(texts.iter().copied()))
+                || (f.class == "StringMethods" && string_methods)
         })
         .collect();
-    // Transitively: a box names Number, Comparable and Character.
-    loop {
-        let mut changed = false;
-        for i in 0..FILES.len() {
-            if wanted[i] {
-                continue;
+    // Transitively, over what each file of the model needs (a box names Number, Comparable
+    // and Character).
+    let mut work: Vec<usize> = (0..FILES.len()).filter(|&i| wanted[i]).collect();
+    while let Some(i) = work.pop() {
+        for &j in &graph[i] {
+            if !wanted[j] {
+                wanted[j] = true;
+                work.push(j);
             }
-            let named =
-                (0..FILES.len()).any(|j| wanted[j] && names_word(FILES[j].text, FILES[i].class));
-            // A model's own `s.indexOf(t, k)` needs roth's helper for `String` too.
-            let helper = FILES[i].class == "StringMethods"
-                && calls_string_methods(
-                    (0..FILES.len())
-                        .filter(|&j| wanted[j] && FILES[j].class != "StringMethods")
-                        .map(|j| FILES[j].text),
-                );
-            // A run's outcome shows collections through roth's `ContentViews`.
-            let views = FILES[i].class == "ContentViews"
-                && (0..FILES.len())
-                    .any(|j| wanted[j] && matches!(FILES[j].class, "Collection" | "Map"));
-            if named || helper || views {
-                wanted[i] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
         }
     }
     FILES
@@ -164,6 +152,43 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
         .zip(wanted)
         .filter(|(_, w)| *w)
         .map(|(f, _)| (format!("{PREFIX}{}", f.path), f.text))
+        .collect()
+}
+
+/// For each file of [`FILES`], the files it needs: those whose class it names, roth's
+/// helper for `String` when it calls one of [`STRING_METHODS`], and roth's `ContentViews`
+/// (how a run's outcome shows collections) for `Collection` and `Map`. Computed once: the
+/// texts are the binary's.
+fn graph() -> &'static [Vec<usize>] {
+    static GRAPH: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    GRAPH.get_or_init(|| {
+        let index = |class: &str| FILES.iter().position(|f| f.class == class);
+        FILES
+            .iter()
+            .map(|f| {
+                let names = identifiers(f.text);
+                let mut needs: Vec<usize> = (0..FILES.len())
+                    .filter(|&j| FILES[j].class != f.class && names.contains(FILES[j].class))
+                    .collect();
+                let helper = index("StringMethods");
+                if f.class != "StringMethods" && STRING_METHODS.iter().any(|m| names.contains(m)) {
+                    needs.extend(helper);
+                }
+                if matches!(f.class, "Collection" | "Map") {
+                    needs.extend(index("ContentViews"));
+                }
+                needs
+            })
+            .collect()
+    })
+}
+
+/// The identifiers of a text (words of letters, digits, `_` and `$`), comments and string
+/// literals included: a file that only mentions a class in a comment reads it for nothing,
+/// which is harmless.
+fn identifiers(text: &str) -> HashSet<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty())
         .collect()
 }
 
@@ -190,21 +215,6 @@ const STRING_METHODS: &[&str] = &[
     "equalsIgnoreCase",
     "compareToIgnoreCase",
 ];
-
-/// Whether a text may call a method of `String` that `StringMethods` writes in Java.
-fn calls_string_methods<'a>(mut texts: impl Iterator<Item = &'a str>) -> bool {
-    texts.any(|t| STRING_METHODS.iter().any(|m| names_word(t, m)))
-}
-
-/// Whether `word` occurs in `text` as a whole identifier.
-fn names_word(text: &str, word: &str) -> bool {
-    let part = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    text.match_indices(word).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + word.len()..].chars().next();
-        !before.is_some_and(part) && !after.is_some_and(part)
-    })
-}
 
 #[cfg(test)]
 mod tests {

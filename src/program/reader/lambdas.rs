@@ -23,7 +23,7 @@ use crate::program::reader::generics::substitute;
 use crate::program::reader::hierarchy::Hierarchy;
 use crate::program::reader::ir::*;
 use crate::program::reader::statements::{Checked, MethodChecker};
-use crate::program::reader::syntax::{named_children, span_of};
+use crate::program::reader::syntax::{mentions, named_children, span_of};
 
 /// A lambda or a method reference in the text, found before any body is read.
 #[derive(Clone, Copy)]
@@ -101,6 +101,9 @@ impl<'s, 't> FileChecker<'s, 't> {
                                 self.classes[id].method_index_of(child).map(|i| i as u32);
                             let mut stack = vec![child];
                             while let Some(n) = stack.pop() {
+                                if !mentions(self.src, n, &["->", "::"]) {
+                                    continue;
+                                }
                                 if matches!(n.kind(), "lambda_expression" | "method_reference") {
                                     sites.push(Site {
                                         node: n,

@@ -15,7 +15,7 @@ use tree_sitter::Node;
 use crate::program::reader::captures::Capture;
 use crate::program::reader::declarations::FileChecker;
 use crate::program::reader::ir::MethodRef;
-use crate::program::reader::syntax::{has_class_body, has_modifier, named_children};
+use crate::program::reader::syntax::{has_class_body, has_modifier, mentions, named_children};
 
 /// A class declared in code, with what it captures.
 #[derive(Clone)]
@@ -112,11 +112,16 @@ pub(super) fn class_body(node: Node) -> Option<Node> {
 /// The classes declared in the code of the class whose body is `body` (its methods,
 /// constructors, initializers and field initializers, lambdas included), in text order;
 /// those declared in their bodies are theirs.
-fn local_classes_in(body: Node) -> Vec<Node> {
+fn local_classes_in<'t>(body: Node<'t>, src: &str) -> Vec<Node<'t>> {
     let mut out = Vec::new();
     let mut stack: Vec<Node> = named_children(body);
     stack.reverse();
     while let Some(n) = stack.pop() {
+        // Code declaring a class names one of these words (an enum constant's body excepted,
+        // which sits right in its enum's body).
+        if n.kind() != "enum_constant" && !mentions(src, n, LOCAL_CLASS_WORDS) {
+            continue;
+        }
         if declares_local_class(n) {
             out.push(n);
             // The arguments of `new S(args) { ... }` are the enclosing code's.
@@ -162,6 +167,10 @@ fn local_classes_in_expression(node: Node) -> Vec<Node> {
     out
 }
 
+/// What the text of code declaring a class contains: a declaration's keyword, or `new` for
+/// an anonymous class.
+const LOCAL_CLASS_WORDS: &[&str] = &["new", "class", "interface", "enum", "record"];
+
 /// A class declaration found by `gather`, with the class it is nested in and whether it is
 /// an inner class of it, and what it is when declared in code.
 pub(super) type Gathered<'t> = (Node<'t>, Option<(u32, bool)>, Option<LocalClass<'t>>);
@@ -198,7 +207,7 @@ impl<'t> FileChecker<'_, 't> {
             }
         }
         let mut numbers: Vec<(String, u32)> = Vec::new();
-        for declared in local_classes_in(body) {
+        for declared in local_classes_in(body, self.src) {
             let is_anonymous = matches!(
                 declared.kind(),
                 "object_creation_expression" | "enum_constant"

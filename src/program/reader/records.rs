@@ -22,7 +22,7 @@ use tree_sitter::Node;
 
 use crate::program::reader::inner_classes::assignment;
 use crate::program::reader::ir::*;
-use crate::program::reader::syntax::{named_children, parse};
+use crate::program::reader::syntax::{mentions, named_children, parse};
 
 /// The path of the file holding the records' implicit members (never a real file).
 pub(crate) const IMPLICIT_PATH: &str = "<records>";
@@ -90,10 +90,13 @@ fn parameter_type(p: Node, src: &str) -> Option<String> {
 }
 
 /// Every record declaration under `root`, in pre-order.
-pub(super) fn records_in(root: Node) -> Vec<Node> {
+pub(super) fn records_in<'t>(root: Node<'t>, src: &str) -> Vec<Node<'t>> {
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
+        if !mentions(src, n, &["record"]) {
+            continue;
+        }
         if n.kind() == "record_declaration" {
             out.push(n);
         }
@@ -117,7 +120,7 @@ pub(super) fn implicit_text<'a>(files: impl Iterator<Item = (&'a str, &'a str)>)
         let Ok(tree) = parse(path, text, None) else {
             continue;
         };
-        let records = records_in(tree.root_node());
+        let records = records_in(tree.root_node(), text);
         implicit_members(&records, text, count, &mut out);
         count += records.len();
     }

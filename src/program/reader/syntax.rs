@@ -91,6 +91,15 @@ pub(super) fn named_children(node: Node) -> Vec<Node> {
         .collect()
 }
 
+/// Whether the text of `node` contains one of `words`: the scans for lambdas, local classes
+/// and records walk only the subtrees that can hold one. Searching text is far cheaper than
+/// walking its nodes, and a mutant's checking scans every file read with it (the modelled
+/// JDK's too) again. A word in a comment or a string only costs a walk.
+pub(super) fn mentions(src: &str, node: Node, words: &[&str]) -> bool {
+    let text = src.get(node.byte_range()).unwrap_or("");
+    words.iter().any(|w| text.contains(w))
+}
+
 /// The children of a block or a switch group that are statements: the named ones and the
 /// empty statement `;`, which the grammar leaves anonymous (a mutant that deletes a
 /// statement leaves one, and its place in the list is what finds the mutated region).
