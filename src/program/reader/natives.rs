@@ -26,6 +26,7 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
         "unrepeatable",
         Builtin::Unrepeatable,
     ),
+    ("Random", "unrepeatable", Builtin::Unrepeatable),
 ];
 
 impl FileChecker<'_, '_> {
@@ -246,5 +247,34 @@ mod tests {
             .as_ref()
             .expect_err("refused");
         assert!(error.message.contains("native"), "{error:?}");
+    }
+
+    /// What the JVM draws at random per run ends roth's run as unrepeatable, saying what:
+    /// `Set.of`'s iteration order (salted) and `new Random()`'s seed (the clock); lookups in
+    /// the same set and a seeded Random run as usual.
+    #[test]
+    fn what_the_jvm_draws_per_run_is_unrepeatable() {
+        let source = "import java.util.*;\nclass U {\n    \
+                      static String walk(int x) { String s = \"\"; for (int e : Set.of(1, 2, x + 3)) s += e; return s; }\n    \
+                      static boolean has(int x) { return Set.of(1, 2, 3).contains(x); }\n    \
+                      static int clock(int x) { return new Random().nextInt(5) + x; }\n    \
+                      static int seeded(int x) { return new Random(x).nextInt(10); }\n}\n";
+        let unit = load("U.java", source).expect("the file loads");
+        let run = runner(&unit);
+        let int = |x: i64| Value::Prim(Kind::Int, x);
+        let unrepeatable = |t: Termination, what: &str| {
+            assert!(
+                matches!(&t, Termination::Unrepeatable(w) if w.contains(what)),
+                "{t:?}"
+            )
+        };
+        unrepeatable(run("walk", &[int(1)]), "Set.of");
+        unrepeatable(run("clock", &[int(1)]), "Random");
+        assert_eq!(
+            run("has", &[int(2)]),
+            Termination::Return(Some(Value::Prim(Kind::Boolean, 1)))
+        );
+        // `new Random(3).nextInt(10)` is 4 on the JVM.
+        assert_eq!(run("seeded", &[int(3)]), Termination::Return(Some(int(4))));
     }
 }
