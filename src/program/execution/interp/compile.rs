@@ -201,6 +201,7 @@ impl Compiled {
                 .map(|c| unit.binary_name(c))
                 .collect(),
             views: Default::default(),
+            control_relevance: Default::default(),
         };
         // Function indices first, so calls can refer to any method.
         let mut next = 0u32;

@@ -30,13 +30,13 @@ pub(super) struct Snapshot {
 /// Only the registers the run's future control depends on are compared ([`control_relevant`]):
 /// a counter that only goes into the result (`swaps++` in a sort that swaps the same pair
 /// forever) changes at every iteration, but cannot make the loop end.
-pub(super) struct EndlessCheck {
+pub(super) struct EndlessCheck<'c> {
     pub(super) saved: Option<Snapshot>,
     pub(super) since: u64,
     pub(super) period: u64,
     pub(super) proved: bool,
     /// Per function, per instruction, per register: whether it is compared at that instruction.
-    relevant: Vec<Vec<BitVec>>,
+    relevant: &'c [Vec<BitVec>],
 }
 
 /// Per function, per instruction, per register: whether the register's value on arriving at
@@ -50,30 +50,35 @@ pub(super) struct EndlessCheck {
 /// result) before it is overwritten, so two states at the same instruction that agree on the
 /// relevant registers (and on fields, heap and frames) take the same control path forever.
 fn control_relevance(program: &Compiled) -> Vec<Vec<BitVec>> {
+    // A function's relevance depends only on whether its returned value is relevant, which
+    // grows as callers' relevance does: each function is computed once as if its value did
+    // not matter, then again only when a call of it turns out to keep its value.
     let mut returns_matter = vec![false; program.functions.len()];
-    loop {
-        let relevant: Vec<Vec<BitVec>> = program
-            .functions
-            .iter()
-            .zip(&returns_matter)
-            .map(|(f, &returns)| control_relevant(program, f, returns))
-            .collect();
-        let mut changed = false;
-        for (f, at) in program.functions.iter().zip(&relevant) {
-            for (i, instr) in f.code.iter().enumerate() {
+    let mut relevant: Vec<Vec<BitVec>> = program
+        .functions
+        .iter()
+        .map(|f| control_relevant(program, f, false))
+        .collect();
+    let mut changed: Vec<usize> = (0..program.functions.len()).collect();
+    while !changed.is_empty() {
+        let mut flipped = Vec::new();
+        for f in changed {
+            for (i, instr) in program.functions[f].code.iter().enumerate() {
                 if let Instr::Call { function, dst, .. } = *instr
-                    && at.get(i + 1).is_some_and(|r| r[dst as usize])
+                    && relevant[f].get(i + 1).is_some_and(|r| r[dst as usize])
                     && !returns_matter[function as usize]
                 {
                     returns_matter[function as usize] = true;
-                    changed = true;
+                    flipped.push(function as usize);
                 }
             }
         }
-        if !changed {
-            return relevant;
+        for &g in &flipped {
+            relevant[g] = control_relevant(program, &program.functions[g], true);
         }
+        changed = flipped;
     }
+    relevant
 }
 
 /// [`control_relevance`] of one function, given whether its returned value is relevant.
@@ -237,7 +242,9 @@ impl<'c> Machine<'c> {
             since: 0,
             period: 1,
             proved: false,
-            relevant: control_relevance(program),
+            relevant: program
+                .control_relevance
+                .get_or_init(|| control_relevance(program)),
         });
     }
 
@@ -389,5 +396,43 @@ mod tests {
             .unwrap();
         assert!(relevant[head][0], "n");
         assert!(!relevant[head][1], "k");
+    }
+
+    /// The worklist reaches the fixpoint of recomputing every function until no call's
+    /// result becomes relevant, on programs with calls through the model of the JDK.
+    #[test]
+    fn the_worklist_reaches_the_whole_program_fixpoint() {
+        let source = "import java.util.*;\nclass W {\n    \
+                      static int len(List<Integer> xs) { return xs.size(); }\n    \
+                      static int grow(int n) { List<Integer> xs = new ArrayList<>(); \
+                      while (len(xs) < n) xs.add(n); return xs.get(0); }\n    \
+                      static int sum(int n) { int s = 0; for (int i = 0; i < Math.abs(n); i++) s += i; return s; }\n}\n";
+        let (_, program) = compile(source);
+        let mut returns_matter = vec![false; program.functions.len()];
+        let naive = loop {
+            let relevant: Vec<Vec<BitVec>> = program
+                .functions
+                .iter()
+                .zip(&returns_matter)
+                .map(|(f, &r)| control_relevant(&program, f, r))
+                .collect();
+            let mut changed = false;
+            for (f, at) in program.functions.iter().zip(&relevant) {
+                for (i, instr) in f.code.iter().enumerate() {
+                    if let Instr::Call { function, dst, .. } = *instr
+                        && at.get(i + 1).is_some_and(|r| r[dst as usize])
+                        && !returns_matter[function as usize]
+                    {
+                        returns_matter[function as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break relevant;
+            }
+        };
+        assert!(returns_matter.iter().filter(|&&r| r).count() > 2);
+        assert_eq!(control_relevance(&program), naive);
     }
 }

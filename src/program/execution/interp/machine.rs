@@ -100,7 +100,7 @@ pub struct Machine<'c> {
     /// Stop right before calling the method (to read the fields it starts from).
     before_call_only: bool,
     /// Looking for a repeated state at backward jumps, when asked (see [`Machine::prove_endless`]).
-    pub(super) endless: Option<EndlessCheck>,
+    pub(super) endless: Option<EndlessCheck<'c>>,
     /// The `Class` objects made in this run, by the class they stand for.
     pub(super) class_objects: Vec<(u32, i64)>,
     /// The view of each collection and map the outcome reaches (see `views.rs`): the
