@@ -487,10 +487,15 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
     let Some(jdk) = jdk() else {
         return;
     };
-    let programs: Vec<PathBuf> = ["CollectionModels", "QueueModels", "UtilModels"]
-        .iter()
-        .map(|name| project_file(&format!("tests/roth/java/{name}.java")))
-        .collect();
+    let programs: Vec<PathBuf> = [
+        "CollectionModels",
+        "QueueModels",
+        "UtilModels",
+        "BigIntegerModel",
+    ]
+    .iter()
+    .map(|name| project_file(&format!("tests/roth/java/{name}.java")))
+    .collect();
     differential(
         &jdk,
         "differential-library",
