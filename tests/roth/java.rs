@@ -99,9 +99,33 @@ fn encode(unit: &roth::program::Unit, v: &Value, out: &mut String) {
         Value::Enum { class, name } => {
             write!(out, " enum {} {name}", unit.binary_name(class.id)).unwrap()
         }
-        Value::Object { .. } | Value::Seen(_) | Value::Content { .. } => {
-            unreachable!("outputs are not given to runs")
+        // A collection or map given by its contents: each item with the type it is read as
+        // (a primitive is boxed, as roth boxes it).
+        Value::Content { class, items, .. } => {
+            write!(
+                out,
+                " content {} {}",
+                unit.binary_name(class.id),
+                items.len()
+            )
+            .unwrap();
+            for item in items {
+                let ty = match item {
+                    Value::Prim(Kind::Boolean, _) => "boolean",
+                    Value::Prim(Kind::Byte, _) => "byte",
+                    Value::Prim(Kind::Short, _) => "short",
+                    Value::Prim(Kind::Char, _) => "char",
+                    Value::Prim(Kind::Long, _) => "long",
+                    Value::Prim(Kind::Float, _) => "float",
+                    Value::Prim(Kind::Double, _) => "double",
+                    Value::Prim(..) => "int",
+                    _ => "java.lang.Object",
+                };
+                write!(out, " {ty}").unwrap();
+                encode(unit, item, out);
+            }
         }
+        Value::Object { .. } | Value::Seen(_) => unreachable!("outputs are not given to runs"),
     }
 }
 

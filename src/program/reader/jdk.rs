@@ -179,8 +179,9 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
 }
 
 /// For each file of [`FILES`], the files it needs: those whose class it names, roth's
-/// helper for `String` when it calls one of [`STRING_METHODS`], and roth's `ContentViews`
-/// (how a run's outcome shows collections) for `Collection` and `Map`. Computed once: the
+/// helper for `String` when it calls one of [`STRING_METHODS`], roth's `ContentViews`
+/// (how a run's outcome shows collections) for `Collection` and `Map`, and the usual class
+/// of a collection interface (what a test gives for it). Computed once: the
 /// texts are the binary's.
 fn graph() -> &'static [Vec<usize>] {
     static GRAPH: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
@@ -200,6 +201,18 @@ fn graph() -> &'static [Vec<usize>] {
                 if matches!(f.class, "Collection" | "Map") {
                     needs.extend(index("ContentViews"));
                 }
+                // A test gives a parameter of an interface type an object of the JDK's usual
+                // class for it (see `testgen::library_inputs`).
+                let usual = match f.class {
+                    "Iterable" | "Collection" | "List" => Some("ArrayList"),
+                    "Set" => Some("HashSet"),
+                    "Map" => Some("HashMap"),
+                    "Queue" | "Deque" => Some("ArrayDeque"),
+                    "SortedSet" | "NavigableSet" => Some("TreeSet"),
+                    "SortedMap" | "NavigableMap" => Some("TreeMap"),
+                    _ => None,
+                };
+                needs.extend(usual.and_then(index));
                 needs
             })
             .collect()

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::program::execution::interp::Value;
 use crate::program::reader::ir::{Type, Unit};
 use crate::program::reader::semantics::{Kind, bits_f32, bits_f64};
+use crate::program::testgen::library_inputs;
 use crate::rng::Rng;
 
 const CHARS: &[u16] = &[
@@ -290,6 +291,16 @@ fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> V
                 name: constants[rng.index(constants.len())].into(),
             }
         }
+        Type::Class(class)
+            if unit.is_library(class.id) && !library_inputs::constructed(unit, class.id) =>
+        {
+            if depth == 0 && unit.unboxed(class.id).is_none() {
+                return Value::Null;
+            }
+            let mut element =
+                |t: &Type, rng: &mut Rng| value_in(unit, t, pool, rng, depth.saturating_sub(1));
+            library_inputs::library_value(unit, class, rng, &mut element).unwrap_or(Value::Null)
+        }
         Type::Class(_) | Type::Object => {
             if depth == 0 || rng.chance(1, 10) {
                 return Value::Null;
@@ -302,7 +313,10 @@ fn value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng, depth: u32) -> V
                         && !unit.classes[c as usize].is_closure
                         && unit.classes[c as usize].outer_instance.is_none()
                         && unit.classes[c as usize].local.is_none()
-                        && (!unit.is_library(c) || *ty != Type::Object)
+                        // The library's classes a test can build (a collection is
+                        // given by its contents, above).
+                        && (!unit.is_library(c)
+                            || (*ty != Type::Object && library_inputs::constructed(unit, c)))
                         && (*ty == Type::Object
                             || ty.class() == Some(c)
                             || unit.ancestors(c).contains(&ty.class().unwrap_or(u32::MAX)))

@@ -158,6 +158,9 @@ pub fn write_class(
         write_test(&mut out, unit, e, &outcome, k, prints)?;
     }
     out.push_str(HELPERS);
+    if out.contains("filled(new ") {
+        out.push_str(FILLED);
+    }
     out.push_str("}\n");
     Ok(out)
 }
@@ -177,6 +180,21 @@ const HELPERS: &str = r#"
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw e.getCause();
         }
+    }
+"#;
+
+/// How a test builds a set, a queue or a map it gives: added one by one, in order.
+const FILLED: &str = r#"
+    private static <C extends java.util.Collection<Object>> C filled(C collection, Object... elements) {
+        java.util.Collections.addAll(collection, elements);
+        return collection;
+    }
+
+    private static <M extends java.util.Map<Object, Object>> M filled(M map, Object... keysAndValues) {
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 "#;
 
@@ -435,37 +453,59 @@ fn content_assertion(v: &Value, actual: &str) -> String {
             _ => format!("assertNotNull({actual});"),
         };
     }
-    let plain = |v: &Value| {
-        matches!(
-            v,
-            Value::Prim(..) | Value::Str(_) | Value::Null | Value::Enum { .. }
-        )
-    };
-    if !items.iter().all(plain) {
-        return format!("assertNotNull({actual});");
-    }
-    let written: Vec<String> = items.iter().map(|i| literal(i, &type_of(i))).collect();
-    let list = format!("java.util.Arrays.asList({})", written.join(", "));
-    match view {
-        View::List => format!("assertEquals({list}, {actual});"),
+    if *view == View::Sequence {
         // A queue or deque's `equals` is its identity: its elements are compared in order.
-        View::Sequence => format!("assertEquals({list}, new java.util.ArrayList<>({actual}));"),
-        View::Set => format!("assertEquals(new java.util.HashSet<>({list}), {actual});"),
-        _ if items.len() <= 20 && !items.contains(&Value::Null) => {
-            format!(
-                "assertEquals(java.util.Map.of({}), {actual});",
+        return match items.iter().map(expected_item).collect::<Option<Vec<_>>>() {
+            Some(written) => format!(
+                "assertEquals(java.util.Arrays.asList({}), new java.util.ArrayList<>({actual}));",
                 written.join(", ")
-            )
+            ),
+            None => format!("assertNotNull({actual});"),
+        };
+    }
+    match expected_content(v) {
+        Some(expected) => format!("assertEquals({expected}, {actual});"),
+        None => format!("assertNotNull({actual});"),
+    }
+}
+
+/// A Java expression `equals` to the list, set or map `v` (nested ones too), when its items
+/// can be written: values, strings, enum constants and such collections (`None` for objects,
+/// builders and queues, whose `equals` is their identity).
+fn expected_content(v: &Value) -> Option<String> {
+    let Value::Content { view, items, .. } = v else {
+        return None;
+    };
+    let written = items
+        .iter()
+        .map(expected_item)
+        .collect::<Option<Vec<String>>>()?;
+    let list = format!("java.util.Arrays.asList({})", written.join(", "));
+    Some(match view {
+        View::List => list,
+        View::Set => format!("new java.util.HashSet<>({list})"),
+        View::Map if items.len() <= 20 && !items.contains(&Value::Null) => {
+            format!("java.util.Map.of({})", written.join(", "))
         }
-        _ => {
+        View::Map => {
             let puts: String = written
                 .chunks(2)
                 .map(|e| format!(" put({}, {});", e[0], e[1]))
                 .collect();
-            format!(
-                "assertEquals(new java.util.HashMap<Object, Object>() {{{{{puts} }}}}, {actual});"
-            )
+            format!("new java.util.HashMap<Object, Object>() {{{{{puts} }}}}")
         }
+        View::Text | View::Sequence => return None,
+    })
+}
+
+/// An item of a collection as a Java expression `equals` to it, when it can be written.
+fn expected_item(v: &Value) -> Option<String> {
+    match v {
+        Value::Prim(..) | Value::Str(_) | Value::Null | Value::Enum { .. } => {
+            Some(literal(v, &type_of(v)))
+        }
+        Value::Content { .. } => expected_content(v),
+        _ => None,
     }
 }
 
@@ -526,8 +566,24 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
             let parts: Vec<String> = args.iter().map(|a| literal(a, &type_of(a))).collect();
             format!("new {}({})", class.name, parts.join(", "))
         }
+        // A collection or a map given by its contents: a list copied from `Arrays.asList`,
+        // anything else filled in order by the class's `filled` helper (what roth does), so
+        // a set's, queue's or map's layout is the one roth ran.
+        (Value::Content { class, view, items }, _) => {
+            let parts: Vec<String> = items.iter().map(|i| literal(i, &type_of(i))).collect();
+            match view {
+                View::List if items.is_empty() => format!("new {}<>()", class.name),
+                View::List => format!(
+                    "new {}<>(java.util.Arrays.asList({}))",
+                    class.name,
+                    parts.join(", ")
+                ),
+                _ if items.is_empty() => format!("new {}<>()", class.name),
+                _ => format!("filled(new {}<>(), {})", class.name, parts.join(", ")),
+            }
+        }
         // Outputs only: a test never writes them as values.
-        (Value::Object { .. } | Value::Seen(_) | Value::Content { .. }, _) => "null".into(),
+        (Value::Object { .. } | Value::Seen(_), _) => "null".into(),
         (Value::Enum { class, name }, _) => format!("{}.{name}", class.name),
     }
 }
@@ -535,7 +591,7 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
 /// Whether giving the value runs a constructor (an object, or an array holding one).
 fn builds_objects(v: &Value) -> bool {
     match v {
-        Value::New { .. } => true,
+        Value::New { .. } | Value::Content { .. } => true,
         Value::Array(_, items) => items.iter().any(builds_objects),
         _ => false,
     }

@@ -16,6 +16,7 @@ mod campaign;
 pub mod codebase;
 pub mod inputs;
 pub mod junit;
+mod library_inputs;
 pub mod parts;
 pub mod testfile;
 

@@ -68,6 +68,24 @@ public class RothDriver {
             ctor.setAccessible(true);
             return ctor.newInstance(args);
         }
+        if (k.equals("content")) {
+            // A collection or a map given by its contents, added in order (as roth does).
+            Class<?> c = Class.forName(toks[pos++], true, loader);
+            int n = Integer.parseInt(toks[pos++]);
+            Object[] items = new Object[n];
+            for (int i = 0; i < n; i++) items[i] = parse(type(toks[pos++]));
+            Object o = c.getDeclaredConstructor().newInstance();
+            if (o instanceof Map) {
+                @SuppressWarnings("unchecked")
+                Map<Object, Object> map = (Map<Object, Object>) o;
+                for (int i = 0; i + 1 < n; i += 2) map.put(items[i], items[i + 1]);
+            } else {
+                @SuppressWarnings("unchecked")
+                Collection<Object> collection = (Collection<Object>) o;
+                Collections.addAll(collection, items);
+            }
+            return o;
+        }
         if (k.equals("[")) {
             Class<?> e = t.getComponentType();
             List<Object> items = new ArrayList<>();
@@ -86,7 +104,12 @@ public class RothDriver {
         if (k.startsWith("d:")) return Double.longBitsToDouble(Long.parseUnsignedLong(k.substring(2), 16));
         if (k.startsWith("f:")) return Float.intBitsToFloat((int) Long.parseLong(k.substring(2), 16));
         long v = Long.parseLong(k.substring(2));
-        if (t == boolean.class) return v != 0;
+        // A box's value (an Integer[] element, an Integer parameter) is given as its primitive.
+        if (t == boolean.class || t == Boolean.class) return v != 0;
+        if (t == Byte.class) return (byte) v;
+        if (t == Short.class) return (short) v;
+        if (t == Character.class) return (char) v;
+        if (t == Integer.class) return (int) v;
         if (t == byte.class) return (byte) v;
         if (t == short.class) return (short) v;
         if (t == char.class) return (char) v;

@@ -19,6 +19,9 @@ pub(super) struct Views {
     pub(super) kinds: Vec<Option<View>>,
     /// The function of `ContentViews.view(Object)`, when the model's collections are read.
     pub(super) function: Option<u32>,
+    /// The function of `ContentViews.fill(Object, Object[])`, which builds the collections
+    /// and maps tests give.
+    pub(super) fill: Option<u32>,
     /// The slots of a builder's `value` and `count` fields.
     pub(super) text: Option<(u32, u32)>,
 }
@@ -59,13 +62,17 @@ impl Views {
                 }
             })
             .collect();
-        let function = model("java.util.ContentViews").and_then(|c| {
-            let m = unit.classes[c as usize]
-                .methods
-                .iter()
-                .position(|m| m.name == "view")?;
-            index[c as usize][m]
-        });
+        let helper = |name: &str| {
+            model("java.util.ContentViews").and_then(|c| {
+                let m = unit.classes[c as usize]
+                    .methods
+                    .iter()
+                    .position(|m| m.name == name)?;
+                index[c as usize][m]
+            })
+        };
+        let function = helper("view");
+        let fill = helper("fill");
         let text = builder.and_then(|c| {
             let fields = &unit.classes[c as usize].fields;
             let at = |name: &str| fields.iter().position(|f| f.name == name);
@@ -74,6 +81,7 @@ impl Views {
         Views {
             kinds,
             function,
+            fill,
             text,
         }
     }

@@ -494,6 +494,25 @@ final class StringMethods {
         return out;
     }
 
+    /** String.join over an Iterable (a list, a set): its elements in iteration order. */
+    static String join(String delimiter, Iterable<? extends String> elements) {
+        if (delimiter == null || elements == null) {
+            throw new NullPointerException();
+        }
+        // Concatenation, not a StringBuilder: every unit calling a String method reads this
+        // class, and should not read the builders with it.
+        String out = "";
+        boolean first = true;
+        for (String e : elements) {
+            if (!first) {
+                out = out + delimiter;
+            }
+            out = out + e;
+            first = false;
+        }
+        return out;
+    }
+
     private static boolean regionEquals(String a, int from, String b, int bFrom, int len) {
         for (int k = 0; k < len; k++) {
             if (a.charAt(from + k) != b.charAt(bFrom + k)) {
