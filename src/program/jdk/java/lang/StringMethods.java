@@ -499,7 +499,7 @@ final class StringMethods {
         if (delimiter == null || elements == null) {
             throw new NullPointerException();
         }
-        // Concatenation, not a StringBuilder: every unit calling a String method reads this
+        // Concatenation, not a builder: every unit calling a String method reads this
         // class, and should not read the builders with it.
         String out = "";
         boolean first = true;
