@@ -514,6 +514,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
     let programs: Vec<PathBuf> = [
         "CollectionModels",
         "QueueModels",
+        "TreeModels",
         "UtilModels",
         "BigIntegerModel",
     ]
