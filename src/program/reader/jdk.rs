@@ -186,7 +186,7 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
 
 /// For each file of [`FILES`], the files it needs: those whose class it names, roth's
 /// helper for `String` when it calls one of [`STRING_METHODS`], roth's `ContentViews`
-/// (how a run's outcome shows collections) for `Collection` and `Map`, and the usual class
+/// (how a run's outcome shows collections) for `Collection`, `Map` and `BigInteger`, and the usual class
 /// of a collection interface (what a test gives for it). Computed once: the
 /// texts are the binary's.
 fn graph() -> &'static [Vec<usize>] {
@@ -204,7 +204,7 @@ fn graph() -> &'static [Vec<usize>] {
                 if f.class != "StringMethods" && STRING_METHODS.iter().any(|m| names.contains(m)) {
                     needs.extend(helper);
                 }
-                if matches!(f.class, "Collection" | "Map") {
+                if matches!(f.class, "Collection" | "Map" | "BigInteger") {
                     needs.extend(index("ContentViews"));
                 }
                 // A test gives a parameter of an interface type an object of the JDK's usual

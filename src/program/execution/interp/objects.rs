@@ -168,8 +168,9 @@ impl Machine<'_> {
                 let view = self.program.views.kinds[*class as usize].expect("a view");
                 let class =
                     ClassType::plain(*class, self.program.class_names[*class as usize].as_str());
+                let by_text = self.program.views.by_text[class.id as usize];
                 let items = match (view, self.program.views.text, self.views.get(&word)) {
-                    (View::Text, Some((value, count)), _) => {
+                    (View::Text, Some((value, count)), _) if !by_text => {
                         let (value, count) = (fields[value as usize], fields[count as usize]);
                         let text = match &self.heap[value as usize - 1] {
                             Object::Array { data } => {

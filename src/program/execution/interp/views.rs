@@ -24,6 +24,9 @@ pub(super) struct Views {
     pub(super) fill: Option<u32>,
     /// The slots of a builder's `value` and `count` fields.
     pub(super) text: Option<(u32, u32)>,
+    /// Per class, whether it is a value class of the JDK shown by its `toString`
+    /// (`BigInteger`: a test sees its number, not its limbs), through `ContentViews.view`.
+    pub(super) by_text: Vec<bool>,
 }
 
 impl Views {
@@ -39,6 +42,7 @@ impl Views {
                 .find(|&c| unit.is_library(c) && unit.binary_name(c) == name)
         };
         let builder = model("java.lang.AbstractStringBuilder");
+        let big_integer = model("java.math.BigInteger");
         let collection = model("java.util.Collection");
         let set = model("java.util.Set");
         let list = model("java.util.List");
@@ -47,7 +51,7 @@ impl Views {
             .map(|c| {
                 let is =
                     |k: Option<u32>| k.is_some_and(|k| k == c || unit.ancestors(c).contains(&k));
-                if is(builder) {
+                if is(builder) || big_integer == Some(c) {
                     Some(View::Text)
                 } else if is(map) {
                     Some(View::Map)
@@ -78,11 +82,15 @@ impl Views {
             let at = |name: &str| fields.iter().position(|f| f.name == name);
             Some((slot(c, at("value")?), slot(c, at("count")?)))
         });
+        let by_text = (0..unit.classes.len() as u32)
+            .map(|c| big_integer == Some(c))
+            .collect();
         Views {
             kinds,
             function,
             fill,
             text,
+            by_text,
         }
     }
 }
@@ -121,7 +129,8 @@ impl Machine<'_> {
                     if matches!(
                         view,
                         Some(View::List | View::Sequence | View::Set | View::Map)
-                    ) {
+                    ) || self.program.views.by_text[class]
+                    {
                         if let Some(array) = self.run_view(function, handle) {
                             self.views.insert(handle, array);
                             work.push((array, Type::array_of(Type::Object)));

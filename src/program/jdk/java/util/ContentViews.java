@@ -24,6 +24,10 @@ final class ContentViews {
         if (o instanceof Collection) {
             return ((Collection<?>) o).toArray();
         }
+        // A value class of the JDK (BigInteger) is what its text says.
+        if (!(o instanceof Map)) {
+            return new Object[] {o.toString()};
+        }
         Map<?, ?> map = (Map<?, ?>) o;
         Object[] items = new Object[2 * map.size()];
         int i = 0;
