@@ -89,6 +89,14 @@ impl<'m> SwDalgorithm<'m> {
             .as_ref()
             .and_then(|f| f.body.as_ref().ok())
             .ok_or_else(|| "the mutant's method is not supported".to_string())?;
+        // The original cannot handle exceptions here (that works with objects), but a mutant
+        // can throw an exception object: `new E("text" + n)` whose argument becomes `n` calls
+        // the constructor `E(int)`, a value thrown rather than a message.
+        if mutated.handles_exceptions() {
+            return Err(
+                "the mutant throws an exception object, which the search does not model".into(),
+            );
+        }
         let types = body.locals.iter().map(|l| l.ty.clone()).collect();
         let mut ex = Executor::new(unit, types, method.ret.clone());
         let walker = |ex: &mut Executor<'m>, stmts: &'m [Stmt]| -> Result<Walker<'m>, String> {
@@ -488,4 +496,52 @@ pub fn search<'m>(
         limits,
         &mut engine::NoTrace,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mutant may throw an exception object where the original throws with a message:
+    /// `new E("text" + (n - 1))` cut down to `new E(n - 1)` calls `E(int)`. The search
+    /// refuses such a mutant with a reason instead of walking into a statement it has no
+    /// model of.
+    #[test]
+    fn a_mutant_throwing_an_exception_object_is_refused_not_walked() {
+        let source = r#"
+class Bounds {
+    private int size = 4;
+    void check(int v) {
+        if (v < 0 || v >= size) {
+            throw new IndexOutOfBoundsException("vertex " + v + " outside 0.." + (size - 1));
+        }
+    }
+}
+"#;
+        let unit = crate::program::load("Bounds.java", source).expect("loads");
+        let mutants = crate::program::mutants::mutant::generate(&unit);
+        let throwing: Vec<&Mutant> = mutants
+            .mutants
+            .iter()
+            .filter(|m| {
+                m.mutated
+                    .as_ref()
+                    .and_then(|f| f.body.as_ref().ok())
+                    .is_some_and(|b| b.handles_exceptions())
+            })
+            .collect();
+        assert!(!throwing.is_empty(), "the cut-down message makes one");
+        for m in throwing {
+            let outcome = search(
+                &unit,
+                m,
+                Options::default(),
+                &Limits::default(),
+                Box::new(|_| true),
+                None,
+            );
+            let why = outcome.err().expect("refused");
+            assert!(why.contains("exception object"), "{why}");
+        }
+    }
 }

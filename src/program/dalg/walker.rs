@@ -247,9 +247,9 @@ pub(super) fn step<'m>(
             }
             StmtKind::Block(stmts) => walker.work.extend(stmts.iter().rev().map(Work::Stmt)),
             StmtKind::ThrowValue(_) | StmtKind::Try { .. } => {
-                unreachable!(
-                    "a body that handles exceptions works with objects: no D-algorithm model"
-                )
+                return Err(Unsupported(
+                    "exceptions thrown as objects or handled".into(),
+                ));
             }
             StmtKind::Labeled { body, .. } => {
                 walker.work.push(Work::Scope(s.id));
