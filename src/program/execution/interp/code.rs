@@ -326,10 +326,11 @@ pub struct Compiled {
     pub(super) binary_names: Vec<String>,
     /// How the collections, maps and builders of the model of the JDK are shown.
     pub(super) views: super::views::Views,
-    /// Which registers decide the run's future, per function and instruction (see
-    /// [`super::endless`]): computed for the first machine that checks for endless runs,
-    /// then shared by every machine running this program.
-    pub(super) control_relevance: std::sync::OnceLock<Vec<Vec<bitvec::vec::BitVec>>>,
+    /// Which registers decide the run's future, per function (as the run's first frame and
+    /// as a called one) and instruction (see [`super::endless`]): each computed when a
+    /// machine checking for endless runs first needs it, then shared by every machine
+    /// running this program.
+    pub(super) control_relevance: std::sync::OnceLock<Box<[super::endless::Relevance]>>,
 }
 
 impl Compiled {

@@ -4,6 +4,8 @@
 //! registers that can decide the run's future control are compared, found by a backward
 //! dataflow over the code like liveness.
 
+use std::sync::OnceLock;
+
 use bitvec::vec::BitVec;
 
 use super::code::{Compiled, Function, Instr, Reg};
@@ -35,59 +37,54 @@ pub(super) struct EndlessCheck<'c> {
     pub(super) since: u64,
     pub(super) period: u64,
     pub(super) proved: bool,
-    /// Per function, per instruction, per register: whether it is compared at that instruction.
-    relevant: &'c [Vec<BitVec>],
+    /// The program, whose functions' [`Relevance`] says which registers are compared.
+    program: &'c Compiled,
 }
 
-/// Per function, per instruction, per register: whether the register's value on arriving at
-/// the instruction can decide the future of the run (a backward dataflow like liveness, with
-/// only control-deciding reads counted as uses). Control-deciding reads: a jump's or a
+/// Per instruction, per register of one function: whether the register's value on arriving
+/// at the instruction can decide the future of the run (a backward dataflow like liveness,
+/// with only control-deciding reads counted as uses). Control-deciding reads: a jump's or a
 /// switch's operands, those of an instruction that may throw or allocate (array accesses,
 /// division, calls, built-ins, concatenation), a value written to a field, an array element or
-/// printed text, and a returned value when some call's result is relevant; and the operands of
+/// printed text, and a returned value when the function runs as a callee; and the operands of
 /// a pure instruction (a move, arithmetic, a comparison, a conversion) whose result is relevant
 /// after it. A register left out flows only into left-out registers (or out of the run as its
 /// result) before it is overwritten, so two states at the same instruction that agree on the
 /// relevant registers (and on fields, heap and frames) take the same control path forever.
-fn control_relevance(program: &Compiled) -> Vec<Vec<BitVec>> {
-    // A function's relevance depends only on whether its returned value is relevant, which
-    // grows as callers' relevance does: each function is computed once as if its value did
-    // not matter, then again only when a call of it turns out to keep its value.
-    let mut returns_matter = vec![false; program.functions.len()];
-    let mut relevant: Vec<Vec<BitVec>> = program
-        .functions
-        .iter()
-        .map(|f| control_relevant(program, f, false))
-        .collect();
-    let mut changed: Vec<usize> = (0..program.functions.len()).collect();
-    while !changed.is_empty() {
-        let mut flipped = Vec::new();
-        for f in changed {
-            for (i, instr) in program.functions[f].code.iter().enumerate() {
-                if let Instr::Call { function, dst, .. } = *instr
-                    && relevant[f].get(i + 1).is_some_and(|r| r[dst as usize])
-                    && !returns_matter[function as usize]
-                {
-                    returns_matter[function as usize] = true;
-                    flipped.push(function as usize);
-                }
-            }
-        }
-        for &g in &flipped {
-            relevant[g] = control_relevant(program, &program.functions[g], true);
-        }
-        changed = flipped;
-    }
-    relevant
+///
+/// A function's relevance depends on whether its returned value can matter: not in the run's
+/// first frame (the value is the run's result), and, taken as always, in a called frame. (A
+/// whole-program fixpoint would find callers that drop the value too, but costs the analysis
+/// of every function of the program, the model of the JDK included, for each mutant; the
+/// per-function answer is computed only for the functions a run loops in.)
+pub(super) type Relevance = [OnceLock<Vec<BitVec>>; 2];
+
+/// The relevance of `function` run as the first frame (`called` false) or as a callee.
+fn relevance_of<'c>(program: &'c Compiled, function: u32, called: bool) -> &'c [BitVec] {
+    let all = program.control_relevance.get_or_init(|| {
+        program
+            .functions
+            .iter()
+            .map(|_| Default::default())
+            .collect()
+    });
+    all[function as usize][usize::from(called)]
+        .get_or_init(|| control_relevant(program, &program.functions[function as usize], called))
 }
 
-/// [`control_relevance`] of one function, given whether its returned value is relevant.
+/// What one instruction does to relevance: the register it writes, the registers it reads
+/// that are relevant whatever happens, and those relevant when its result is.
+struct Effect {
+    writes: Option<Reg>,
+    always: Vec<Reg>,
+    if_used: Vec<Reg>,
+}
+
+/// [`Relevance`] of one function, given whether its returned value is relevant.
 fn control_relevant(program: &Compiled, function: &Function, returns_matter: bool) -> Vec<BitVec> {
     let n = function.template.len();
     let code = &function.code;
     let range = |from: Reg, count: u32| (from..from + count).collect::<Vec<Reg>>();
-    // Per instruction: (the register it writes, the registers it reads that are relevant
-    // whatever happens, the registers it reads that are relevant when its result is).
     let effect = |instr: &Instr| -> (Option<Reg>, Vec<Reg>, Vec<Reg>) {
         match *instr {
             Instr::Str { dst, .. } | Instr::GetField { dst, .. } | Instr::New { dst, .. } => {
@@ -188,32 +185,51 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
             _ => vec![i + 1],
         }
     };
+    // Each instruction's effect and successors once, not once per pass; registers past the
+    // template (none are) are dropped here.
+    let effects: Vec<Effect> = code
+        .iter()
+        .map(|instr| {
+            let (writes, always, if_used) = effect(instr);
+            let keep = |rs: Vec<Reg>| rs.into_iter().filter(|&r| (r as usize) < n).collect();
+            Effect {
+                writes: writes.filter(|&d| (d as usize) < n),
+                always: keep(always),
+                if_used: keep(if_used),
+            }
+        })
+        .collect();
+    let successors: Vec<Vec<usize>> = (0..code.len())
+        .map(|i| {
+            successors(i)
+                .into_iter()
+                .filter(|&j| j <= code.len())
+                .collect()
+        })
+        .collect();
     let mut at = vec![BitVec::repeat(false, n); code.len() + 1];
+    let mut before = BitVec::repeat(false, n);
     loop {
         let mut changed = false;
         for i in (0..code.len()).rev() {
-            let mut after = BitVec::repeat(false, n);
-            for j in successors(i) {
-                if let Some(r) = at.get(j) {
-                    after |= r;
-                }
+            before.fill(false);
+            for &j in &successors[i] {
+                before |= &at[j];
             }
-            let (dst, always, if_used) = effect(&code[i]);
-            let used = dst.is_some_and(|d| after[d as usize]);
-            let mut before = after;
-            if let Some(d) = dst {
+            let e = &effects[i];
+            let used = e.writes.is_some_and(|d| before[d as usize]);
+            if let Some(d) = e.writes {
                 before.set(d as usize, false);
             }
-            for r in always
-                .into_iter()
-                .chain(if used { if_used } else { vec![] })
+            for &r in e
+                .always
+                .iter()
+                .chain(if used { &e.if_used[..] } else { &[] })
             {
-                if (r as usize) < n {
-                    before.set(r as usize, true);
-                }
+                before.set(r as usize, true);
             }
             if before != at[i] {
-                at[i] = before;
+                at[i].copy_from_bitslice(&before);
                 changed = true;
             }
         }
@@ -230,11 +246,21 @@ fn same_relevant(a: &[i64], b: &[i64], frame: &Frame, relevant: &BitVec) -> bool
         .all(|k| a.get(frame.base + k) == b.get(frame.base + k))
 }
 
+impl EndlessCheck<'_> {
+    /// Forgets the saved state: the next backward jump starts a new search for a cycle.
+    pub(super) fn restart(&mut self) {
+        self.saved = None;
+        self.since = 0;
+        self.period = 1;
+    }
+}
+
 impl<'c> Machine<'c> {
     /// Makes the next runs look for a repeated state, which proves a run that runs out of steps
     /// would never end ([`Machine::proved_endless`]). Costs a comparison at each backward jump
-    /// and the control analysis of every function once per machine: mutation analysis turns
-    /// it on for mutants (an endless loop then stops in a few iterations, not at the limit).
+    /// and the control analysis of each function a run loops in, once per program: mutation
+    /// analysis turns it on for mutants (an endless loop then stops in a few iterations, not
+    /// at the limit).
     pub fn prove_endless(&mut self) {
         let program = self.program;
         self.endless = Some(EndlessCheck {
@@ -242,9 +268,7 @@ impl<'c> Machine<'c> {
             since: 0,
             period: 1,
             proved: false,
-            relevant: program
-                .control_relevance
-                .get_or_init(|| control_relevance(program)),
+            program,
         });
     }
 
@@ -275,14 +299,14 @@ impl<'c> Machine<'c> {
             && saved.heap_left == self.heap_left
             && saved.regs.len() == self.regs.len()
             && saved.frames == frames
-            && frames.iter().chain([&current]).all(|f| {
-                same_relevant(
-                    &saved.regs,
-                    &self.regs,
-                    f,
-                    &check.relevant[f.function as usize][f.pc as usize],
-                )
-            })
+            && frames
+                .iter()
+                .chain([&current])
+                .enumerate()
+                .all(|(depth, f)| {
+                    let relevant = relevance_of(check.program, f.function, depth > 0);
+                    same_relevant(&saved.regs, &self.regs, f, &relevant[f.pc as usize])
+                })
             && saved.fields == self.fields
             && saved.heap == self.heap
         {
@@ -381,7 +405,7 @@ mod tests {
         let (unit, program) = compile(LOOPS);
         let (class, count) = method(&unit, "count");
         let index = program.index[class as usize][count as usize].unwrap() as usize;
-        let relevant = &control_relevance(&program)[index];
+        let relevant = relevance_of(&program, index as u32, false);
         let function = &program.functions[index];
         // The backward jump's target is the loop head: `n` (register 0) decides whether the
         // loop ends, `k` (register 1) only what it returns.
@@ -398,41 +422,47 @@ mod tests {
         assert!(!relevant[head][1], "k");
     }
 
-    /// The worklist reaches the fixpoint of recomputing every function until no call's
-    /// result becomes relevant, on programs with calls through the model of the JDK.
+    /// A called function's returned value can decide its caller's future: a loop in it whose
+    /// state repeats across two calls (the caller's relevant registers equal, since the
+    /// result overwrites them) is not a cycle. Here `triple`'s loop starts both calls with
+    /// `i == 0, s == 0`, and only `k` (which goes into the result) differs.
     #[test]
-    fn the_worklist_reaches_the_whole_program_fixpoint() {
+    fn a_callee_whose_result_is_used_keeps_its_returned_registers() {
+        let source = "class C {\n    \
+                      static int triple(int k) { int s = 0; for (int i = 0; i < 3; i++) { s += k; } return s; }\n    \
+                      static int drive(int n) { int t = 1; while (t < n) { t = triple(t); } return t; }\n}\n";
+        let (unit, program) = compile(source);
+        let (class, drive) = method(&unit, "drive");
+        let mut machine = Machine::new(&program, Limits::default());
+        machine.prove_endless();
+        let o = machine.run(class, drive, &[int(100)], &[]).unwrap();
+        assert_eq!(o.termination, returns(int(243)));
+        assert!(!machine.proved_endless());
+        // As the run's first frame the result does not count; as a callee it does.
+        let (_, triple) = method(&unit, "triple");
+        let index = program.index[class as usize][triple as usize].unwrap();
+        let first = relevance_of(&program, index, false);
+        let called = relevance_of(&program, index, true);
+        let k = 0;
+        assert!(!first[0][k] && called[0][k], "k");
+    }
+
+    /// Taking the returned value as relevant only adds registers, at every instruction of
+    /// every function (the model of the JDK included).
+    #[test]
+    fn a_callee_compares_at_least_the_registers_a_first_frame_does() {
         let source = "import java.util.*;\nclass W {\n    \
                       static int len(List<Integer> xs) { return xs.size(); }\n    \
                       static int grow(int n) { List<Integer> xs = new ArrayList<>(); \
-                      while (len(xs) < n) xs.add(n); return xs.get(0); }\n    \
-                      static int sum(int n) { int s = 0; for (int i = 0; i < Math.abs(n); i++) s += i; return s; }\n}\n";
+                      while (len(xs) < n) xs.add(n); return xs.get(0); }\n}\n";
         let (_, program) = compile(source);
-        let mut returns_matter = vec![false; program.functions.len()];
-        let naive = loop {
-            let relevant: Vec<Vec<BitVec>> = program
-                .functions
-                .iter()
-                .zip(&returns_matter)
-                .map(|(f, &r)| control_relevant(&program, f, r))
-                .collect();
-            let mut changed = false;
-            for (f, at) in program.functions.iter().zip(&relevant) {
-                for (i, instr) in f.code.iter().enumerate() {
-                    if let Instr::Call { function, dst, .. } = *instr
-                        && at.get(i + 1).is_some_and(|r| r[dst as usize])
-                        && !returns_matter[function as usize]
-                    {
-                        returns_matter[function as usize] = true;
-                        changed = true;
-                    }
-                }
+        assert!(program.functions.len() > 10, "the list's model is read");
+        for f in 0..program.functions.len() as u32 {
+            let first = relevance_of(&program, f, false);
+            let called = relevance_of(&program, f, true);
+            for (a, b) in first.iter().zip(called) {
+                assert_eq!(a.clone() & b.clone(), *a, "function {f}");
             }
-            if !changed {
-                break relevant;
-            }
-        };
-        assert!(returns_matter.iter().filter(|&&r| r).count() > 2);
-        assert_eq!(control_relevance(&program), naive);
+        }
     }
 }

@@ -612,6 +612,11 @@ impl<'c> Machine<'c> {
     /// Runs `function` with `args` to its return; the result word (0 for `void`).
     pub(super) fn execute(&mut self, function: u32, args: &[i64]) -> Result<i64, Thrown> {
         let program = self.program;
+        // A state repeats only within one execution: between two of them, roth's own code
+        // (building arguments, reading views) ran, which no snapshot holds.
+        if let Some(check) = self.endless.as_mut() {
+            check.restart();
+        }
         let mut frames: Vec<Frame> = Vec::with_capacity(16);
         // The result slot of the outermost call sits below its frame (a return truncates the
         // register stack to the frame's base).
