@@ -297,7 +297,7 @@ pub fn tells_apart(
     test: &TestCase,
     limits: Limits,
 ) -> Result<bool, AnalysisError> {
-    let original = Compiled::new(unit, None);
+    let original = Compiled::plain(unit);
     let mut machine = Machine::new(&original, limits);
     let expected = run_test(&mut machine, test)?;
     if expected.termination == Termination::Timeout {

@@ -235,11 +235,7 @@ pub fn mutant_program(
 ) -> Result<crate::program::execution::interp::Compiled, Diagnostic> {
     use crate::program::execution::interp::Compiled;
     match &m.mutated {
-        Some(method) => Ok(Compiled::with_method(
-            unit,
-            None,
-            (m.class, m.method, method),
-        )),
+        Some(method) => Ok(Compiled::plain(unit).with_method(unit, (m.class, m.method, method))),
         None => Ok(Compiled::new(&mutant_unit(unit, m)?, None)),
     }
 }
@@ -780,4 +776,66 @@ pub fn per_operator(mutants: &[Mutant]) -> Vec<(Operator, usize)> {
         .iter()
         .map(|o| (*o, mutants.iter().filter(|m| m.operator == *o).count()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::execution::analysis::random_tests;
+    use crate::program::execution::interp::{Compiled, Limits};
+
+    /// A mutant's program is the original's with one function compiled again: it runs every
+    /// test as the whole mutant unit compiled from its text does (a unit with strings,
+    /// collections of the model of the JDK, objects and a constructor).
+    #[test]
+    fn a_patched_program_runs_as_the_mutant_compiled_whole() {
+        let source = r#"
+import java.util.*;
+class Shelf {
+    private final List<String> items = new ArrayList<>();
+    private int limit;
+    Shelf(int limit) { this.limit = limit > 0 ? limit : 1; }
+    boolean add(String item) {
+        if (items.size() >= limit || item.isEmpty()) return false;
+        items.add(item.trim());
+        return true;
+    }
+    static int score(int a, int b) {
+        Map<Integer, Integer> seen = new HashMap<>();
+        int s = 0;
+        for (int i = 0; i < Math.abs(a % 7); i++) { s += seen.merge(i % 3, b, Integer::sum); }
+        return s > 100 ? s - b : s + "x".length();
+    }
+}
+"#;
+        let unit = crate::program::load("Shelf.java", source).expect("loads");
+        let mutants = generate(&unit);
+        let tests = random_tests(&unit, 10, &mut crate::rng::Rng::new(5));
+        assert!(mutants.mutants.len() > 50 && !tests.is_empty());
+        let mut compared = 0;
+        // Every fifth mutant: compiling the whole unit is what the patch saves, and slow.
+        for m in mutants
+            .mutants
+            .iter()
+            .filter(|m| m.mutated.is_some())
+            .step_by(5)
+        {
+            let patched = mutant_program(&unit, m).expect("compiles");
+            let whole = Compiled::new(&mutant_unit(&unit, m).expect("parses"), None);
+            for t in &tests {
+                let run =
+                    |p: &Compiled| p.run(t.class, t.method, &t.args, &t.fields, Limits::default());
+                let (a, b) = (run(&patched), run(&whole));
+                assert_eq!(
+                    format!("{a:?}"),
+                    format!("{b:?}"),
+                    "mutant {} on {}",
+                    m.id,
+                    t.name
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 200, "{compared}");
+    }
 }

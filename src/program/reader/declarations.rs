@@ -826,6 +826,7 @@ impl<'s, 't> FileChecker<'s, 't> {
                 })
                 .collect(),
             elsewhere: Arc::from(&self.src[own..]),
+            compiled: Default::default(),
         };
         Ok((unit, self.wants_boxes.get()))
     }

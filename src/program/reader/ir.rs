@@ -405,6 +405,37 @@ pub struct Unit {
     /// Their text, read after the file's own: the spans of their classes are places in
     /// `source` followed by this text, which a mutant's text is checked with.
     pub elsewhere: Arc<str>,
+    /// The unit compiled for running, once something runs it (see
+    /// `Compiled::plain`): each mutant's program is a copy of it with one function
+    /// compiled again, not a compilation of the whole unit and the model of the JDK.
+    pub(crate) compiled: RunCache,
+}
+
+/// A value computed from a unit once and shared (the compiled program): the reader does
+/// not know its type. A copy of a unit starts with an empty cache.
+#[derive(Default)]
+pub struct RunCache(std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>);
+
+impl RunCache {
+    /// The cached value, computed by `make` the first time.
+    pub(crate) fn get_or_init(
+        &self,
+        make: impl FnOnce() -> Arc<dyn std::any::Any + Send + Sync>,
+    ) -> Arc<dyn std::any::Any + Send + Sync> {
+        self.0.get_or_init(make).clone()
+    }
+}
+
+impl Clone for RunCache {
+    fn clone(&self) -> RunCache {
+        RunCache::default()
+    }
+}
+
+impl std::fmt::Debug for RunCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RunCache")
+    }
 }
 
 /// A file of the code base other than the unit's own, whose classes the unit uses: they are

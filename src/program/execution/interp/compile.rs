@@ -20,29 +20,48 @@ impl Compiled {
     /// expressions whose execution a run records in
     /// [`Machine::covered`](super::Machine::covered) (indexed by the position in `probes`).
     pub fn new(unit: &Unit, probes: Option<&ProbeSites>) -> Compiled {
-        Compiled::build(unit, probes, None)
+        Compiled::build(unit, probes)
     }
 
-    /// Compiles `unit` with one method replaced (a mutant's checked method).
+    /// `unit` compiled without probes, once per unit and then shared (what mutants'
+    /// programs are made from, and what a witness is checked on).
+    pub(crate) fn plain(unit: &Unit) -> Arc<Compiled> {
+        unit.compiled
+            .get_or_init(|| Arc::new(Compiled::new(unit, None)))
+            .downcast::<Compiled>()
+            .expect("a unit's cache holds its compiled program")
+    }
+
+    /// This program (compiled from `unit` without probes) with one method replaced (a
+    /// mutant's checked method): a copy with that function compiled again. A method's code
+    /// is all that depends on its body; strings and exceptions it adds go at the ends of
+    /// their tables.
     pub(crate) fn with_method(
+        &self,
         unit: &Unit,
-        probes: Option<&ProbeSites>,
-        replacement: (u32, u32, &Method),
+        (class, method, body_of): (u32, u32, &Method),
     ) -> Compiled {
-        Compiled::build(unit, probes, Some(replacement))
+        let mut program = self.clone();
+        program.control_relevance = Default::default();
+        let (Some(function), Ok(body)) = (
+            self.index[class as usize][method as usize],
+            body_of.body.as_ref(),
+        ) else {
+            // A method the original cannot run stays so: only its checked copy changed.
+            return program;
+        };
+        let f = FunctionCompiler::compile(
+            &mut program,
+            (class, &unit.classes[class as usize]),
+            body_of,
+            body,
+            None,
+        );
+        program.functions[function as usize] = f;
+        program
     }
 
-    fn build(
-        unit: &Unit,
-        probes: Option<&ProbeSites>,
-        replacement: Option<(u32, u32, &Method)>,
-    ) -> Compiled {
-        let method_at = |ci: usize, mi: usize| -> &Method {
-            match replacement {
-                Some((c, m, method)) if (c as usize, m as usize) == (ci, mi) => method,
-                _ => &unit.classes[ci].methods[mi],
-            }
-        };
+    fn build(unit: &Unit, probes: Option<&ProbeSites>) -> Compiled {
         let mut fields = Vec::new();
         let mut field_index = Vec::new();
         for (ci, class) in unit.classes.iter().enumerate() {
@@ -267,7 +286,7 @@ impl Compiled {
             .collect();
         for (ci, class) in unit.classes.iter().enumerate() {
             for mi in 0..class.methods.len() {
-                let m = method_at(ci, mi);
+                let m = &class.methods[mi];
                 if let Ok(body) = &m.body {
                     let f = FunctionCompiler::compile(
                         &mut program,
