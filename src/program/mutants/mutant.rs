@@ -301,11 +301,10 @@ pub fn generate(unit: &Unit) -> Mutants {
     let Ok(original_tree) = parse(&unit.path, &unit.text(), None) else {
         return out;
     };
-    for c in candidates {
+    candidates.retain(|c| unit.source[c.start as usize..c.end as usize] != c.replacement);
+    let verdicts = check_all(unit, &original_tree, &candidates);
+    for (c, verdict) in candidates.into_iter().zip(verdicts) {
         let original = unit.source[c.start as usize..c.end as usize].to_string();
-        if original == c.replacement {
-            continue;
-        }
         // A lambda's mutant is named by the method the lambda is written in.
         let (class, written_in) = unit.written_in(c.class, c.method);
         let method = unit.method(class, written_in);
@@ -315,29 +314,13 @@ pub fn generate(unit: &Unit) -> Mutants {
             method.signature()
         );
         let (line, column) = unit.position(c.start);
-        let probe = Mutant {
-            id: 0,
-            operator: c.operator,
-            class: c.class,
-            method: c.method,
-            method_name: method_name.clone(),
-            line,
-            column,
-            original: original.clone(),
-            replacement: c.replacement.clone(),
-            start: c.start,
-            end: c.end,
-            site: c.site,
-            mutated: None,
-        };
-        let verdict = check_candidate(unit, &original_tree, &probe);
         match verdict {
             Ok(method) => {
                 let id = out.mutants.len() as u32 + 1;
                 out.mutants.push(Mutant {
                     id,
                     mutated: Some(method),
-                    ..probe
+                    ..probe(&c, method_name, line, column, original)
                 });
             }
             Err(reason) => out.skipped.push(Skipped {
@@ -354,6 +337,55 @@ pub fn generate(unit: &Unit) -> Mutants {
         }
     }
     out
+}
+
+/// The mutant a candidate makes, before its method is checked.
+fn probe(c: &Candidate, method_name: String, line: u32, column: u32, original: String) -> Mutant {
+    Mutant {
+        id: 0,
+        operator: c.operator,
+        class: c.class,
+        method: c.method,
+        method_name,
+        line,
+        column,
+        original,
+        replacement: c.replacement.clone(),
+        start: c.start,
+        end: c.end,
+        site: c.site,
+        mutated: None,
+    }
+}
+
+/// [`check_candidate`] of every candidate, in order, on the machine's cores: each check
+/// reads the edited file's declarations again (the model of the JDK's among them), the
+/// most costly part of making mutants, and the checks are independent.
+fn check_all(
+    unit: &Unit,
+    original: &tree_sitter::Tree,
+    candidates: &[Candidate],
+) -> Vec<Result<Arc<Method>, String>> {
+    let check = |c: &Candidate| {
+        let (line, column) = unit.position(c.start);
+        let text = unit.source[c.start as usize..c.end as usize].to_string();
+        check_candidate(unit, original, &probe(c, String::new(), line, column, text))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = candidates.len().div_ceil(threads.max(1)).max(1);
+    if threads <= 1 || candidates.len() < 16 {
+        return candidates.iter().map(check).collect();
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = candidates
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(check).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a mutant check panicked"))
+            .collect()
+    })
 }
 
 /// Checks a candidate edit: the edited text is re-parsed incrementally from the original's
