@@ -448,7 +448,19 @@ impl FileChecker<'_, '_> {
                 && found.iter().any(Option::is_none)
             {
                 let mut from_target = vec![None; variables.len()];
-                let ret = substitute(&sig.ret, &map);
+                // A diamond's class takes its type arguments from the type its object goes
+                // to (`PriorityQueue<long[]> q = new PriorityQueue<>((a, b) -> ...)`), seen
+                // as that type's class (`Queue<long[]> q = new ArrayDeque<>(...)`).
+                let ret = match through {
+                    Through::Diamond if sig.is_constructor => {
+                        let own = self.generic_self(declaring);
+                        expected
+                            .class()
+                            .and_then(|target| self.as_super(&own, target, 0))
+                            .unwrap_or(own)
+                    }
+                    _ => substitute(&sig.ret, &map),
+                };
                 self.infer(&ret, expected, &variables, &mut from_target, &boxed);
                 for (f, t) in found.iter_mut().zip(from_target) {
                     if f.is_none() {
@@ -640,5 +652,37 @@ class Pair<A, B> {
             unit.classes[upper].methods[0].bridges,
             vec![vec![crate::program::reader::ir::Type::Object]]
         );
+    }
+
+    /// A diamond passing a lambda takes its type arguments from where its object goes: a
+    /// local of the class's type, a field of a supertype (results from `java` 17).
+    #[test]
+    fn a_diamond_with_a_lambda_takes_its_target_s_type_arguments() {
+        let source = r#"import java.util.*;
+class T {
+    private final NavigableMap<String, Integer> counts = new TreeMap<>((a, b) -> b.compareTo(a));
+    static long smallest(int n) {
+        PriorityQueue<long[]> pq = new PriorityQueue<>((a, b) -> Long.compare(a[1], b[1]));
+        for (int i = 0; i < n; i++) {
+            pq.add(new long[] {i, (i * 7L) % 5});
+        }
+        long[] top = pq.poll();
+        return top == null ? -1 : top[0] * 10 + top[1];
+    }
+    static String first(String w) {
+        T t = new T();
+        t.counts.merge(w, 1, Integer::sum);
+        t.counts.merge("m", 2, Integer::sum);
+        return t.counts.firstKey() + t.counts.size();
+    }
+}
+"#;
+        let unit = load("T.java", source).expect("the file loads");
+        let run = runner(&unit);
+        use crate::program::execution::interp::testing::{int, returns, string};
+        let long = |n: i64| returns(Value::Prim(Kind::Long, n));
+        assert_eq!(run("smallest", &[int(6)]), long(0));
+        assert_eq!(run("smallest", &[int(0)]), long(-1));
+        assert_eq!(run("first", &[string("a")]), returns(string("m2")));
     }
 }

@@ -278,7 +278,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     pub(super) fn expr_for(&mut self, node: Node<'t>, target: &Type) -> Checked<'t, Expr> {
         match closure_syntax(node) {
             Some(n) => self.closure(n, target),
-            None if node.kind() == "method_invocation" => {
+            None if matches!(
+                node.kind(),
+                "method_invocation" | "object_creation_expression"
+            ) =>
+            {
                 let saved = self.call_target.replace((node.id(), target.clone()));
                 let e = self.expr(node);
                 self.call_target = saved;
