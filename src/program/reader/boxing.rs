@@ -722,4 +722,28 @@ mod tests {
         );
         assert_eq!(run("loop", &[int(5)]), returns(int(15)));
     }
+
+    /// A primitive beside a reference other than its box in `c ? a : b` is boxed (JLS
+    /// §15.25.3): the results are what `java` 17 printed.
+    #[test]
+    fn a_conditional_boxes_a_primitive_beside_another_reference() {
+        let source = r#"public class Cond {
+    static String cap(String part, boolean first) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(first ? part.toLowerCase() : Character.toUpperCase(part.charAt(0)));
+        Object o = first ? "s" : 3;
+        return sb.toString() + o + (first ? 'x' : "y");
+    }
+}
+"#;
+        let unit = load("Cond.java", source).expect("the file loads");
+        let run = runner(&unit);
+        let text = crate::program::execution::interp::testing::string;
+        for (first, printed) in [(true, "abcsx"), (false, "A3y")] {
+            assert_eq!(
+                run("cap", &[text("abc"), boolean(first)]),
+                Termination::Return(Some(text(printed)))
+            );
+        }
+    }
 }

@@ -964,6 +964,24 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             } else {
                 Type::binary_promotion(&at, &bt)
             }
+        } else if at.is_primitive() != bt.is_primitive()
+            && at != Type::Void
+            && bt != Type::Void
+            && self
+                .file
+                .boxed_type(if at.is_primitive() { &at } else { &bt })
+                .is_some()
+        {
+            // A primitive beside a reference that is not its box (`"x" : 'c'`) is boxed,
+            // and the two references meet at their least upper bound (JLS §15.25.3).
+            let (a, b) = match at.is_primitive() {
+                true => (self.box_value(a), b),
+                false => (a, self.box_value(b)),
+            };
+            if a.ty.is_primitive() || b.ty.is_primitive() {
+                return self.error(node, format!("cannot box {at} or {bt} here"));
+            }
+            return self.conditional_result(node, c, a, b);
         } else {
             return self.error(
                 node,
