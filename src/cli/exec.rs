@@ -22,6 +22,10 @@ Objects are constructor calls, nested as deep as needed (type arguments may be l
     'new Point(1, 2)'  'new Pair<>(\"a\", new Box<>(3))'
 A box (Integer, Character, ...), an Object or a type variable takes a literal, boxed as
 Java boxes it: 7 is an Integer, 7L a Long, 'c' a Character, 2.5 a Double.
+Collections and maps are written as Java prints them, and made as the usual class of the
+parameter's type (ArrayList for a List, HashSet for a Set, ArrayDeque for a Deque, HashMap
+for a Map, TreeMap for a SortedMap):
+    '[1, 2, 3]'  '[\"a\", \"b\"]'  '{\"apple\"=3, \"pear\"=1}'  '{}'
 
 Output: the outcome on the first line, `return VALUE` (as String.valueOf prints it; arrays as
 [1, 2, 3]), `return` for void, `throw CLASS` (the exception's full class name), `timeout`,

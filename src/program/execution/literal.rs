@@ -1,10 +1,11 @@
 //! Java literals as inputs: the arguments of `roth exec` (`3`, `-7L`, `'a'`, `true`,
-//! `"text"`, `2.5`, `null`, arrays as `{1, 2, 3}`, and objects as constructor calls,
-//! `new Point(1, 2)`), read against the type they are given for.
+//! `"text"`, `2.5`, `null`, arrays as `{1, 2, 3}`, objects as constructor calls,
+//! `new Point(1, 2)`, collections and maps as Java prints them, `[1, 2]` and `{"a"=1}`),
+//! read against the type they are given for.
 
 use std::sync::Arc;
 
-use crate::program::execution::interp::Value;
+use crate::program::execution::interp::{Value, View};
 use crate::program::reader::ir::{ClassType, Type, Unit};
 use crate::program::reader::semantics::{Kind, bits_f32, bits_f64};
 
@@ -181,6 +182,7 @@ impl Reader<'_> {
                 }
                 Ok(Value::Prim(Kind::of(ty), n as i64))
             }
+            Type::Class(class) if matches!(self.peek(), Some('[' | '{')) => self.collection(class),
             Type::Class(class)
                 if self
                     .unit
@@ -263,6 +265,64 @@ impl Reader<'_> {
                 "values of type Object are given as a string literal, `new C(...)` or null".into(),
             ),
         }
+    }
+
+    /// A collection as Java prints it, `[1, 2, 3]`, or a map, `{"a"=1, "b"=2}`, with its
+    /// elements (keys, values) written as literals of their types: made as the usual class
+    /// of the type (an `ArrayList` for a `List`, a `HashMap` for a `Map`) and filled in order.
+    fn collection(&mut self, class: &ClassType) -> Result<Value, String> {
+        let unit = self.unit.ok_or("collections cannot be given here")?;
+        let Some(made) = crate::program::execution::collection_types::made_for(unit, class) else {
+            return Err(format!(
+                "expected `new {}(...)` or null for {}",
+                class.name, class.name
+            ));
+        };
+        let Some(made_class) = made.class.clone() else {
+            return Err(format!("{} is not read with this file", class.name));
+        };
+        let is_map = made.view == View::Map;
+        let (open, close) = if is_map { ('{', '}') } else { ('[', ']') };
+        if self.peek() != Some(open) {
+            let example = if is_map { "{k=v, ...}" } else { "[a, b, ...]" };
+            return Err(format!("expected `{example}` for {}", class.name));
+        }
+        self.pos += 1;
+        let mut items = Vec::new();
+        loop {
+            self.skip_space();
+            if self.peek() == Some(close) && (items.is_empty() || !is_map) {
+                self.pos += 1;
+                break;
+            }
+            let first = self.value(&made.items[0])?;
+            if made.no_nulls && first == Value::Null {
+                return Err(format!("{} holds no null elements", made_class.name));
+            }
+            items.push(first);
+            if is_map {
+                self.skip_space();
+                if self.peek() != Some('=') {
+                    return Err("expected `=` between a key and its value".into());
+                }
+                self.pos += 1;
+                items.push(self.value(&made.items[1])?);
+            }
+            self.skip_space();
+            match self.peek() {
+                Some(',') => self.pos += 1,
+                Some(c) if c == close => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(format!("expected `,` or `{close}` in {}", class.name)),
+            }
+        }
+        Ok(Value::Content {
+            class: made_class,
+            view: made.view,
+            items,
+        })
     }
 
     /// An enum's constant: `NAME`, or qualified by the enum's name (`Coin.DIME`).
@@ -735,5 +795,41 @@ mod tests {
         assert_eq!(split_top_level(r#""a\",b",c"#), [r#""a\",b""#, "c"]);
         assert_eq!(split_top_level(""), Vec::<String>::new());
         assert_eq!(split_top_level("1,"), ["1", ""]);
+    }
+
+    /// Collections and maps as Java prints them, made as the usual class of their type.
+    #[test]
+    fn collections_and_maps_as_java_prints_them() {
+        let unit = crate::program::load(
+            "C.java",
+            "import java.util.*;\nclass C {\n    static int f(List<Integer> xs, Map<String, Integer> m, Deque<String> d) { return 0; }\n}\n",
+        )
+        .expect("loads");
+        let (class, method) = unit.find_method("f").expect("f");
+        let params = &unit.method(class, method).params;
+        let content = |text: &str, ty: &Type| match parse_value_in(&unit, text, ty) {
+            Ok(Value::Content { class, view, items }) => Ok((class.name, view, items)),
+            Ok(other) => Err(format!("{other:?}")),
+            Err(e) => Err(e),
+        };
+        let int = |n: i64| Value::Prim(Kind::Int, n);
+        let (name, view, items) = content("[3, -1, 3]", &params[0]).expect("a list");
+        assert_eq!((&*name, view), ("java.util.ArrayList", View::List));
+        assert_eq!(items, vec![int(3), int(-1), int(3)]);
+        let (name, view, items) = content(r#"{"a"=1, "bc"=null}"#, &params[1]).expect("a map");
+        assert_eq!((&*name, view), ("java.util.HashMap", View::Map));
+        assert_eq!(items, vec![string("a"), int(1), string("bc"), Value::Null]);
+        assert_eq!(content("{}", &params[1]).expect("empty").2, vec![]);
+        let (name, view, _) = content(r#"["x"]"#, &params[2]).expect("a deque");
+        assert_eq!((&*name, view), ("java.util.ArrayDeque", View::Sequence));
+        for (bad, ty) in [
+            ("[1", 0),
+            ("[1 2]", 0),
+            (r#"{"a" 1}"#, 1),
+            ("[null]", 2),
+            (r#"["a"]"#, 0),
+        ] {
+            assert!(content(bad, &params[ty]).is_err(), "{bad}");
+        }
     }
 }

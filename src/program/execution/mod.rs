@@ -11,5 +11,6 @@
 //!   the mutants whose site it reaches.
 
 pub mod analysis;
+pub(crate) mod collection_types;
 pub mod interp;
 pub mod literal;
