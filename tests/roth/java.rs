@@ -502,10 +502,10 @@ fn interpreter_agrees_with_the_jvm_on_every_shipped_program() {
     );
 }
 
-/// roth's models of the JDK's collections, builders, `Optional`, `Random`, `BitSet`,
-/// `StringJoiner` and `BigInteger`: fixtures whose methods drive a model through a random
-/// sequence of operations (from a seed) and print what it answers, against the JVM's own
-/// classes. Each case is hundreds of library calls, so fewer cases than the programs'.
+/// roth's models of the JDK's collections, `Collections`, the deep methods of `Arrays`,
+/// builders, `Optional`, `Random`, `BitSet`, `StringJoiner` and `BigInteger`: fixtures whose
+/// methods drive a model through a random sequence of operations (from a seed) and print
+/// what it answers, against the JVM's own classes. Each case is hundreds of library calls, so fewer cases than the programs'.
 #[test]
 fn interpreter_agrees_with_the_jvm_on_the_library_models() {
     let Some(jdk) = jdk() else {
@@ -515,6 +515,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "CollectionModels",
         "QueueModels",
         "TreeModels",
+        "CollectionsModels",
         "UtilModels",
         "BigIntegerModel",
     ]

@@ -540,7 +540,7 @@ class Bounds {
                 Box::new(|_| true),
                 None,
             );
-            let why = outcome.err().expect("refused");
+            let why = outcome.expect_err("refused");
             assert!(why.contains("exception object"), "{why}");
         }
     }

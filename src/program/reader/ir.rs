@@ -1107,6 +1107,10 @@ pub enum Builtin {
     /// `System.arraycopy(src, srcPos, dest, destPos, length)` and the element [`Kind`] as an
     /// `int` (for the JVM's messages): as if through a temporary array.
     ArrayCopy,
+    /// The kind of the elements of an array (`Kind as i64`, `Ref` for an array of references
+    /// or of arrays), or -1 for `null` or an object that is not an array: what
+    /// `Arrays.deepToString` and its kin learn from an element's class.
+    ArrayKind,
     /// Ends the run as unrepeatable with the reason given (a `String`): what the JVM does
     /// not fix from one run to the next, or what roth's model of the JDK leaves out.
     Unrepeatable,

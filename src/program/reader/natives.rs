@@ -21,12 +21,14 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("Character", "data", Builtin::CharacterData),
     ("Character", "expansion", Builtin::CharacterExpansion),
     ("Arrays", "sort0", Builtin::ArraySort),
+    ("Arrays", "arrayKind", Builtin::ArrayKind),
     (
         "ImmutableCollections",
         "unrepeatable",
         Builtin::Unrepeatable,
     ),
     ("Random", "unrepeatable", Builtin::Unrepeatable),
+    ("Collections", "unrepeatable", Builtin::Unrepeatable),
 ];
 
 impl FileChecker<'_, '_> {
@@ -116,7 +118,8 @@ impl FileChecker<'_, '_> {
 impl<'t> MethodChecker<'_, '_, 't> {
     /// `System.arraycopy(src, srcPos, dest, destPos, length)`: the builtin, told the element
     /// type for the JVM's messages. Arrays of two types could throw `ArrayStoreException`,
-    /// which roth's arrays (they do not keep their element type) cannot tell: refused.
+    /// which roth's arrays (they keep the kind of their elements, not their class) cannot
+    /// tell: refused.
     pub(super) fn array_copy(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
         if args.len() != 5 {
@@ -229,7 +232,27 @@ mod tests {
             run("shift", &[ints(&[1, 2, 3]), int(3)]),
             Termination::Throw("java.lang.ArrayIndexOutOfBoundsException".into())
         );
-        // int[] into long[] throws ArrayStoreException, which roth's arrays cannot tell.
+        // The deep methods of Arrays tell an int[] inside an Object[] by its element kind, as
+        // the JVM does by its class (java 17 printed these).
+        let deep = "import java.util.Arrays;\nclass D {\n    \
+                    static String text(int x) { Object[] a = {new int[][] {{1, 2}, {x}}, null, \"s\", new double[] {-0.0, Double.NaN}, new char[] {'a'}}; return Arrays.deepToString(a); }\n    \
+                    static String itself(int x) { Object[] a = {x, null}; a[1] = a; return Arrays.deepToString(a); }\n    \
+                    static int hash(int x) { return Arrays.deepHashCode(new Object[] {new int[][] {{1, 2}, {x}}, null, \"s\", new double[] {-0.0, Double.NaN}}); }\n    \
+                    static boolean same(int x) { return Arrays.deepEquals(new Object[] {new int[] {x}, new long[] {2}}, new Object[] {new int[] {x}, new long[] {2}}) && !Arrays.deepEquals(new Object[] {new int[] {x}}, new Object[] {new long[] {x}}); }\n}\n";
+        let unit = load("D.java", deep).expect("the file loads");
+        let run = runner(&unit);
+        assert_eq!(
+            run("text", &[int(3)]),
+            returns(string("[[[1, 2], [3]], null, s, [-0.0, NaN], [a]]"))
+        );
+        assert_eq!(run("itself", &[int(1)]), returns(string("[1, [...]]")));
+        assert_eq!(run("hash", &[int(3)]), returns(int(948025678)));
+        assert_eq!(
+            run("same", &[int(1)]),
+            returns(Value::Prim(Kind::Boolean, 1))
+        );
+
+        // int[] into long[] throws ArrayStoreException, which roth does not model.
         let mixed = load(
             "M.java",
             "class M { static void f(int[] a, long[] b) { System.arraycopy(a, 0, b, 0, 1); } }\n",
@@ -250,15 +273,19 @@ mod tests {
     }
 
     /// What the JVM draws at random per run ends roth's run as unrepeatable, saying what:
-    /// `Set.of`'s iteration order (salted) and `new Random()`'s seed (the clock); lookups in
-    /// the same set and a seeded Random run as usual.
+    /// `Set.of`'s iteration order (salted), `new Random()`'s seed (the clock) and
+    /// `Collections.shuffle` without a Random (its own, from the clock); lookups in the same
+    /// set, a seeded Random and a shuffle of one element run as usual.
     #[test]
     fn what_the_jvm_draws_per_run_is_unrepeatable() {
         let source = "import java.util.*;\nclass U {\n    \
                       static String walk(int x) { String s = \"\"; for (int e : Set.of(1, 2, x + 3)) s += e; return s; }\n    \
                       static boolean has(int x) { return Set.of(1, 2, 3).contains(x); }\n    \
                       static int clock(int x) { return new Random().nextInt(5) + x; }\n    \
-                      static int seeded(int x) { return new Random(x).nextInt(10); }\n}\n";
+                      static int seeded(int x) { return new Random(x).nextInt(10); }\n    \
+                      static int shuffled(int x) { List<Integer> l = new ArrayList<>(List.of(1, 2, x)); Collections.shuffle(l); return l.get(0); }\n    \
+                      static int alone(int x) { List<Integer> l = new ArrayList<>(List.of(x)); Collections.shuffle(l); return l.get(0); }\n    \
+                      static String drawn(int x) { List<Integer> l = new ArrayList<>(List.of(0, 1, 2, 3, 4)); Collections.shuffle(l, new Random(x)); return l.toString(); }\n}\n";
         let unit = load("U.java", source).expect("the file loads");
         let run = runner(&unit);
         let int = |x: i64| Value::Prim(Kind::Int, x);
@@ -270,11 +297,18 @@ mod tests {
         };
         unrepeatable(run("walk", &[int(1)]), "Set.of");
         unrepeatable(run("clock", &[int(1)]), "Random");
+        unrepeatable(run("shuffled", &[int(1)]), "Collections.shuffle");
+        assert_eq!(run("alone", &[int(7)]), Termination::Return(Some(int(7))));
         assert_eq!(
             run("has", &[int(2)]),
             Termination::Return(Some(Value::Prim(Kind::Boolean, 1)))
         );
         // `new Random(3).nextInt(10)` is 4 on the JVM.
         assert_eq!(run("seeded", &[int(3)]), Termination::Return(Some(int(4))));
+        // The JVM's shuffle of [0, 1, 2, 3, 4] with `new Random(3)`.
+        assert_eq!(
+            run("drawn", &[int(3)]),
+            Termination::Return(Some(string("[3, 1, 0, 2, 4]")))
+        );
     }
 }

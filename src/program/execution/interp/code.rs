@@ -86,6 +86,8 @@ pub(super) enum Instr {
         dst: Reg,
         items: Reg,
         count: u32,
+        /// The kind of the elements (see the heap's arrays).
+        elem: Kind,
     },
     Load {
         dst: Reg,

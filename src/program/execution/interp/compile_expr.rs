@@ -330,6 +330,7 @@ impl<'p> FunctionCompiler<'p> {
                     dst: t,
                     items: base,
                     count: constants.len() as u32,
+                    elem: Kind::Ref,
                 });
                 t
             }
@@ -514,6 +515,7 @@ impl<'p> FunctionCompiler<'p> {
                     dst: t,
                     items: base,
                     count: items.len() as u32,
+                    elem: e.ty.element().map_or(Kind::Ref, Kind::of),
                 });
                 t
             }

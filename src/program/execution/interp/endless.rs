@@ -60,7 +60,7 @@ pub(super) struct EndlessCheck<'c> {
 pub(super) type Relevance = [OnceLock<Vec<BitVec>>; 2];
 
 /// The relevance of `function` run as the first frame (`called` false) or as a callee.
-fn relevance_of<'c>(program: &'c Compiled, function: u32, called: bool) -> &'c [BitVec] {
+fn relevance_of(program: &Compiled, function: u32, called: bool) -> &[BitVec] {
     let all = program.control_relevance.get_or_init(|| {
         program
             .functions
@@ -131,7 +131,9 @@ fn control_relevant(program: &Compiled, function: &Function, returns_matter: boo
                 count,
                 ..
             } => (Some(dst), range(lengths, count), vec![]),
-            Instr::ArrayLiteral { dst, items, count } => (Some(dst), range(items, count), vec![]),
+            Instr::ArrayLiteral {
+                dst, items, count, ..
+            } => (Some(dst), range(items, count), vec![]),
             Instr::Print { args, count, .. } => (None, range(args, count), vec![]),
             Instr::Builtin {
                 dst, args, kinds, ..

@@ -159,6 +159,8 @@ impl<'c> Machine<'c> {
                 self.array_copy(args)?;
                 0
             }
+            // What the JVM reads from an array's class: its element type, here its kind.
+            Builtin::ArrayKind => self.array_kind(a).map_or(-1, |k| k as i64),
             Builtin::CharacterExpansion => {
                 let upper = b != 0;
                 // JDK 17 lowers a capital sigma by word boundaries (`BreakIterator`), which
@@ -279,7 +281,10 @@ impl<'c> Machine<'c> {
                 let s = self.string(a)?;
                 let data: Vec<i64> = s.iter().map(|&u| i64::from(u)).collect();
                 self.allocate(data.len() as u64 + 1)?;
-                self.heap.push(Object::Array { data });
+                self.heap.push(Object::Array {
+                    data,
+                    kind: Kind::Char,
+                });
                 self.heap.len() as i64
             }
             Builtin::EnumName => {
@@ -312,8 +317,9 @@ impl<'c> Machine<'c> {
             }
             Builtin::ArrayClone => {
                 let data = self.array(a)?.clone();
+                let kind = self.array_kind(a).unwrap_or(Kind::Ref);
                 self.allocate(data.len() as u64 + 1)?;
-                self.heap.push(Object::Array { data });
+                self.heap.push(Object::Array { data, kind });
                 self.heap.len() as i64
             }
             Builtin::ObjectEquals

@@ -21,6 +21,10 @@ pub(super) enum Object {
     Str(Arc<[u16]>),
     Array {
         data: Vec<i64>,
+        /// The kind of its elements' words: a primitive type's, or `Ref` for an array of
+        /// references (arrays included), so `Arrays.deepToString` can tell an `int[]` inside
+        /// an `Object[]` from an array of objects, as the JVM does by its class.
+        kind: Kind,
     },
     /// An object of one of the unit's classes: its instance fields, in the class's layout.
     Instance {
@@ -467,7 +471,10 @@ impl<'c> Machine<'c> {
                 for item in items {
                     data.push(self.load_value(item, elem)?);
                 }
-                self.heap.push(Object::Array { data });
+                self.heap.push(Object::Array {
+                    data,
+                    kind: Kind::of(elem),
+                });
                 Ok(self.heap.len() as i64)
             }
             (
@@ -536,8 +543,16 @@ impl<'c> Machine<'c> {
             return Err(NPE.into());
         }
         match self.heap.get_mut((handle - 1) as usize) {
-            Some(Object::Array { data }) => Ok(data),
+            Some(Object::Array { data, .. }) => Ok(data),
             _ => Err(NPE.into()),
+        }
+    }
+
+    /// The kind of the elements of the array at `handle`; `None` for `null` or another object.
+    pub(super) fn array_kind(&self, handle: i64) -> Option<Kind> {
+        match self.heap.get((handle - 1) as usize) {
+            Some(Object::Array { kind, .. }) if handle > 0 => Some(*kind),
+            _ => None,
         }
     }
 
@@ -594,7 +609,10 @@ impl<'c> Machine<'c> {
             for _ in 0..n {
                 data.push(self.new_array(elem, &lengths[1..], depth - 1)?);
             }
-            self.heap.push(Object::Array { data });
+            self.heap.push(Object::Array {
+                data,
+                kind: Kind::Ref,
+            });
         } else {
             self.allocate(n as u64 + 1)?;
             let zero = match (depth, elem) {
@@ -604,6 +622,8 @@ impl<'c> Machine<'c> {
             };
             self.heap.push(Object::Array {
                 data: vec![zero; n as usize],
+                // Below the innermost dimension, the elements are arrays still to be made.
+                kind: if depth == 1 { elem } else { Kind::Ref },
             });
         }
         Ok(self.heap.len() as i64)
@@ -809,9 +829,14 @@ impl<'c> Machine<'c> {
                     let ls: Vec<i64> = self.regs[r(lengths)..r(lengths) + count as usize].to_vec();
                     self.regs[r(dst)] = self.new_array(elem, &ls, depth)?;
                 }
-                Instr::ArrayLiteral { dst, items, count } => {
+                Instr::ArrayLiteral {
+                    dst,
+                    items,
+                    count,
+                    elem,
+                } => {
                     let data = self.regs[r(items)..r(items) + count as usize].to_vec();
-                    self.heap.push(Object::Array { data });
+                    self.heap.push(Object::Array { data, kind: elem });
                     self.regs[r(dst)] = self.heap.len() as i64;
                 }
                 Instr::Load { dst, array, index } => {

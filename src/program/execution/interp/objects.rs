@@ -153,7 +153,7 @@ impl Machine<'_> {
         }
         match &self.heap[word as usize - 1] {
             Object::Str(s) => Value::Str(s.clone()),
-            Object::Array { data } => {
+            Object::Array { data, .. } => {
                 let elem = ty.element().cloned().unwrap_or(Type::Int);
                 Value::Array(
                     elem.clone(),
@@ -173,7 +173,7 @@ impl Machine<'_> {
                     (View::Text, Some((value, count)), _) if !by_text => {
                         let (value, count) = (fields[value as usize], fields[count as usize]);
                         let text = match &self.heap[value as usize - 1] {
-                            Object::Array { data } => {
+                            Object::Array { data, .. } => {
                                 data[..count as usize].iter().map(|&c| c as u16).collect()
                             }
                             _ => Vec::new(),

@@ -118,7 +118,7 @@ impl Machine<'_> {
                 Object::Str(_) => {}
                 // The elements of an array are followed by its static type (an array seen
                 // as an `Object` is not: its elements may be primitives).
-                Object::Array { data } => {
+                Object::Array { data, .. } => {
                     if let Some(element) = ty.element().filter(|e| e.is_reference()) {
                         work.extend(data.iter().map(|&w| (w, element.clone())));
                     }

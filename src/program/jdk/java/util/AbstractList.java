@@ -4,7 +4,7 @@ package java.util;
  * roth's model of java.util.AbstractList (JDK 17): a list on `get` and `size`, with the
  * JDK's iterators (fail-fast: a change the iterator did not make throws
  * ConcurrentModificationException at its next step, counted by `modCount`), its `equals`,
- * `hashCode` and views of a range (`subList`).
+ * `hashCode` and views of a range (`subList`, RandomAccess when its list is).
  */
 public abstract class AbstractList<E> extends AbstractCollection<E> implements List<E> {
     protected int modCount;
@@ -124,7 +124,7 @@ public abstract class AbstractList<E> extends AbstractCollection<E> implements L
                 return next;
             } catch (IndexOutOfBoundsException e) {
                 checkForComodification();
-                throw new NoSuchElementException(e);
+                throw pastTheEnd(e);
             }
         }
 
@@ -171,7 +171,7 @@ public abstract class AbstractList<E> extends AbstractCollection<E> implements L
                 return previous;
             } catch (IndexOutOfBoundsException e) {
                 checkForComodification();
-                throw new NoSuchElementException(e);
+                throw pastTheEnd(e);
             }
         }
 
@@ -202,8 +202,31 @@ public abstract class AbstractList<E> extends AbstractCollection<E> implements L
         }
     }
 
+    /**
+     * What this list's iterators throw past either end, given what `get` threw: the JDK's
+     * AbstractList's iterators wrap it (its text becomes the message), while the JDK's
+     * ranges of a list have iterators of their own that throw a bare NoSuchElementException
+     * (roth's own hook, which SubList overrides).
+     */
+    NoSuchElementException pastTheEnd(IndexOutOfBoundsException e) {
+        return new NoSuchElementException(e);
+    }
+
+    /**
+     * Whether the iterators of this list's ranges go by index, checking for changes at each
+     * step, as those of the JDK's ArrayList and List.of do (their lists override `subList`),
+     * rather than wrap this list's own list iterator as AbstractList's ranges do (roth's own
+     * hook).
+     */
+    boolean indexedSubLists() {
+        return false;
+    }
+
     public List<E> subList(int fromIndex, int toIndex) {
         subListRangeCheck(fromIndex, toIndex, size());
+        if (this instanceof RandomAccess) {
+            return new RandomAccessSubList<E>(this, fromIndex, toIndex);
+        }
         return new SubList<E>(this, fromIndex, toIndex);
     }
 
@@ -268,11 +291,96 @@ public abstract class AbstractList<E> extends AbstractCollection<E> implements L
         private final AbstractList<E> root;
         private final int offset;
         private int size;
+        private final boolean indexed;
 
         SubList(AbstractList<E> root, int fromIndex, int toIndex) {
             this.root = root;
             this.offset = fromIndex;
             this.size = toIndex - fromIndex;
+            this.modCount = root.modCount;
+            this.indexed = root.indexedSubLists();
+        }
+
+        boolean indexedSubLists() {
+            return indexed;
+        }
+
+        public Iterator<E> iterator() {
+            return indexed ? super.iterator() : listIterator(0);
+        }
+
+        public ListIterator<E> listIterator(int index) {
+            if (indexed) {
+                return super.listIterator(index);
+            }
+            checkForComodification();
+            if (index < 0 || index > size) {
+                throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + size);
+            }
+            return new RangeIterator(root.listIterator(offset + index));
+        }
+
+        /**
+         * The JDK's iterator of AbstractList's ranges: the list's own list iterator, kept
+         * in the range by the range's size, so at either end it throws a bare
+         * NoSuchElementException without looking for changes, and within it the list's
+         * iterator finds them.
+         */
+        private class RangeIterator implements ListIterator<E> {
+            private final ListIterator<E> i;
+
+            RangeIterator(ListIterator<E> i) {
+                this.i = i;
+            }
+
+            public boolean hasNext() {
+                return nextIndex() < size;
+            }
+
+            public E next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return i.next();
+            }
+
+            public boolean hasPrevious() {
+                return previousIndex() >= 0;
+            }
+
+            public E previous() {
+                if (!hasPrevious()) {
+                    throw new NoSuchElementException();
+                }
+                return i.previous();
+            }
+
+            public int nextIndex() {
+                return i.nextIndex() - offset;
+            }
+
+            public int previousIndex() {
+                return i.previousIndex() - offset;
+            }
+
+            public void remove() {
+                i.remove();
+                resized(-1);
+            }
+
+            public void set(E e) {
+                i.set(e);
+            }
+
+            public void add(E e) {
+                i.add(e);
+                resized(1);
+            }
+        }
+
+        /** After a change through an iterator: the range's size, and the list's count. */
+        private void resized(int change) {
+            size += change;
             this.modCount = root.modCount;
         }
 
@@ -323,6 +431,17 @@ public abstract class AbstractList<E> extends AbstractCollection<E> implements L
             if (root.modCount != this.modCount) {
                 throw new ConcurrentModificationException();
             }
+        }
+
+        NoSuchElementException pastTheEnd(IndexOutOfBoundsException e) {
+            return new NoSuchElementException();
+        }
+    }
+
+    /** A range of a RandomAccess list: RandomAccess too, as the JDK's. */
+    private static class RandomAccessSubList<E> extends SubList<E> implements RandomAccess {
+        RandomAccessSubList(AbstractList<E> root, int fromIndex, int toIndex) {
+            super(root, fromIndex, toIndex);
         }
     }
 }

@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
  * exactly where the JVM throws it, and the famous removal of the second-to-last element in
  * a for-each loop is not caught, as on the JVM).
  */
-public class ArrayList<E> extends AbstractList<E> implements List<E> {
+public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAccess {
     private static final Object[] EMPTY = {};
     private Object[] elementData;
     private int size;
@@ -264,14 +264,17 @@ public class ArrayList<E> extends AbstractList<E> implements List<E> {
     }
 
     public ListIterator<E> listIterator(int index) {
-        if (index < 0 || index > size) {
-            throw new IndexOutOfBoundsException("Index: " + index);
-        }
+        rangeCheckForAdd(index);
         return new ListItr(index);
     }
 
     public ListIterator<E> listIterator() {
         return new ListItr(0);
+    }
+
+    /** The JDK's ArrayList has ranges of its own, walked by index. */
+    boolean indexedSubLists() {
+        return true;
     }
 
     public Iterator<E> iterator() {

@@ -8,6 +8,8 @@ package java.util;
  * sorted stably, by their natural order or a comparator: a stable sort's result is the one
  * the JDK's TimSort gives (only a comparator with effects of its own could tell the two
  * apart, by the comparisons it is asked). One method per element type, as in the JDK.
+ * `deepToString`, `deepEquals` and `deepHashCode` tell the arrays inside an array by their
+ * element kind (roth's native `arrayKind`: the JVM reads it from the element's class).
  */
 public final class Arrays {
     private Arrays() {
@@ -1123,13 +1125,237 @@ public final class Arrays {
         }
     }
 
+    /** Two arrays of one length whose elements `cmp` finds equal pair by pair (or both null). */
+    public static <T> boolean equals(T[] a, T[] a2, Comparator<? super T> cmp) {
+        Objects.requireNonNull(cmp);
+        if (a == a2) {
+            return true;
+        }
+        if (a == null || a2 == null || a.length != a2.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (cmp.compare(a[i], a2[i]) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static int binarySearch(Object[] a, Object key) {
+        return search(a, 0, a.length, key, null);
+    }
+
+    public static int binarySearch(Object[] a, int from, int to, Object key) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key, null);
+    }
+
+    public static <T> int binarySearch(T[] a, T key, Comparator<? super T> c) {
+        return search(a, 0, a.length, key, c);
+    }
+
+    public static <T> int binarySearch(T[] a, int from, int to, T key, Comparator<? super T> c) {
+        rangeCheck(a.length, from, to);
+        return search(a, from, to, key, c);
+    }
+
+    /** The JDK's binary search of a[from..to]: the middle element compared with the key. */
+    private static int search(Object[] a, int from, int to, Object key, Comparator c) {
+        int low = from;
+        int high = to - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int cmp = compare(a[mid], key, c);
+            if (cmp < 0) {
+                low = mid + 1;
+            } else if (cmp > 0) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(low + 1);
+    }
+
+    // The codes arrayKind answers: the element kinds of roth's arrays, in its order.
+    private static final int BOOLEAN = 0;
+    private static final int BYTE = 1;
+    private static final int SHORT = 2;
+    private static final int CHAR = 3;
+    private static final int INT = 4;
+    private static final int LONG = 5;
+    private static final int FLOAT = 6;
+    private static final int DOUBLE = 7;
+    private static final int REFERENCE = 8;
+
+    /**
+     * What the JVM reads from an object's class, roth's native: the kind of its elements
+     * when it is an array (REFERENCE for an array of objects or of arrays), else -1.
+     */
+    private static native int arrayKind(Object o);
+
+    /**
+     * The text of `a` with the arrays inside it shown by their contents, at any depth: an
+     * array of primitives as `toString` shows it, an array of objects the same way, and one
+     * met again inside itself as `[...]`.
+     */
+    public static String deepToString(Object[] a) {
+        if (a == null) {
+            return "null";
+        }
+        return deepToString(a, new Object[8], 0);
+    }
+
+    /** The text of `a`; `open[0..depth)` are the arrays whose text is being written. */
+    private static String deepToString(Object[] a, Object[] open, int depth) {
+        if (a.length == 0) {
+            return "[]";
+        }
+        if (depth == open.length) {
+            open = copyOf(open, 2 * depth);
+        }
+        open[depth] = a;
+        String s = "[";
+        for (int i = 0; i < a.length; i++) {
+            if (i > 0) {
+                s += ", ";
+            }
+            Object e = a[i];
+            int kind = arrayKind(e);
+            if (e == null) {
+                s += "null";
+            } else if (kind < 0) {
+                s += e.toString();
+            } else if (kind != REFERENCE) {
+                s += primitiveToString(e, kind);
+            } else if (isOpen(open, depth + 1, e)) {
+                s += "[...]";
+            } else {
+                s += deepToString((Object[]) e, open, depth + 1);
+            }
+        }
+        return s + "]";
+    }
+
+    /** Whether `e` is one of open[0..n), by identity. */
+    private static boolean isOpen(Object[] open, int n, Object e) {
+        for (int i = 0; i < n; i++) {
+            if (open[i] == e) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Arrays equal at any depth: elements equal by `equals`, except pairs of arrays, compared
+     * as `deepEquals` (arrays of objects) or `equals` (arrays of one primitive type) do.
+     */
+    public static boolean deepEquals(Object[] a1, Object[] a2) {
+        if (a1 == a2) {
+            return true;
+        }
+        if (a1 == null || a2 == null || a1.length != a2.length) {
+            return false;
+        }
+        for (int i = 0; i < a1.length; i++) {
+            Object e1 = a1[i];
+            Object e2 = a2[i];
+            if (e1 == e2) {
+                continue;
+            }
+            if (e1 == null || !deepEquals0(e1, e2)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean deepEquals0(Object e1, Object e2) {
+        int k1 = arrayKind(e1);
+        int k2 = arrayKind(e2);
+        if (k1 == REFERENCE && k2 == REFERENCE) {
+            return deepEquals((Object[]) e1, (Object[]) e2);
+        }
+        if (k1 >= 0 && k1 == k2) {
+            return primitiveEquals(e1, e2, k1);
+        }
+        return e1.equals(e2);
+    }
+
+    /** The hash of `a` with each array inside it hashed by its contents, at any depth. */
+    public static int deepHashCode(Object[] a) {
+        if (a == null) {
+            return 0;
+        }
+        int result = 1;
+        for (Object e : a) {
+            int kind = arrayKind(e);
+            int h;
+            if (e == null) {
+                h = 0;
+            } else if (kind < 0) {
+                h = e.hashCode();
+            } else if (kind == REFERENCE) {
+                h = deepHashCode((Object[]) e);
+            } else {
+                h = primitiveHashCode(e, kind);
+            }
+            result = 31 * result + h;
+        }
+        return result;
+    }
+
+    /** `toString` of an array of primitives of the given kind. */
+    private static String primitiveToString(Object e, int kind) {
+        switch (kind) {
+            case BOOLEAN: return toString((boolean[]) e);
+            case BYTE: return toString((byte[]) e);
+            case SHORT: return toString((short[]) e);
+            case CHAR: return toString((char[]) e);
+            case INT: return toString((int[]) e);
+            case LONG: return toString((long[]) e);
+            case FLOAT: return toString((float[]) e);
+            default: return toString((double[]) e);
+        }
+    }
+
+    /** `equals` of two arrays of primitives of the given kind. */
+    private static boolean primitiveEquals(Object e1, Object e2, int kind) {
+        switch (kind) {
+            case BOOLEAN: return equals((boolean[]) e1, (boolean[]) e2);
+            case BYTE: return equals((byte[]) e1, (byte[]) e2);
+            case SHORT: return equals((short[]) e1, (short[]) e2);
+            case CHAR: return equals((char[]) e1, (char[]) e2);
+            case INT: return equals((int[]) e1, (int[]) e2);
+            case LONG: return equals((long[]) e1, (long[]) e2);
+            case FLOAT: return equals((float[]) e1, (float[]) e2);
+            default: return equals((double[]) e1, (double[]) e2);
+        }
+    }
+
+    /** `hashCode` of an array of primitives of the given kind. */
+    private static int primitiveHashCode(Object e, int kind) {
+        switch (kind) {
+            case BOOLEAN: return hashCode((boolean[]) e);
+            case BYTE: return hashCode((byte[]) e);
+            case SHORT: return hashCode((short[]) e);
+            case CHAR: return hashCode((char[]) e);
+            case INT: return hashCode((int[]) e);
+            case LONG: return hashCode((long[]) e);
+            case FLOAT: return hashCode((float[]) e);
+            default: return hashCode((double[]) e);
+        }
+    }
+
     @SafeVarargs
     public static <T> List<T> asList(T... a) {
         return new ArrayList<T>(a);
     }
 
     /** The list view of an array that asList gives: fixed size, writes go to the array. */
-    private static class ArrayList<E> extends AbstractList<E> {
+    private static class ArrayList<E> extends AbstractList<E> implements RandomAccess {
         private final Object[] a;
 
         ArrayList(Object[] array) {
@@ -1171,6 +1397,35 @@ public final class Arrays {
 
         public void sort(Comparator<? super E> c) {
             Arrays.sort(a, (Comparator) c);
+        }
+
+        /** The JDK's own iterator over the array: it cannot remove (Iterator's default). */
+        public Iterator<E> iterator() {
+            return new ArrayItr<E>(a);
+        }
+    }
+
+    /** An iterator over an array: a bare NoSuchElementException past the end. */
+    private static final class ArrayItr<E> implements Iterator<E> {
+        private final Object[] a;
+        private int cursor;
+
+        ArrayItr(Object[] a) {
+            this.a = a;
+        }
+
+        public boolean hasNext() {
+            return cursor < a.length;
+        }
+
+        @SuppressWarnings("unchecked")
+        public E next() {
+            int i = cursor;
+            if (i >= a.length) {
+                throw new NoSuchElementException();
+            }
+            cursor = i + 1;
+            return (E) a[i];
         }
     }
 }

@@ -24,7 +24,7 @@ final class ImmutableCollections {
         unrepeatable("the iteration order of a Set.of or Map.of collection (the JVM draws it at random)");
     }
 
-    static final class ListN<E> extends AbstractList<E> {
+    static final class ListN<E> extends AbstractList<E> implements RandomAccess {
         private final Object[] elements;
 
         ListN(Object[] input, boolean allowNulls) {
@@ -121,6 +121,11 @@ final class ImmutableCollections {
 
         public void sort(Comparator<? super E> c) {
             throw uoe();
+        }
+
+        /** The JDK's List.of has ranges of its own, walked by index. */
+        boolean indexedSubLists() {
+            return true;
         }
 
         public int hashCode() {

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * serialization, spliterators, and the JDK's own bulk removals (`removeIf`, `removeAll`,
  * `retainAll` go through the iterator, with the same result).
  */
-public class Vector<E> extends AbstractList<E> implements List<E> {
+public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess {
     protected Object[] elementData;
     protected int elementCount;
     protected int capacityIncrement;
