@@ -518,6 +518,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "CollectionsModels",
         "UtilModels",
         "BigIntegerModel",
+        "RegexModels",
     ]
     .iter()
     .map(|name| project_file(&format!("tests/roth/java/{name}.java")))

@@ -1089,9 +1089,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     )
                 });
             }
-            _ if self.string_helper(name, &args) => {
+            _ if let Some(class) = self.string_helper(name) => {
                 let receiver_node = node.child_by_field_name("object").unwrap_or(node);
-                let class = self.file.jdk_class("StringMethods").expect("checked");
                 let mut given = vec![(receiver, receiver_node)];
                 given.extend(args);
                 self.given = Some(given);
@@ -1127,36 +1126,17 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 }
 
 impl<'t> MethodChecker<'_, '_, 't> {
-    /// Whether roth's model of the JDK writes `String` method `name` for these arguments:
-    /// `split` only for a constant one-char regular expression (the JDK's fast path).
-    fn string_helper(&self, name: &str, args: &[(Expr, Node<'t>)]) -> bool {
-        let Some(class) = self.file.jdk_class("StringMethods") else {
-            return false;
+    /// The class of roth's model of the JDK that writes `String` method `name`, if one does:
+    /// `StringRegexMethods` for those taking a regular expression, `StringMethods` for the
+    /// others.
+    fn string_helper(&self, name: &str) -> Option<u32> {
+        let helper = if crate::program::reader::jdk::REGEX_METHODS.contains(&name) {
+            "StringRegexMethods"
+        } else {
+            "StringMethods"
         };
-        if name == "split" {
-            let Some(Const::Str(regex)) = args.first().and_then(|(a, _)| self.constant(a)) else {
-                return false;
-            };
-            if !is_literal_split(&regex) {
-                return false;
-            }
-        }
-        self.file.has_method_named(class, name)
-    }
-}
-
-/// Whether `split`'s regular expression is one literal char, or a backslash and a char that
-/// is neither a letter nor a digit (JDK 17's `String.split` fast path), not a surrogate.
-fn is_literal_split(regex: &[u16]) -> bool {
-    let literal = |c: u16| !(0xd800..=0xdfff).contains(&c);
-    match regex {
-        [c] => literal(*c) && !".$|()[{^?*+\\".encode_utf16().any(|m| m == *c),
-        [b, c] => {
-            *b == u16::from(b'\\')
-                && literal(*c)
-                && !char::from_u32(u32::from(*c)).is_some_and(|c| c.is_ascii_alphanumeric())
-        }
-        _ => false,
+        let class = self.file.jdk_class(helper)?;
+        self.file.has_method_named(class, name).then_some(class)
     }
 }
 

@@ -1,7 +1,8 @@
 //! The part of the JDK that roth models as Java source (`src/program/jdk/`, written for roth
 //! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
 //! and `Comparable`, `Runnable`, `Math`, `Character`'s classification, roth's `StringMethods`
-//! (the methods of `String` written in Java), `java.util.Objects`, `Arrays` and `Comparator`, and the
+//! (the methods of `String` written in Java; those taking a regular expression in
+//! `StringRegexMethods`, with `java.util.regex`), `java.util.Objects`, `Arrays` and `Comparator`, and the
 //! functional interfaces of `java.util.function`. A file that names one of these classes is read with its source, as with
 //! another file of its code base (run, never mutated or reported), so what roth runs is what
 //! the JVM runs: `Integer.valueOf(1000) == Integer.valueOf(1000)` is false, `parseInt` throws
@@ -47,6 +48,7 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Class"),
     jdk_file!("java/lang", "Math"),
     jdk_file!("java/lang", "StringMethods"),
+    jdk_file!("java/lang", "StringRegexMethods"),
     jdk_file!("java/lang", "AbstractStringBuilder"),
     jdk_file!("java/lang", "StringBuilder"),
     jdk_file!("java/lang", "StringBuffer"),
@@ -96,6 +98,9 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/util", "Random"),
     jdk_file!("java/util", "BitSet"),
     jdk_file!("java/util", "Collections"),
+    jdk_file!("java/util/regex", "Pattern"),
+    jdk_file!("java/util/regex", "Matcher"),
+    jdk_file!("java/util/regex", "PatternSyntaxException"),
     jdk_file!("java/math", "BigInteger"),
     jdk_file!("java/math", "BigIntegerLimbs"),
     jdk_file!("java/math", "BigIntegerPrimes"),
@@ -156,6 +161,7 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
     let graph = graph();
     let used: HashSet<&str> = texts.iter().flat_map(|t| identifiers(t)).collect();
     let string_methods = STRING_METHODS.iter().any(|m| used.contains(m));
+    let regex_methods = REGEX_METHODS.iter().any(|m| used.contains(m));
     let mut wanted: Vec<bool> = FILES
         .iter()
         .map(|f| {
@@ -165,6 +171,10 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
                 || (f.class == "Class" && used.contains("getClass"))
                 // `s.trim()` calls roth's helper for `String`.
                 || (f.class == "StringMethods" && string_methods)
+                // `s.split(",")` calls roth's helper for the String methods taking a
+                // regular expression, which reads the regular expression files: only a
+                // text naming one of them pays for those (`List.replaceAll` does too).
+                || (f.class == "StringRegexMethods" && regex_methods)
         })
         .collect();
     // Transitively, over what each file of the model needs (a box names Number, Comparable
@@ -250,7 +260,6 @@ const STRING_METHODS: &[&str] = &[
     "concat",
     "replace",
     "repeat",
-    "split",
     "join",
     "toUpperCase",
     "toLowerCase",
@@ -261,6 +270,10 @@ const STRING_METHODS: &[&str] = &[
     "equalsIgnoreCase",
     "compareToIgnoreCase",
 ];
+
+/// The methods of `String` that take a regular expression, which roth's
+/// `StringRegexMethods` writes in Java with `java.util.regex`.
+pub(crate) const REGEX_METHODS: &[&str] = &["split", "matches", "replaceAll", "replaceFirst"];
 
 #[cfg(test)]
 mod tests {
@@ -309,5 +322,22 @@ mod tests {
             "{trim:?}"
         );
         assert!(paths(&["class A { String trimmed; }"], false).is_empty());
+        // The regular expression files come with a String method taking a regular
+        // expression, or with their classes named, and only then.
+        let regex = |texts: &[&str]| {
+            paths(texts, false)
+                .iter()
+                .any(|p| p.ends_with("/java/util/regex/Pattern.java"))
+        };
+        assert!(!regex(&[
+            "class A { String f(String s) { return s.trim(); } }"
+        ]));
+        assert!(regex(&[
+            "class A { String[] f(String s) { return s.split(\",\"); } }"
+        ]));
+        assert!(regex(&[
+            "class A { boolean f(String s) { return s.matches(\"a+\"); } }"
+        ]));
+        assert!(regex(&["import java.util.regex.Matcher;"]));
     }
 }

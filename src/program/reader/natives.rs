@@ -29,6 +29,7 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ),
     ("Random", "unrepeatable", Builtin::Unrepeatable),
     ("Collections", "unrepeatable", Builtin::Unrepeatable),
+    ("Pattern", "unrepeatable", Builtin::Unrepeatable),
 ];
 
 impl FileChecker<'_, '_> {
@@ -309,6 +310,34 @@ mod tests {
         assert_eq!(
             run("drawn", &[int(3)]),
             Termination::Return(Some(string("[3, 1, 0, 2, 4]")))
+        );
+    }
+
+    /// Regular expressions run in roth's model of java.util.regex; a construct it does not
+    /// model (lookbehind) ends the run as unrepeatable, naming it, and a malformed pattern
+    /// throws the JDK's exception.
+    #[test]
+    fn regular_expressions_outside_the_model_are_unrepeatable() {
+        let source = "import java.util.regex.*;\nclass R {\n    \
+                      static String words(String s) { return String.join(\"/\", s.split(\"\\\\W+\")); }\n    \
+                      static String behind(String s) { return s.replaceAll(\"(?<=a)b\", \"x\"); }\n    \
+                      static String group(String s) { Matcher m = Pattern.compile(\"(a+)(b*)\").matcher(s); return m.find() ? m.group(2) + m.start(2) : \"-\"; }\n    \
+                      static boolean bad(String s) { return s.matches(\"(a\"); }\n}\n";
+        let unit = load("R.java", source).expect("the file loads");
+        let run = runner(&unit);
+        let returns = |v: Value| Termination::Return(Some(v));
+        assert_eq!(
+            run("words", &[string("a, bc;d")]),
+            returns(string("a/bc/d"))
+        );
+        assert_eq!(run("group", &[string("xaab")]), returns(string("b3")));
+        assert!(matches!(
+            run("behind", &[string("ab")]),
+            Termination::Unrepeatable(w) if w.contains("lookbehind")
+        ));
+        assert_eq!(
+            run("bad", &[string("a")]),
+            Termination::Throw("java.util.regex.PatternSyntaxException".into())
         );
     }
 }

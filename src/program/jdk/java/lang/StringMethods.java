@@ -209,59 +209,6 @@ final class StringMethods {
         return out;
     }
 
-    /**
-     * split of a regular expression that is one literal char (or an escaped non-letter),
-     * the JDK's fast path: the reader calls it only for such a constant.
-     */
-    static String[] split(String s, String regex) {
-        return split(s, regex, 0);
-    }
-
-    static String[] split(String s, String regex, int limit) {
-        char ch = regex.length() == 1 ? regex.charAt(0) : regex.charAt(1);
-        int n = s.length();
-        // The pieces' bounds: at most one more piece than matches.
-        int[] starts = new int[n + 1];
-        int[] ends = new int[n + 1];
-        int pieces = 0;
-        int off = 0;
-        int next = s.indexOf(ch, off);
-        boolean limited = limit > 0;
-        while (next != -1) {
-            if (!limited || pieces < limit - 1) {
-                starts[pieces] = off;
-                ends[pieces] = next;
-                pieces++;
-                off = next + 1;
-            } else {
-                starts[pieces] = off;
-                ends[pieces] = n;
-                pieces++;
-                off = n;
-                break;
-            }
-            next = s.indexOf(ch, off);
-        }
-        if (off == 0) {
-            return new String[] {s};
-        }
-        if (!limited || pieces < limit) {
-            starts[pieces] = off;
-            ends[pieces] = n;
-            pieces++;
-        }
-        if (limit == 0) {
-            while (pieces > 0 && starts[pieces - 1] == ends[pieces - 1]) {
-                pieces--;
-            }
-        }
-        String[] out = new String[pieces];
-        for (int i = 0; i < pieces; i++) {
-            out[i] = s.substring(starts[i], ends[i]);
-        }
-        return out;
-    }
-
     static String toUpperCase(String s) {
         return changeCase(s, true);
     }
