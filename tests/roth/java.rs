@@ -519,6 +519,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "UtilModels",
         "BigIntegerModel",
         "RegexModels",
+        "StreamModels",
     ]
     .iter()
     .map(|name| project_file(&format!("tests/roth/java/{name}.java")))

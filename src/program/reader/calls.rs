@@ -9,7 +9,7 @@ use crate::program::reader::declarations::Signature;
 use crate::program::reader::generics::{Instance, Through};
 use crate::program::reader::ir::*;
 use crate::program::reader::lambdas::closure_syntax;
-use crate::program::reader::statements::{Checked, MethodChecker};
+use crate::program::reader::statements::{CheckError, Checked, MethodChecker};
 use crate::program::reader::syntax::{has_class_body, named_children};
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
@@ -17,6 +17,27 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// from the parameter it is passed to, stands as a `null` until the method is chosen
     /// (see [`Self::pass`]). A method reference's call takes the arguments given it.
     pub(super) fn arguments(&mut self, node: Node<'t>) -> Checked<'t, Vec<(Expr, Node<'t>)>> {
+        let args = self.deferring_arguments(node)?;
+        self.none_deferred(&args)?;
+        Ok(args)
+    }
+
+    /// An error when one of `args` could not be read on its own: only a call resolved by
+    /// [`Self::resolve`] and passed by [`Self::pass`] reads such an argument again.
+    pub(super) fn none_deferred(&self, args: &[(Expr, Node<'t>)]) -> Checked<'t, ()> {
+        match self.deferred_in(args) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Self::arguments`] for a call resolved among a class's methods or constructors: an
+    /// argument that is itself a call of a generic method may need the parameter's type to
+    /// be read (JLS §18.5.2), and is read again once the method is chosen.
+    pub(super) fn deferring_arguments(
+        &mut self,
+        node: Node<'t>,
+    ) -> Checked<'t, Vec<(Expr, Node<'t>)>> {
         if let Some(given) = self.given.take() {
             return Ok(given);
         }
@@ -25,6 +46,22 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             for a in named_children(list) {
                 let e = match closure_syntax(a) {
                     Some(_) => self.make(a, Type::Null, ExprKind::Null),
+                    // A call of a generic method may need the parameter's type to infer its
+                    // own type arguments (JLS §18.5.2): read again once the method is
+                    // chosen, and until then a `null` if it cannot be read alone.
+                    None if a.kind() == "method_invocation" => match self.expr(a) {
+                        Ok(e) => {
+                            if self.open_calls.contains(&a.id()) {
+                                self.open_args.insert(a.id());
+                            }
+                            e
+                        }
+                        Err(e) => {
+                            self.open_args.insert(a.id());
+                            self.deferred.push((a.id(), e));
+                            self.make(a, Type::Null, ExprKind::Null)
+                        }
+                    },
                     None => self.expr(a)?,
                 };
                 out.push((e, a));
@@ -176,6 +213,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         ret: Type::Void,
                         declared_ret: Type::Void,
                         class_args,
+                        open: false,
+                        open_params: Vec::new(),
                     },
                 });
             }
@@ -208,26 +247,58 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 candidates.push((k, i, s));
             }
         }
-        let arg_types: Vec<Type> = args.iter().map(|(a, _)| a.ty.clone()).collect();
+        // An argument read again against its parameter infers nothing before.
+        let open: Vec<bool> = args
+            .iter()
+            .map(|(_, n)| self.open_args.contains(&n.id()))
+            .collect();
+        let arg_types: Vec<Type> = args
+            .iter()
+            .zip(&open)
+            .map(|((a, _), o)| if *o { Type::Null } else { a.ty.clone() })
+            .collect();
         let mut instances: Vec<Instance> = Vec::new();
         let mut kept = Vec::new();
         let closures = args.iter().any(|(_, n)| closure_syntax(*n).is_some());
-        // The type the call's value goes to, when it passes lambdas (they need the type
-        // arguments their parameters take).
+        // The type the call's value goes to, for the type arguments its arguments leave
+        // open (a lambda's parameters need them).
         let expected = match &self.call_target {
-            Some((id, ty)) if closures && *id == node.id() => Some(ty.clone()),
+            Some((id, ty)) if *id == node.id() => Some(ty.clone()),
             _ => None,
         };
         for (k, i, s) in candidates {
-            let mut instance = file.instantiate(through, k, s, &arg_types, expected.as_ref());
+            let mut types = arg_types.clone();
+            let mut instance = file.instantiate(through, k, s, &types, expected.as_ref());
+            // A generic method's type arguments inferred from its open arguments read
+            // against what is known of their parameters.
+            if open.contains(&true) && !s.type_params.is_empty() {
+                for (j, (_, n)) in args.iter().enumerate() {
+                    if !open[j] {
+                        continue;
+                    }
+                    let spread = s.is_varargs && args.len() != s.params.len();
+                    let Some(target) = parameter_at(&instance.open_params, spread, j) else {
+                        continue;
+                    };
+                    if let Ok(e) = self.expr_for(*n, &target) {
+                        types[j] = e.ty;
+                    }
+                }
+                instance = file.instantiate(through, k, s, &types, expected.as_ref());
+            }
             // A generic method's type arguments inferred from what its lambdas return too.
             if closures && !s.type_params.is_empty() {
-                let refined = self.closure_argument_types(args, &s.params, &instance.params);
+                let refined =
+                    self.closure_argument_types(args, &types, &s.params, &instance.params);
                 instance = file.instantiate(through, k, s, &refined, expected.as_ref());
             }
             // An override whose parameters differ from the overridden method's only by the
             // type arguments substituted (`set(Integer)` over `Box<Integer>`'s `set(T)`).
-            if instances.iter().any(|o| o.params == instance.params) {
+            if kept.iter().zip(&instances).any(
+                |((o, _, _), other): (&(u32, usize, &Signature), &Instance)| {
+                    *o != k && other.params == instance.params
+                },
+            ) {
                 continue;
             }
             instances.push(instance);
@@ -267,7 +338,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             if applicable.is_empty() {
                 continue;
             }
-            let most_specific: Vec<&((u32, usize), Vec<Type>, &Instance)> = applicable
+            let mut most_specific: Vec<&((u32, usize), Vec<Type>, &Instance)> = applicable
                 .iter()
                 .filter(|(_, s, _)| {
                     applicable
@@ -275,14 +346,43 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                         .all(|(_, o, _)| s.iter().zip(o).all(|(p, q)| invocation_convertible(p, q)))
                 })
                 .collect();
+            // Generic methods of one class that their type arguments make alike are compared
+            // as declared (JLS §15.12.2.5: `Stream.of(T...)` is more specific than
+            // `Stream.of(T)` for an array).
+            if most_specific.len() > 1 {
+                let declared = |(k, i): (u32, usize)| -> Vec<Type> {
+                    file.classes[k as usize].sigs[i]
+                        .as_ref()
+                        .map(|s| s.params.iter().map(Type::erasure).collect())
+                        .unwrap_or_default()
+                };
+                let candidates = most_specific.clone();
+                most_specific.retain(|(m, _, _)| {
+                    let mine = declared(*m);
+                    candidates.iter().all(|(o, _, _)| {
+                        let theirs = declared(*o);
+                        mine.len() == theirs.len()
+                            && mine
+                                .iter()
+                                .zip(&theirs)
+                                .all(|(p, q)| invocation_convertible(p, q))
+                    })
+                });
+            }
             return match most_specific.as_slice() {
                 [one] => Ok(Resolved {
                     found: Some(one.0),
                     variable_arity,
                     instance: one.2.clone(),
                 }),
+                // An argument that could not be read alone fits every reference type.
+                _ if self.deferred_in(args).is_some() => Err(self.deferred_in(args).expect("one")),
                 _ => self.error(node, format!("reference to {name} is ambiguous")),
             };
+        }
+        // An argument that could not be read alone may be why none applies.
+        if let Some(e) = self.deferred_in(args) {
+            return Err(e);
         }
         // A method whose signature is outside the subset is still the one `javac` finds.
         if self.file.declares_unsupported(&searched, name, constructor) {
@@ -316,12 +416,23 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         self.error(node, what)
     }
 
+    /// Why the first of `args` that could not be read on its own could not.
+    fn deferred_in(&self, args: &[(Expr, Node<'t>)]) -> Option<CheckError<'t>> {
+        args.iter().find_map(|(_, n)| {
+            self.deferred
+                .iter()
+                .find(|(id, _)| *id == n.id())
+                .map(|(_, e)| e.clone())
+        })
+    }
+
     /// The arguments converted to the parameters' types; by variable arity, the trailing
     /// ones gathered into a new array of the last parameter's type (JLS §15.12.4.2).
     fn pass(
         &mut self,
         args: Vec<(Expr, Node<'t>)>,
         params: &[Type],
+        targets: &[Type],
         variable_arity: bool,
     ) -> Checked<'t, Vec<Expr>> {
         let fixed = if variable_arity {
@@ -339,6 +450,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             };
             let a = match closure_syntax(node) {
                 Some(c) => self.closure(c, &param)?,
+                // A call read again against what is known of its parameter's type.
+                None if self.open_args.contains(&node.id()) => {
+                    let target = parameter_at(targets, variable_arity, i).unwrap_or(param.clone());
+                    let e = self.expr_for(node, &target)?;
+                    self.convert(e, &param)
+                }
                 None => self.convert(a, &param),
             };
             if i < fixed {
@@ -373,7 +490,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         name: &str,
         receiver: Option<Expr>,
     ) -> Checked<'t, Expr> {
-        let args = self.arguments(node)?;
+        let args = self.deferring_arguments(node)?;
         self.user_call_with(node, class, name, receiver, args)
     }
 
@@ -388,6 +505,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         args: Vec<(Expr, Node<'t>)>,
     ) -> Checked<'t, Expr> {
         if self.file.classes[class as usize].is_enum && !self.file.has_method_named(class, name) {
+            self.none_deferred(&args)?;
             return self.enum_method(node, class, name, receiver, args);
         }
         let through = match &receiver {
@@ -399,6 +517,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let resolved = match self.resolve(node, class, name, false, &args, Through::Type(&through))
         {
             Err(e) if self.object_method_applies(class, name, &args) => {
+                self.none_deferred(&args)?;
                 let receiver = match receiver {
                     Some(r) => r,
                     None if !self.is_static => {
@@ -414,6 +533,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             resolved => resolved?,
         };
         let (declaring, index) = resolved.found.expect("methods are resolved to one");
+        if resolved.instance.open {
+            self.open_calls.insert(node.id());
+        }
         let variable_arity = resolved.variable_arity;
         let sig = self.file.classes[declaring as usize].sigs[index]
             .as_ref()
@@ -446,7 +568,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 format!("non-static method {name} cannot be referenced from a static context"),
             );
         }
-        let converted = self.pass(args, &resolved.instance.params, variable_arity)?;
+        let converted = self.pass(
+            args,
+            &resolved.instance.params,
+            &resolved.instance.open_params,
+            variable_arity,
+        )?;
         let method = MethodRef {
             class: declaring,
             method: index as u32,
@@ -637,7 +764,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         class: u32,
         ordinal: u32,
     ) -> Checked<'t, Expr> {
-        let args = self.arguments(node)?;
+        let args = self.deferring_arguments(node)?;
         // A constant with a body is an object of its own anonymous class (JLS §8.9.1).
         let body = match node.child_by_field_name("body") {
             Some(_) => Some(self.anonymous_class(node, false, false)?),
@@ -647,7 +774,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let ty = self.file.class_type(made);
         let resolved = self.resolve(node, made, "", true, &args, Through::Type(&ty))?;
         let constructor = resolved.found.map(|(_, c)| c);
-        let args = self.pass(args, &resolved.instance.params, resolved.variable_arity)?;
+        let args = self.pass(
+            args,
+            &resolved.instance.params,
+            &resolved.instance.open_params,
+            resolved.variable_arity,
+        )?;
         let ty = self.file.class_type(class);
         Ok(self.make(
             node,
@@ -673,7 +805,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let Some(superclass) = self.file.superclass(self.class) else {
             return self.unsupported(node, &format!("Object.{name}"));
         };
-        let args = self.arguments(node)?;
+        let args = self.deferring_arguments(node)?;
         let through = self.file.generic_self(self.class);
         let resolved = self.resolve(
             node,
@@ -699,7 +831,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             );
         }
         let is_static = sig.is_static;
-        let args = self.pass(args, &resolved.instance.params, variable_arity)?;
+        let args = self.pass(
+            args,
+            &resolved.instance.params,
+            &resolved.instance.open_params,
+            variable_arity,
+        )?;
         let method = MethodRef {
             class: declaring,
             method: index as u32,
@@ -722,7 +859,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         explicit: bool,
     ) -> Checked<'t, Expr> {
         let args = if explicit {
-            self.arguments(node)?
+            self.deferring_arguments(node)?
         } else {
             Vec::new()
         };
@@ -756,7 +893,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let outer = self.outer_argument(node, superclass, None, true)?;
         let mut args: Vec<Expr> = outer
             .into_iter()
-            .chain(self.pass(args, &params, variable_arity)?)
+            .chain(self.pass(
+                args,
+                &params,
+                &resolved.instance.open_params,
+                variable_arity,
+            )?)
             .collect();
         args.extend(self.captured_values(node, superclass)?);
         Ok(self.make(
@@ -784,7 +926,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             false => None,
         };
         let class = anonymous.unwrap_or_else(|| created.class().expect("a class"));
-        let args = self.arguments(node)?;
+        let args = self.deferring_arguments(node)?;
         let own = self.file.generic_self(class);
         // An anonymous class has no type parameters: its constructors take its
         // superclass's parameters as its supertype instantiates them.
@@ -822,7 +964,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         let outer = self.outer_argument(node, class, qualifier, false)?;
         let mut converted: Vec<Expr> = outer
             .into_iter()
-            .chain(self.pass(args, &params, variable_arity)?)
+            .chain(self.pass(
+                args,
+                &params,
+                &resolved.instance.open_params,
+                variable_arity,
+            )?)
             .collect();
         converted.extend(self.captured_values(node, class)?);
         let mut ty = created;
@@ -850,7 +997,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// `this(args)` as a constructor's first statement: a call of another constructor of the
     /// class on the object under construction.
     pub(super) fn this_call(&mut self, node: Node<'t>) -> Checked<'t, Expr> {
-        let args = self.arguments(node)?;
+        let args = self.deferring_arguments(node)?;
         let class = self.class;
         let through = self.file.generic_self(class);
         let resolved = self.resolve(node, class, "", true, &args, Through::Type(&through))?;
@@ -877,7 +1024,12 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         let mut converted: Vec<Expr> = outer
             .into_iter()
-            .chain(self.pass(args, &params, variable_arity)?)
+            .chain(self.pass(
+                args,
+                &params,
+                &resolved.instance.open_params,
+                variable_arity,
+            )?)
             .collect();
         converted.extend(self.captured_values(node, class)?);
         Ok(self.make(
@@ -1198,6 +1350,16 @@ fn spread(
 /// reference.
 fn invocation_convertible(from: &Type, to: &Type) -> bool {
     from == to || from.widens_to(to) || (*from == Type::Null && to.is_reference())
+}
+
+/// The parameter an argument at `index` is passed to; by variable arity (`spread`), the
+/// elements of the last parameter's array.
+fn parameter_at(params: &[Type], spread: bool, index: usize) -> Option<Type> {
+    let last = params.len().checked_sub(1)?;
+    if spread && index >= last {
+        return params[last].element().cloned();
+    }
+    params.get(index).cloned()
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //! type parameters of classes and methods with their bounds, parameterized types, the types
 //! of members seen through a parameterized type (its arguments substituted for the declaring
 //! class's parameters, along the generic supertypes), and type arguments inferred from a
-//! call's arguments (generic methods, `new Box<>(v)`).
+//! call's arguments (generic methods, `new Box<>(v)`), from the type its value goes to, and,
+//! for a generic call passed as an argument, from the parameter it is passed to
+//! (`s.collect(Collectors.groupingBy(w -> w.length()))`: `calls.rs` reads it again then).
 //!
 //! At run time a type variable is its erasure, as on the JVM; where a member's declared type
 //! erases to something wider than the type it is seen with (`T get()` read as an `Integer`),
@@ -380,6 +382,13 @@ pub(super) struct Instance {
     pub(super) ret: Type,
     pub(super) declared_ret: Type,
     pub(super) class_args: Vec<Type>,
+    /// Whether a type variable of the method was inferred from neither the arguments nor
+    /// the call's target (it stands for its erasure in `params` and `ret`).
+    pub(super) open: bool,
+    /// The parameters with what was inferred substituted and each variable left open as
+    /// `Type::Null` (which inference skips): the targets of arguments that are calls of
+    /// generic methods themselves (JLS §18.5.2: `collect(Collectors.toList())`).
+    pub(super) open_params: Vec<Type>,
 }
 
 impl FileChecker<'_, '_> {
@@ -411,13 +420,18 @@ impl FileChecker<'_, '_> {
             },
         }
         if raw {
+            let params: Vec<Type> = sig.params.iter().map(Type::erasure).collect();
             return Instance {
-                params: sig.params.iter().map(Type::erasure).collect(),
+                open_params: params.clone(),
+                params,
                 ret: sig.ret.erasure(),
                 declared_ret: sig.ret.clone(),
                 class_args: Vec::new(),
+                open: false,
             };
         }
+        let mut open_map: Substitution;
+        let mut open = false;
         if !variables.is_empty() {
             let params: Vec<Type> = sig.params.iter().map(|p| substitute(p, &map)).collect();
             let mut found = vec![None; variables.len()];
@@ -443,9 +457,14 @@ impl FileChecker<'_, '_> {
                 self.infer(&p, a, &variables, &mut found, &boxed);
             }
             // What the arguments leave open, from the type the call's value is assigned to
-            // (JLS §18.5.2.1: `Function<Integer, Integer> g = f.compose(v -> v + 1)`).
+            // (JLS §18.5.2.1: `Function<Integer, Integer> g = f.compose(v -> v + 1)`). An
+            // argument that says only `Object` bounds a variable it meets through a wildcard
+            // (`Collector<? super T, A, R>` given `joining()`'s `Collector<Object, ...>`)
+            // rather than fixes it: the target's type is then the one javac infers.
             if let Some(expected) = expected
-                && found.iter().any(Option::is_none)
+                && found
+                    .iter()
+                    .any(|f| f.is_none() || f.as_ref() == Some(&Type::Object))
             {
                 let mut from_target = vec![None; variables.len()];
                 // A diamond's class takes its type arguments from the type its object goes
@@ -463,14 +482,20 @@ impl FileChecker<'_, '_> {
                 };
                 self.infer(&ret, expected, &variables, &mut from_target, &boxed);
                 for (f, t) in found.iter_mut().zip(from_target) {
-                    if f.is_none() {
+                    let weak = f.is_none() || f.as_ref() == Some(&Type::Object);
+                    if weak && t.as_ref().is_some_and(|t| t.is_reference()) {
                         *f = t;
                     }
                 }
             }
+            open_map = map.clone();
             for (v, t) in variables.iter().zip(found) {
+                open |= t.is_none();
+                open_map.push((v.clone(), t.clone().unwrap_or(Type::Null)));
                 map.push((v.clone(), t.unwrap_or_else(|| (*v.erasure).clone())));
             }
+        } else {
+            open_map = map.clone();
         }
         let class_args = match through {
             Through::Diamond => class_parameters
@@ -488,6 +513,12 @@ impl FileChecker<'_, '_> {
             ret: substitute(&sig.ret, &map),
             declared_ret: sig.ret.clone(),
             class_args,
+            open,
+            open_params: sig
+                .params
+                .iter()
+                .map(|p| substitute(p, &open_map))
+                .collect(),
         }
     }
 }
@@ -684,5 +715,38 @@ class T {
         assert_eq!(run("smallest", &[int(6)]), long(0));
         assert_eq!(run("smallest", &[int(0)]), long(-1));
         assert_eq!(run("first", &[string("a")]), returns(string("m2")));
+    }
+
+    /// A generic call passed to another takes the type arguments its own arguments leave
+    /// open from the parameter (JLS §18.5.2): the collectors of a stream, a comparator by a
+    /// key, and `Stream.of(array)` is the array's elements (of(T...) over of(T)).
+    #[test]
+    fn generic_calls_passed_as_arguments_are_inferred_from_their_parameters() {
+        let source = "import java.util.*;\nimport java.util.stream.*;\nclass I {\n    \
+                      static int first(int n) { return Stream.of(\"ab\", \"c\").collect(Collectors.toList()).get(0).length() + n; }\n    \
+                      static int groups(int n) { Map<Integer, Long> m = Stream.of(\"ab\", \"c\", \"de\").collect(Collectors.groupingBy(s -> s.length(), Collectors.counting())); return (int) (long) m.get(2) + n; }\n    \
+                      static String sorted(int n) { return Stream.of(\"ccc\", \"a\", \"bb\").sorted(Comparator.comparing(s -> s.length())).collect(Collectors.joining(\",\")) + n; }\n    \
+                      static long elements(int n) { Integer[] a = {1, 2, n}; return Stream.of(a).count(); }\n}\n";
+        let unit = load("I.java", source).expect("the file loads");
+        assert_eq!(
+            unit.unsupported().count(),
+            0,
+            "{:?}",
+            unit.unsupported().next()
+        );
+        let run = runner(&unit);
+        let int = |x: i64| Value::Prim(Kind::Int, x);
+        assert_eq!(run("first", &[int(1)]), Termination::Return(Some(int(3))));
+        assert_eq!(run("groups", &[int(1)]), Termination::Return(Some(int(3))));
+        assert_eq!(
+            run("sorted", &[int(1)]),
+            Termination::Return(Some(crate::program::execution::interp::testing::string(
+                "a,bb,ccc1"
+            )))
+        );
+        assert_eq!(
+            run("elements", &[int(1)]),
+            Termination::Return(Some(Value::Prim(Kind::Long, 3)))
+        );
     }
 }

@@ -2,8 +2,9 @@
 //! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
 //! and `Comparable`, `Runnable`, `Math`, `Character`'s classification, roth's `StringMethods`
 //! (the methods of `String` written in Java; those taking a regular expression in
-//! `StringRegexMethods`, with `java.util.regex`), `java.util.Objects`, `Arrays` and `Comparator`, and the
-//! functional interfaces of `java.util.function`. A file that names one of these classes is read with its source, as with
+//! `StringRegexMethods`, with `java.util.regex`), `java.util.Objects`, `Arrays` and
+//! `Comparator`, the functional interfaces of `java.util.function`, the collections and the
+//! streams of `java.util`. A file that names one of these classes is read with its source, as with
 //! another file of its code base (run, never mutated or reported), so what roth runs is what
 //! the JVM runs: `Integer.valueOf(1000) == Integer.valueOf(1000)` is false, `parseInt` throws
 //! the JDK's messages. Boxing conversions (JLS §5.1.7-5.1.8) are calls of these classes'
@@ -101,6 +102,9 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/util/regex", "Pattern"),
     jdk_file!("java/util/regex", "Matcher"),
     jdk_file!("java/util/regex", "PatternSyntaxException"),
+    jdk_file!("java/util", "IntSummaryStatistics"),
+    jdk_file!("java/util", "LongSummaryStatistics"),
+    jdk_file!("java/util", "DoubleSummaryStatistics"),
     jdk_file!("java/math", "BigInteger"),
     jdk_file!("java/math", "BigIntegerLimbs"),
     jdk_file!("java/math", "BigIntegerPrimes"),
@@ -133,6 +137,29 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/util/function", "LongBinaryOperator"),
     jdk_file!("java/util/function", "LongUnaryOperator"),
     jdk_file!("java/util/function", "ObjIntConsumer"),
+    jdk_file!("java/util/function", "ObjLongConsumer"),
+    jdk_file!("java/util/function", "ObjDoubleConsumer"),
+    jdk_file!("java/util/function", "IntToLongFunction"),
+    jdk_file!("java/util/function", "IntToDoubleFunction"),
+    jdk_file!("java/util/function", "LongFunction"),
+    jdk_file!("java/util/function", "LongPredicate"),
+    jdk_file!("java/util/function", "LongToIntFunction"),
+    jdk_file!("java/util/function", "LongToDoubleFunction"),
+    jdk_file!("java/util/function", "DoubleFunction"),
+    jdk_file!("java/util/function", "DoublePredicate"),
+    jdk_file!("java/util/function", "DoubleToIntFunction"),
+    jdk_file!("java/util/function", "DoubleToLongFunction"),
+    jdk_file!("java/util/stream", "AbstractPipeline"),
+    jdk_file!("java/util/stream", "ReferencePipeline"),
+    jdk_file!("java/util/stream", "IntPipeline"),
+    jdk_file!("java/util/stream", "LongPipeline"),
+    jdk_file!("java/util/stream", "DoublePipeline"),
+    jdk_file!("java/util/stream", "Stream"),
+    jdk_file!("java/util/stream", "IntStream"),
+    jdk_file!("java/util/stream", "LongStream"),
+    jdk_file!("java/util/stream", "DoubleStream"),
+    jdk_file!("java/util/stream", "Collector"),
+    jdk_file!("java/util/stream", "Collectors"),
 ];
 
 /// The box of each primitive type (JLS §5.1.7), by the primitive's keyword.
@@ -153,20 +180,24 @@ pub(crate) fn box_name(primitive: &crate::program::reader::ir::Type) -> Option<&
     BOXES.iter().find(|(k, _)| *k == keyword).map(|(_, b)| *b)
 }
 
-/// The JDK files `texts` need: those declaring a class they name (a whole word), the files
-/// those name in turn, and every box when `boxing` (a conversion may box a value of a type
-/// whose box the text never names). Each as its path (with [`PREFIX`]) and text, in the
+/// The JDK files `texts` need: those declaring a class they name (a whole word), the
+/// streams when they say `stream` or `chars`, the files those name in turn, and every box
+/// when `boxing` (a conversion may box a value of a type whose box the text never names). Each as its path (with [`PREFIX`]) and text, in the
 /// order of [`FILES`].
 pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)> {
     let graph = graph();
     let used: HashSet<&str> = texts.iter().flat_map(|t| identifiers(t)).collect();
     let string_methods = STRING_METHODS.iter().any(|m| used.contains(m));
     let regex_methods = REGEX_METHODS.iter().any(|m| used.contains(m));
+    // `c.stream()`, `Arrays.stream(a)` and `s.chars()` need the streams, which Collection,
+    // Arrays and StringMethods do not bring themselves (see `graph`).
+    let streams = used.contains("stream") || used.contains("chars");
     let mut wanted: Vec<bool> = FILES
         .iter()
         .map(|f| {
             (boxing && BOXES.iter().any(|(_, b)| *b == f.class))
                 || used.contains(f.class)
+                || (streams && is_stream(f))
                 // `getClass()` makes objects of `Class`, named or not.
                 || (f.class == "Class" && used.contains("getClass"))
                 // `s.trim()` calls roth's helper for `String`.
@@ -209,12 +240,21 @@ fn graph() -> &'static [Vec<usize>] {
             .iter()
             .map(|f| {
                 let names = identifiers(f.text);
+                // Collection's `stream()`, Arrays' `stream` and StringMethods' `chars` name
+                // the streams, which every unit using a collection, an array or a String
+                // method would then read: they are read only for a text naming them or
+                // saying `stream` or `chars` (see `needed`).
                 let mut needs: Vec<usize> = (0..FILES.len())
                     .filter(|&j| FILES[j].class != f.class && names.contains(FILES[j].class))
+                    .filter(|&j| is_stream(f) || !is_stream(&FILES[j]))
                     .collect();
                 let helper = index("StringMethods");
                 if f.class != "StringMethods" && STRING_METHODS.iter().any(|m| names.contains(m)) {
                     needs.extend(helper);
+                }
+                // `getClass()` makes objects of `Class`.
+                if names.contains("getClass") {
+                    needs.extend(index("Class"));
                 }
                 if matches!(f.class, "Collection" | "Map" | "BigInteger") {
                     needs.extend(index("ContentViews"));
@@ -237,6 +277,11 @@ fn graph() -> &'static [Vec<usize>] {
             })
             .collect()
     })
+}
+
+/// Whether `f` is one of the files of `java.util.stream`.
+fn is_stream(f: &JdkFile) -> bool {
+    f.path.starts_with("java/util/stream/")
 }
 
 /// The identifiers of a text (words of letters, digits, `_` and `$`), comments and string
@@ -269,6 +314,7 @@ const STRING_METHODS: &[&str] = &[
     "isBlank",
     "equalsIgnoreCase",
     "compareToIgnoreCase",
+    "chars",
 ];
 
 /// The methods of `String` that take a regular expression, which roth's
@@ -339,5 +385,57 @@ mod tests {
             "class A { boolean f(String s) { return s.matches(\"a+\"); } }"
         ]));
         assert!(regex(&["import java.util.regex.Matcher;"]));
+        // A list does not bring the streams its `stream()` names; saying `stream` does.
+        let list = paths(&["class A { java.util.ArrayList<Integer> l; }"], false);
+        assert!(
+            list.iter().any(|p| p.ends_with("/ArrayList.java"))
+                && !list.iter().any(|p| p.contains("/stream/")),
+            "{list:?}"
+        );
+        let stream = paths(
+            &["class A { int f(java.util.List<Integer> l) { return (int) l.stream().count(); } }"],
+            false,
+        );
+        assert!(
+            stream
+                .iter()
+                .any(|p| p.ends_with("/stream/Collectors.java")),
+            "{stream:?}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod model_tests {
+    use super::*;
+
+    /// Every method of roth's model of the JDK is in the subset roth reads: a unit naming
+    /// every class of the model (and `stream`) reads them all, and none is refused.
+    #[test]
+    fn every_method_of_the_model_is_in_the_subset() {
+        let names: Vec<&str> = FILES.iter().map(|f| f.class).collect();
+        let source = format!("// stream {}\nclass T {{ }}\n", names.join(" "));
+        let unit = crate::program::load("T.java", &source).expect("loads");
+        let mut bad = Vec::new();
+        for (c, class) in unit.classes.iter().enumerate() {
+            if !unit.is_library(c as u32) {
+                continue;
+            }
+            for m in class.methods.iter().filter(|m| m.is_declared()) {
+                if let Err(d) = &m.body {
+                    bad.push(format!(
+                        "{}.{} {}:{}: {}",
+                        class.name, m.name, d.path, d.line, d.message
+                    ));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+        assert!(
+            unit.others.len() >= FILES.len(),
+            "{} of {} files read",
+            unit.others.len(),
+            FILES.len()
+        );
     }
 }

@@ -405,20 +405,21 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
     /// for the shapes units use): a lambda or method reference passed where the parameter
     /// is declared `I<..., R, ...>`, whose method returns `R`, stands as `I<..., X, ...>`
     /// with `X` the (boxed) type of what it returns when read against the parameter's type
-    /// as inferred so far; the other arguments as they are.
+    /// as inferred so far; the other arguments as `types` gives them.
     pub(super) fn closure_argument_types(
         &mut self,
         args: &[(Expr, Node<'t>)],
+        types: &[Type],
         declared: &[Type],
         inferred: &[Type],
     ) -> Vec<Type> {
         let mut out = Vec::new();
-        for (i, (a, n)) in args.iter().enumerate() {
+        for (i, (_, n)) in args.iter().enumerate() {
             let ty = match (closure_syntax(*n), declared.get(i), inferred.get(i)) {
                 (Some(c), Some(d), Some(t)) => self.returned_type(c, d, t),
                 _ => None,
             };
-            out.push(ty.unwrap_or_else(|| a.ty.clone()));
+            out.push(ty.unwrap_or_else(|| types[i].clone()));
         }
         out
     }

@@ -30,6 +30,7 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("Random", "unrepeatable", Builtin::Unrepeatable),
     ("Collections", "unrepeatable", Builtin::Unrepeatable),
     ("Pattern", "unrepeatable", Builtin::Unrepeatable),
+    ("AbstractPipeline", "unrepeatable", Builtin::Unrepeatable),
 ];
 
 impl FileChecker<'_, '_> {
@@ -339,5 +340,24 @@ mod tests {
             run("bad", &[string("a")]),
             Termination::Throw("java.util.regex.PatternSyntaxException".into())
         );
+    }
+
+    /// A stream whose source collection its own lambdas change ends as unrepeatable (each
+    /// JDK collection's spliterator reacts its own way); a change before the stream runs is
+    /// seen, as the JDK's late-binding spliterators see it.
+    #[test]
+    fn a_stream_changing_its_source_is_unrepeatable() {
+        let source = "import java.util.*;\nimport java.util.stream.*;\nclass S {\n    \
+                      static int grow(int x) { List<Integer> l = new ArrayList<>(List.of(1, 2, x)); l.stream().forEach(e -> { if (e == x) l.add(e); }); return l.size(); }\n    \
+                      static int late(int x) { List<Integer> l = new ArrayList<>(List.of(1, 2)); Stream<Integer> s = l.stream(); l.add(x); return s.mapToInt(e -> e).sum(); }\n}\n";
+        let unit = load("S.java", source).expect("the file loads");
+        let run = runner(&unit);
+        let int = |x: i64| Value::Prim(Kind::Int, x);
+        assert!(
+            matches!(&run("grow", &[int(5)]), Termination::Unrepeatable(w) if w.contains("stream")),
+            "{:?}",
+            run("grow", &[int(5)])
+        );
+        assert_eq!(run("late", &[int(5)]), Termination::Return(Some(int(8))));
     }
 }

@@ -41,6 +41,7 @@ const JAVA_LANG_EXCEPTIONS: &[&str] = &[
 pub(super) type Completes = bool;
 
 /// A checking error inside a method, placed at a node.
+#[derive(Clone)]
 pub(super) struct CheckError<'t> {
     pub(super) node: Node<'t>,
     pub(super) message: String,
@@ -95,6 +96,14 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     pub(super) given: Option<Vec<(Expr, Node<'t>)>>,
     /// A call (its node's id) whose value goes to a variable of this type.
     pub(super) call_target: Option<(usize, Type)>,
+    /// Calls (their nodes' ids) of generic methods whose type arguments their own arguments
+    /// left open (see `Instance::open`).
+    pub(super) open_calls: std::collections::HashSet<usize>,
+    /// Arguments (their nodes' ids) that are such calls, or calls that could not be read
+    /// without the type of the parameter they are passed to: read again against it.
+    pub(super) open_args: std::collections::HashSet<usize>,
+    /// Why each argument of `open_args` could not be read on its own.
+    pub(super) deferred: Vec<(usize, CheckError<'t>)>,
 }
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
@@ -124,6 +133,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             patterns: Vec::new(),
             given: None,
             call_target: None,
+            open_calls: std::collections::HashSet::new(),
+            open_args: std::collections::HashSet::new(),
+            deferred: Vec::new(),
         }
     }
 

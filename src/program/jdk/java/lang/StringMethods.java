@@ -1,5 +1,8 @@
 package java.lang;
 
+import java.util.stream.IntPipeline;
+import java.util.stream.IntStream;
+
 /**
  * roth's own class (not the JDK's API): the methods of java.lang.String that are not
  * builtins, each written from the JDK's specification with the string as its first
@@ -467,5 +470,17 @@ final class StringMethods {
             }
         }
         return true;
+    }
+
+    /**
+     * The chars as ints, in a sized stream (the JDK's spliterators over a string's bytes
+     * know their size). Read only with roth's model of java.util.stream (see `jdk.rs`).
+     */
+    static IntStream chars(String s) {
+        int[] a = new int[s.length()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = s.charAt(i);
+        }
+        return IntPipeline.ofArray(a, 0, a.length);
     }
 }

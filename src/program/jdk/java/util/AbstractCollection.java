@@ -140,4 +140,36 @@ public abstract class AbstractCollection<E> implements Collection<E> {
             sb.append(',').append(' ');
         }
     }
+
+    /**
+     * roth's own, for Collection.stream(): what the JDK's spliterator of `c` tells a stream,
+     * as java.util.stream.AbstractPipeline's flags: 1 its size is known (so `count()` asks
+     * `size()` and runs no stage), 2 its elements are distinct (a Set: `distinct()` does
+     * nothing), 4 they are in natural order (a SortedSet without a comparator: `sorted()`
+     * does nothing). A class of the model whose JDK spliterator says otherwise overrides
+     * `spliteratorFlags`.
+     */
+    static int streamFlags(Collection<?> c) {
+        if (c instanceof AbstractCollection) {
+            return ((AbstractCollection<?>) c).spliteratorFlags();
+        }
+        return defaultSpliteratorFlags(c);
+    }
+
+    /** The flags of this collection's spliterator (see streamFlags). */
+    int spliteratorFlags() {
+        return defaultSpliteratorFlags(this);
+    }
+
+    /** The JDK's default spliterators': sized; distinct for a Set; sorted for a SortedSet in natural order. */
+    static int defaultSpliteratorFlags(Collection<?> c) {
+        int flags = 1;
+        if (c instanceof Set) {
+            flags |= 2;
+        }
+        if (c instanceof SortedSet && ((SortedSet<?>) c).comparator() == null) {
+            flags |= 4;
+        }
+        return flags;
+    }
 }

@@ -1,5 +1,14 @@
 package java.util;
 
+import java.util.stream.DoublePipeline;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntPipeline;
+import java.util.stream.IntStream;
+import java.util.stream.LongPipeline;
+import java.util.stream.LongStream;
+import java.util.stream.ReferencePipeline;
+import java.util.stream.Stream;
+
 /**
  * roth's model of java.util.Arrays for arrays of every primitive type and of objects, written
  * from the JDK's specification with its exceptions and messages (Arrays.rangeCheck's among
@@ -10,6 +19,8 @@ package java.util;
  * apart, by the comparisons it is asked). One method per element type, as in the JDK.
  * `deepToString`, `deepEquals` and `deepHashCode` tell the arrays inside an array by their
  * element kind (roth's native `arrayKind`: the JVM reads it from the element's class).
+ * `stream` is read only with roth's model of java.util.stream, which a unit reads when its
+ * text says `stream` (see `jdk.rs`): a stream over the array itself, read as it runs.
  */
 public final class Arrays {
     private Arrays() {
@@ -1347,6 +1358,38 @@ public final class Arrays {
             case FLOAT: return hashCode((float[]) e);
             default: return hashCode((double[]) e);
         }
+    }
+
+    public static <T> Stream<T> stream(T[] array) {
+        return stream(array, 0, array.length);
+    }
+
+    public static <T> Stream<T> stream(T[] array, int startInclusive, int endExclusive) {
+        return ReferencePipeline.ofArray(array, startInclusive, endExclusive);
+    }
+
+    public static IntStream stream(int[] array) {
+        return stream(array, 0, array.length);
+    }
+
+    public static IntStream stream(int[] array, int startInclusive, int endExclusive) {
+        return IntPipeline.ofArray(array, startInclusive, endExclusive);
+    }
+
+    public static LongStream stream(long[] array) {
+        return stream(array, 0, array.length);
+    }
+
+    public static LongStream stream(long[] array, int startInclusive, int endExclusive) {
+        return LongPipeline.ofArray(array, startInclusive, endExclusive);
+    }
+
+    public static DoubleStream stream(double[] array) {
+        return stream(array, 0, array.length);
+    }
+
+    public static DoubleStream stream(double[] array, int startInclusive, int endExclusive) {
+        return DoublePipeline.ofArray(array, startInclusive, endExclusive);
     }
 
     @SafeVarargs

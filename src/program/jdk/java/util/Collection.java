@@ -1,8 +1,13 @@
 package java.util;
 
 import java.util.function.Predicate;
+import java.util.stream.ReferencePipeline;
+import java.util.stream.Stream;
 
-/** roth's model of java.util.Collection (JDK 17). */
+/**
+ * roth's model of java.util.Collection (JDK 17). `stream()` is read only with roth's model of
+ * java.util.stream, which a unit reads when its text says `stream` (see `jdk.rs`).
+ */
 public interface Collection<E> extends Iterable<E> {
     int size();
 
@@ -38,5 +43,14 @@ public interface Collection<E> extends Iterable<E> {
             }
         }
         return removed;
+    }
+
+    /**
+     * A sequential stream of the elements (see java.util.stream.AbstractPipeline), bound to
+     * the collection when it runs, with what the JDK's spliterator of the collection tells a
+     * stream (AbstractCollection.streamFlags).
+     */
+    default Stream<E> stream() {
+        return ReferencePipeline.ofCollection(this, AbstractCollection.streamFlags(this));
     }
 }

@@ -2,11 +2,12 @@ package java.util;
 
 /**
  * roth's model of java.util.ImmutableCollections (JDK 17): the lists, sets and maps of
- * List.of, Set.of, Map.of and their copyOf. No element, key or value is null
- * (NullPointerException when one is given or looked for), and every change throws
- * UnsupportedOperationException without a message. The JVM iterates a set or a map of these
- * in an order it draws at random when it starts (its SALT): a run that iterates one ends as
- * unrepeatable, while lookups, sizes, equality and hash codes run as usual.
+ * List.of, Set.of, Map.of and their copyOf, and Stream.toList's list. No element, key or value
+ * is null (NullPointerException when one is given or looked for) except in Stream.toList's
+ * list, and every change throws UnsupportedOperationException without a message. The JVM
+ * iterates a set or a map of these in an order it draws at random when it starts (its SALT):
+ * a run that iterates one ends as unrepeatable, while lookups, sizes, equality and hash codes
+ * run as usual.
  */
 final class ImmutableCollections {
     private ImmutableCollections() {
@@ -24,8 +25,22 @@ final class ImmutableCollections {
         unrepeatable("the iteration order of a Set.of or Map.of collection (the JVM draws it at random)");
     }
 
+    /** The empty list of Stream.toList, one object as in the JDK. */
+    private static final ListN<Object> EMPTY_NULLS_ALLOWED = new ListN<Object>(new Object[0], true);
+
+    /** Stream.toList's list: unmodifiable, nulls allowed (the JDK's, reached through SharedSecrets). */
+    @SuppressWarnings("unchecked")
+    static <E> List<E> listFromTrustedArrayNullsAllowed(Object[] input) {
+        if (input.length == 0) {
+            return (List<E>) EMPTY_NULLS_ALLOWED;
+        }
+        return new ListN<E>(input, true);
+    }
+
+    /** List.of's list, or Stream.toList's when `allowNulls` (which finds and hashes nulls). */
     static final class ListN<E> extends AbstractList<E> implements RandomAccess {
         private final Object[] elements;
+        final boolean allowNulls;
 
         ListN(Object[] input, boolean allowNulls) {
             Object[] copy = new Object[input.length];
@@ -33,6 +48,7 @@ final class ImmutableCollections {
                 copy[i] = allowNulls ? input[i] : Objects.requireNonNull(input[i]);
             }
             elements = copy;
+            this.allowNulls = allowNulls;
         }
 
         public int size() {
@@ -56,9 +72,11 @@ final class ImmutableCollections {
         }
 
         public int indexOf(Object o) {
-            Objects.requireNonNull(o);
+            if (!allowNulls) {
+                Objects.requireNonNull(o);
+            }
             for (int i = 0; i < elements.length; i++) {
-                if (o.equals(elements[i])) {
+                if (o == null ? elements[i] == null : o.equals(elements[i])) {
                     return i;
                 }
             }
@@ -66,9 +84,11 @@ final class ImmutableCollections {
         }
 
         public int lastIndexOf(Object o) {
-            Objects.requireNonNull(o);
+            if (!allowNulls) {
+                Objects.requireNonNull(o);
+            }
             for (int i = elements.length - 1; i >= 0; i--) {
-                if (o.equals(elements[i])) {
+                if (o == null ? elements[i] == null : o.equals(elements[i])) {
                     return i;
                 }
             }
@@ -131,7 +151,7 @@ final class ImmutableCollections {
         public int hashCode() {
             int hash = 1;
             for (Object e : elements) {
-                hash = 31 * hash + e.hashCode();
+                hash = 31 * hash + (e == null ? 0 : e.hashCode());
             }
             return hash;
         }

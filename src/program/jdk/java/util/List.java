@@ -56,7 +56,8 @@ public interface List<E> extends Collection<E> {
     }
 
     static <E> List<E> copyOf(Collection<? extends E> coll) {
-        if (coll instanceof ImmutableCollections.ListN) {
+        // Stream.toList's lists, which allow nulls, are copied (and their nulls refused).
+        if (coll instanceof ImmutableCollections.ListN && !((ImmutableCollections.ListN<?>) coll).allowNulls) {
             return (List<E>) coll;
         }
         return new ImmutableCollections.ListN<E>(coll.toArray(), false);

@@ -1234,11 +1234,26 @@ public class TreeMap<K, V> extends AbstractMap<K, V> implements NavigableMap<K, 
      * The keys of a TreeMap or of one of its range views, as a NavigableSet reading through to
      * the map.
      */
+    /**
+     * roth's own, for streams: whether the JDK's spliterator of the keys of `m` (a tree or one
+     * of its views) knows their number: a tree's and its own descending map's do (they walk
+     * the whole tree), a range view's do not.
+     */
+    static boolean sizedKeys(NavigableMap<?, ?> m) {
+        return m instanceof TreeMap || (m instanceof SubMap && ((SubMap<?, ?>) m).m.descending == m);
+    }
+
     static final class KeySet<E> extends AbstractSet<E> implements NavigableSet<E> {
         private final NavigableMap<E, ?> m;
 
         KeySet(NavigableMap<E, ?> map) {
             m = map;
+        }
+
+        /** A range view's keys have no known size for the JDK (see TreeMap.sizedKeys). */
+        int spliteratorFlags() {
+            int flags = super.spliteratorFlags();
+            return TreeMap.sizedKeys(m) ? flags : flags & ~1;
         }
 
         @SuppressWarnings("unchecked")

@@ -144,4 +144,10 @@ public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E> {
         Map.Entry<E, ?> e = m.pollLastEntry();
         return e == null ? null : e.getKey();
     }
+
+    /** A range or descending view's keys have no known size for the JDK (see TreeMap.sizedKeys). */
+    int spliteratorFlags() {
+        int flags = super.spliteratorFlags();
+        return TreeMap.sizedKeys(m) ? flags : flags & ~1;
+    }
 }
