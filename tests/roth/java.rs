@@ -520,6 +520,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "BigIntegerModel",
         "RegexModels",
         "StreamModels",
+        "MathModels",
     ]
     .iter()
     .map(|name| project_file(&format!("tests/roth/java/{name}.java")))

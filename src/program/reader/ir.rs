@@ -1114,6 +1114,90 @@ pub enum Builtin {
     /// Ends the run as unrepeatable with the reason given (a `String`): what the JVM does
     /// not fix from one run to the next, or what roth's model of the JDK leaves out.
     Unrepeatable,
+    /// A function of `Math` or `StrictMath` on floating point, or a conversion between a
+    /// `double` or `float` and its bits: the arguments, then the [`MathOp`]'s code (its place
+    /// in the enum) as an `int`. Natives of the model's `Math`, `StrictMath`, `Double` and
+    /// `Float`.
+    FloatMath,
+}
+
+/// The operations of [`Builtin::FloatMath`]: `StrictMath`'s fdlibm functions, `Math`'s
+/// intrinsics that HotSpot computes otherwise, the fused multiply-adds, and the raw bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathOp {
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Exp,
+    Log,
+    Log10,
+    Sqrt,
+    Cbrt,
+    Sinh,
+    Cosh,
+    Tanh,
+    Expm1,
+    Log1p,
+    Atan2,
+    Hypot,
+    Pow,
+    Remainder,
+    /// HotSpot's `Math.sin`, and so on: see `interp::hotspot_math`.
+    HotSin,
+    HotCos,
+    HotTan,
+    HotExp,
+    HotLog,
+    HotLog10,
+    Fma,
+    FmaFloat,
+    /// `Double.doubleToRawLongBits` and `longBitsToDouble`, `Float.floatToRawIntBits` and
+    /// `intBitsToFloat`.
+    DoubleBits,
+    BitsDouble,
+    FloatBits,
+    BitsFloat,
+}
+
+impl MathOp {
+    /// Every operation, in the order of their codes.
+    pub const ALL: [MathOp; 32] = [
+        MathOp::Sin,
+        MathOp::Cos,
+        MathOp::Tan,
+        MathOp::Asin,
+        MathOp::Acos,
+        MathOp::Atan,
+        MathOp::Exp,
+        MathOp::Log,
+        MathOp::Log10,
+        MathOp::Sqrt,
+        MathOp::Cbrt,
+        MathOp::Sinh,
+        MathOp::Cosh,
+        MathOp::Tanh,
+        MathOp::Expm1,
+        MathOp::Log1p,
+        MathOp::Atan2,
+        MathOp::Hypot,
+        MathOp::Pow,
+        MathOp::Remainder,
+        MathOp::HotSin,
+        MathOp::HotCos,
+        MathOp::HotTan,
+        MathOp::HotExp,
+        MathOp::HotLog,
+        MathOp::HotLog10,
+        MathOp::Fma,
+        MathOp::FmaFloat,
+        MathOp::DoubleBits,
+        MathOp::BitsDouble,
+        MathOp::FloatBits,
+        MathOp::BitsFloat,
+    ];
 }
 
 impl Builtin {

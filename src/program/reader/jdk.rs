@@ -1,6 +1,6 @@
 //! The part of the JDK that roth models as Java source (`src/program/jdk/`, written for roth
 //! from the JDK's documented behaviour): the boxes of `java.lang` with their caches, `Number`
-//! and `Comparable`, `Runnable`, `Math`, `Character`'s classification, roth's `StringMethods`
+//! and `Comparable`, `Runnable`, `Math` and `StrictMath`, `Character`'s classification, roth's `StringMethods`
 //! (the methods of `String` written in Java; those taking a regular expression in
 //! `StringRegexMethods`, with `java.util.regex`), `java.util.Objects`, `Arrays` and
 //! `Comparator`, the functional interfaces of `java.util.function`, the collections and the
@@ -48,6 +48,7 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Runnable"),
     jdk_file!("java/lang", "Class"),
     jdk_file!("java/lang", "Math"),
+    jdk_file!("java/lang", "StrictMath"),
     jdk_file!("java/lang", "StringMethods"),
     jdk_file!("java/lang", "StringRegexMethods"),
     jdk_file!("java/lang", "AbstractStringBuilder"),

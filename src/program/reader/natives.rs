@@ -33,6 +33,57 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("AbstractPipeline", "unrepeatable", Builtin::Unrepeatable),
 ];
 
+/// The natives computed by [`Builtin::FloatMath`]: class, method, and the operation. JDK 17's
+/// `Math` delegates to `StrictMath` (fdlibm) but for the functions HotSpot makes intrinsics
+/// with other algorithms (`sin`, `cos`, `tan`, `exp`, `log`, `log10`; `pow` is
+/// [`Builtin::MathPow`]).
+const MATH_NATIVES: &[(&str, &str, MathOp)] = &[
+    ("StrictMath", "sin", MathOp::Sin),
+    ("StrictMath", "cos", MathOp::Cos),
+    ("StrictMath", "tan", MathOp::Tan),
+    ("StrictMath", "asin", MathOp::Asin),
+    ("StrictMath", "acos", MathOp::Acos),
+    ("StrictMath", "atan", MathOp::Atan),
+    ("StrictMath", "exp", MathOp::Exp),
+    ("StrictMath", "log", MathOp::Log),
+    ("StrictMath", "log10", MathOp::Log10),
+    ("StrictMath", "sqrt", MathOp::Sqrt),
+    ("StrictMath", "cbrt", MathOp::Cbrt),
+    ("StrictMath", "sinh", MathOp::Sinh),
+    ("StrictMath", "cosh", MathOp::Cosh),
+    ("StrictMath", "tanh", MathOp::Tanh),
+    ("StrictMath", "expm1", MathOp::Expm1),
+    ("StrictMath", "log1p", MathOp::Log1p),
+    ("StrictMath", "atan2", MathOp::Atan2),
+    ("StrictMath", "hypot", MathOp::Hypot),
+    ("StrictMath", "pow", MathOp::Pow),
+    ("StrictMath", "IEEEremainder", MathOp::Remainder),
+    ("Math", "asin", MathOp::Asin),
+    ("Math", "acos", MathOp::Acos),
+    ("Math", "atan", MathOp::Atan),
+    ("Math", "cbrt", MathOp::Cbrt),
+    ("Math", "sinh", MathOp::Sinh),
+    ("Math", "cosh", MathOp::Cosh),
+    ("Math", "tanh", MathOp::Tanh),
+    ("Math", "expm1", MathOp::Expm1),
+    ("Math", "log1p", MathOp::Log1p),
+    ("Math", "atan2", MathOp::Atan2),
+    ("Math", "hypot", MathOp::Hypot),
+    ("Math", "IEEEremainder", MathOp::Remainder),
+    ("Math", "sin", MathOp::HotSin),
+    ("Math", "cos", MathOp::HotCos),
+    ("Math", "tan", MathOp::HotTan),
+    ("Math", "exp", MathOp::HotExp),
+    ("Math", "log", MathOp::HotLog),
+    ("Math", "log10", MathOp::HotLog10),
+    ("Math", "fmaDouble", MathOp::Fma),
+    ("Math", "fmaFloat", MathOp::FmaFloat),
+    ("Double", "doubleToRawLongBits", MathOp::DoubleBits),
+    ("Double", "longBitsToDouble", MathOp::BitsDouble),
+    ("Float", "floatToRawIntBits", MathOp::FloatBits),
+    ("Float", "intBitsToFloat", MathOp::BitsFloat),
+];
+
 impl FileChecker<'_, '_> {
     /// The body of native method `sig` of class `class`: a return of its builtin applied to
     /// its parameters. A native no builtin answers is an error of the model, named.
@@ -43,9 +94,15 @@ impl FileChecker<'_, '_> {
         node: Node,
     ) -> Result<Body, Diagnostic> {
         let owner = &self.classes[class as usize].name;
-        let Some(&(_, _, builtin)) = NATIVES
+        let math = MATH_NATIVES
             .iter()
             .find(|(c, m, _)| c == owner && *m == sig.name)
+            .map(|&(_, _, op)| op);
+        let Some(builtin) = NATIVES
+            .iter()
+            .find(|(c, m, _)| c == owner && *m == sig.name)
+            .map(|&(_, _, b)| b)
+            .or(math.map(|_| Builtin::FloatMath))
         else {
             return Err(self.diag_at(
                 node,
@@ -92,6 +149,16 @@ impl FileChecker<'_, '_> {
                 span: sig.span,
                 ty: Type::Int,
                 kind: ExprKind::Literal(Const::Int(Type::Int, kind_code(&element))),
+            });
+        }
+        // A function of floating point is told which.
+        if let Some(op) = math {
+            let code = MathOp::ALL.iter().position(|o| *o == op).expect("listed") as i64;
+            args.push(Expr {
+                id: id(),
+                span: sig.span,
+                ty: Type::Int,
+                kind: ExprKind::Literal(Const::Int(Type::Int, code)),
             });
         }
         let value = Expr {

@@ -1,10 +1,13 @@
 //! The Java library calls the subset supports, run on the machine's words: `Math.abs`,
-//! `min`, `max`, `sqrt` and `pow` (with Java's special cases where libm differs), the
+//! `min`, `max`, `sqrt` and `pow` (HotSpot's intrinsic, see `hotspot_math`), the functions
+//! of floating point the model's `Math` and `StrictMath` declare `native` (fdlibm's), the
 //! `String` methods (UTF-16 code units, Java's exceptions on bad indices), and
 //! `System.out.print`, `println` and `printf`.
 
+use super::fdlibm;
+use super::hotspot_math::{Intrinsic, intrinsic};
 use super::machine::{AIOOBE, Machine, NPE, Object, SIOOBE, Thrown};
-use crate::program::reader::ir::{Builtin, PrintKind};
+use crate::program::reader::ir::{Builtin, MathOp, PrintKind};
 use crate::program::reader::semantics::{self as sem, Kind};
 use crate::program::reader::text;
 
@@ -84,40 +87,36 @@ impl<'c> Machine<'c> {
             Builtin::MathAbs => match kinds[0] {
                 Kind::Int => (a as i32).wrapping_abs() as i64,
                 Kind::Long => a.wrapping_abs(),
+                // JDK 17 computes a float's as `a <= 0 ? 0 - a : a` (no intrinsic): a NaN
+                // keeps its sign. A double's is HotSpot's intrinsic, which clears it.
+                Kind::Float if sem::f32_of(a).is_nan() => a,
                 Kind::Float => sem::bits_f32(sem::f32_of(a).abs()),
                 _ => sem::bits_f64(sem::f64_of(a).abs()),
             },
             Builtin::MathMin | Builtin::MathMax => {
-                let op = if f == Builtin::MathMin {
-                    crate::solver::BinOp::Min
-                } else {
-                    crate::solver::BinOp::Max
-                };
+                let max = f == Builtin::MathMax;
                 match kinds[0] {
-                    Kind::Int | Kind::Long => {
-                        if f == Builtin::MathMin {
-                            a.min(b)
-                        } else {
-                            a.max(b)
-                        }
-                    }
+                    Kind::Int | Kind::Long if max => a.max(b),
+                    Kind::Int | Kind::Long => a.min(b),
                     Kind::Float => {
-                        let d = crate::solver::java::double_op(
-                            op,
-                            f64::from(sem::f32_of(a)),
-                            f64::from(sem::f32_of(b)),
-                        );
-                        sem::bits_f32(d as f32)
+                        let (x, y) = (sem::f32_of(a), sem::f32_of(b));
+                        pick_min_max(max, f64::from(x), f64::from(y), a, b)
                     }
-                    _ => sem::bits_f64(crate::solver::java::double_op(
-                        op,
-                        sem::f64_of(a),
-                        sem::f64_of(b),
-                    )),
+                    _ => pick_min_max(max, sem::f64_of(a), sem::f64_of(b), a, b),
                 }
             }
             Builtin::MathSqrt => sem::bits_f64(sem::f64_of(a).sqrt()),
-            Builtin::MathPow => sem::bits_f64(java_pow(sem::f64_of(a), sem::f64_of(b))),
+            Builtin::MathPow => sem::bits_f64(hotspot(
+                Intrinsic::Pow,
+                sem::f64_of(a),
+                sem::f64_of(b),
+                "pow",
+            )?),
+            Builtin::FloatMath => {
+                // The operation's code follows the arguments.
+                let op = MathOp::ALL[self.regs[args + kinds.len() - 1] as usize];
+                float_math(op, a, b, c)?
+            }
             Builtin::MathFloor => sem::bits_f64(sem::f64_of(a).floor()),
             Builtin::MathCeil => sem::bits_f64(sem::f64_of(a).ceil()),
             Builtin::MathRint => sem::bits_f64(sem::f64_of(a).round_ties_even()),
@@ -412,26 +411,74 @@ impl Machine<'_> {
     }
 }
 
-/// `Math.pow` with the special cases Java defines where libm may differ.
-fn java_pow(a: f64, b: f64) -> f64 {
-    if b.is_nan() {
-        return f64::NAN;
+/// HotSpot's value of an intrinsic of `Math`, or the end of the run where roth cannot tell
+/// it (see `hotspot_math`).
+fn hotspot(f: Intrinsic, x: f64, y: f64, name: &str) -> Result<f64, Thrown> {
+    intrinsic(f, x, y).ok_or_else(|| {
+        Thrown::Unrepeatable(format!(
+            "Math.{name} of an argument whose result HotSpot's intrinsic may round either way"
+        ))
+    })
+}
+
+/// [`Builtin::FloatMath`]: operation `op` on the words `a`, `b` and `c` (as many as it takes).
+fn float_math(op: MathOp, a: i64, b: i64, c: i64) -> Result<i64, Thrown> {
+    let (x, y) = (sem::f64_of(a), sem::f64_of(b));
+    let double = |v: f64| Ok(sem::bits_f64(v));
+    match op {
+        MathOp::Sin => double(fdlibm::sin(x)),
+        MathOp::Cos => double(fdlibm::cos(x)),
+        MathOp::Tan => double(fdlibm::tan(x)),
+        MathOp::Asin => double(fdlibm::asin(x)),
+        MathOp::Acos => double(fdlibm::acos(x)),
+        MathOp::Atan => double(fdlibm::atan(x)),
+        MathOp::Exp => double(fdlibm::exp(x)),
+        MathOp::Log => double(fdlibm::log(x)),
+        MathOp::Log10 => double(fdlibm::log10(x)),
+        MathOp::Sqrt => double(x.sqrt()),
+        MathOp::Cbrt => double(fdlibm::strict_cbrt(x)),
+        MathOp::Sinh => double(fdlibm::sinh(x)),
+        MathOp::Cosh => double(fdlibm::cosh(x)),
+        MathOp::Tanh => double(fdlibm::tanh(x)),
+        MathOp::Expm1 => double(fdlibm::expm1(x)),
+        MathOp::Log1p => double(fdlibm::log1p(x)),
+        MathOp::Atan2 => double(fdlibm::atan2(x, y)),
+        MathOp::Hypot => double(fdlibm::hypot(x, y)),
+        MathOp::Pow => double(fdlibm::pow(x, y)),
+        MathOp::Remainder => double(fdlibm::remainder(x, y)),
+        MathOp::HotSin => double(hotspot(Intrinsic::Sin, x, 0.0, "sin")?),
+        MathOp::HotCos => double(hotspot(Intrinsic::Cos, x, 0.0, "cos")?),
+        MathOp::HotTan => double(hotspot(Intrinsic::Tan, x, 0.0, "tan")?),
+        MathOp::HotExp => double(hotspot(Intrinsic::Exp, x, 0.0, "exp")?),
+        MathOp::HotLog => double(hotspot(Intrinsic::Log, x, 0.0, "log")?),
+        MathOp::HotLog10 => double(hotspot(Intrinsic::Log10, x, 0.0, "log10")?),
+        // One rounding of the exact x*y + z (IEEE 754's fusedMultiplyAdd).
+        MathOp::Fma => double(x.mul_add(y, sem::f64_of(c))),
+        MathOp::FmaFloat => Ok(sem::bits_f32(
+            sem::f32_of(a).mul_add(sem::f32_of(b), sem::f32_of(c)),
+        )),
+        // A double's word is its bits, a float's its bits zero-extended and an int's
+        // sign-extended.
+        MathOp::DoubleBits | MathOp::BitsDouble => Ok(a),
+        MathOp::FloatBits => Ok(i64::from(a as u32 as i32)),
+        MathOp::BitsFloat => Ok(i64::from(a as i32 as u32)),
     }
-    if b == 0.0 {
-        return 1.0;
+}
+
+/// `Math.max` (`max`) or `Math.min` of two floating-point values `x` and `y` whose raw bits
+/// are `a` and `b`, as the JDK's Java code picks one of them: a NaN argument is returned
+/// itself, payload and all (`a` first), and of two zeros `max` picks 0.0 and `min` -0.0.
+fn pick_min_max(max: bool, x: f64, y: f64, a: i64, b: i64) -> i64 {
+    if x.is_nan() {
+        return a;
     }
-    if a.is_nan() {
-        return f64::NAN;
+    if x == 0.0 && y == 0.0 {
+        // Of 0.0 and -0.0 the one with the sign bit is the smaller.
+        let x_negative = x.is_sign_negative();
+        return if max != x_negative { a } else { b };
     }
-    // Java: pow(±1, ±inf) is NaN (C says 1).
-    if b.is_infinite() && a.abs() == 1.0 {
-        return f64::NAN;
-    }
-    // HotSpot computes pow(x, 2.0) as x * x (libm may be an ulp away).
-    if b == 2.0 {
-        return a * a;
-    }
-    a.powf(b)
+    let keep_x = if max { x >= y } else { x <= y };
+    if keep_x { a } else { b }
 }
 
 #[cfg(test)]
@@ -443,15 +490,42 @@ mod tests {
 
     #[test]
     fn math_pow_keeps_javas_special_cases() {
-        assert!(java_pow(1.0, f64::INFINITY).is_nan());
-        assert!(java_pow(-1.0, f64::NEG_INFINITY).is_nan());
-        assert_eq!(java_pow(f64::NAN, 0.0), 1.0);
-        assert_eq!(java_pow(f64::NAN, -0.0), 1.0);
-        assert!(java_pow(2.0, f64::NAN).is_nan());
-        assert!(java_pow(f64::NAN, 1.0).is_nan());
-        assert_eq!(java_pow(3.0, 2.0), 9.0);
-        assert_eq!(java_pow(2.0, 10.0), 1024.0);
-        assert_eq!(java_pow(2.0, -1.0), 0.5);
+        let pow = |x: f64, y: f64| hotspot(Intrinsic::Pow, x, y, "pow").ok().expect("decided");
+        assert!(pow(1.0, f64::INFINITY).is_nan());
+        assert!(pow(-1.0, f64::NEG_INFINITY).is_nan());
+        assert_eq!(pow(f64::NAN, 0.0), 1.0);
+        assert_eq!(pow(f64::NAN, -0.0), 1.0);
+        assert!(pow(2.0, f64::NAN).is_nan());
+        assert!(pow(f64::NAN, 1.0).is_nan());
+        assert_eq!(pow(3.0, 2.0), 9.0);
+        assert_eq!(pow(2.0, 10.0), 1024.0);
+        assert_eq!(pow(2.0, -1.0), 0.5);
+    }
+
+    /// The raw bits keep a NaN's significand; a float's bits are an int, sign-extended.
+    #[test]
+    fn raw_bits_convert_without_canonicalizing() {
+        let code = |op: MathOp| float_math(op, 0x7ff0_0000_0000_0001, 0, 0).ok();
+        assert_eq!(code(MathOp::DoubleBits), Some(0x7ff0_0000_0000_0001));
+        let minus_one_float = sem::bits_f32(-1.0);
+        assert_eq!(
+            float_math(MathOp::FloatBits, minus_one_float, 0, 0).ok(),
+            Some(i64::from(0xbf80_0000_u32 as i32))
+        );
+        assert_eq!(
+            float_math(MathOp::BitsFloat, i64::from(0xbf80_0000_u32 as i32), 0, 0).ok(),
+            Some(minus_one_float)
+        );
+        // fma rounds once: (1 + 2^-52)(1 - 2^-52) - 1 is -2^-104, not 0.
+        let e = f64::EPSILON;
+        let fma = float_math(
+            MathOp::Fma,
+            sem::bits_f64(1.0 + e),
+            sem::bits_f64(1.0 - e),
+            sem::bits_f64(-1.0),
+        )
+        .ok();
+        assert_eq!(fma, Some(sem::bits_f64(-e * e)));
     }
 
     #[test]

@@ -28,6 +28,8 @@ mod compile;
 mod compile_expr;
 mod dispatch;
 mod endless;
+mod fdlibm;
+mod hotspot_math;
 mod library;
 mod machine;
 mod object_methods;

@@ -3,9 +3,8 @@ package java.lang;
 /**
  * roth's model of java.lang.Double: a double in an object (valueOf makes a new one each time).
  * equals and compareTo order the values as the JDK does by their bits: -0.0 before 0.0,
- * NaN after everything and equal to itself. doubleToLongBits finds the IEEE 754 bits by
- * scaling with exact powers of two (roth has no bit view of a double), and hashCode folds
- * them as the JDK does.
+ * NaN after everything and equal to itself. The bits of a double are natives (roth's words
+ * hold them), and hashCode folds them as the JDK does.
  */
 public final class Double extends Number implements Comparable<Double> {
     private final double value;
@@ -97,50 +96,13 @@ public final class Double extends Number implements Comparable<Double> {
         if (value != value) {
             return 0x7ff8000000000000L;
         }
-        long sign = value < 0.0 || (value == 0.0 && 1.0 / value < 0.0) ? Long.MIN_VALUE : 0L;
-        double a = value < 0.0 ? -value : value;
-        if (a == 0.0) {
-            return sign;
-        }
-        if (a == 1.0 / 0.0) {
-            return sign | 0x7ff0000000000000L;
-        }
-        // value = a * 2^(e - 1075); multiplying by a power of two is exact while the result is
-        // a normal number, so a is scaled until it is the 53-bit significand (or e reaches 1,
-        // a subnormal's exponent), in steps of 2^64, 2^8 and 2.
-        double two52 = 4503599627370496.0;
-        double two53 = 2.0 * two52;
-        double two64 = 18446744073709551616.0;
-        int e = 1075;
-        while (a >= two53 * two64) {
-            a = a / two64;
-            e += 64;
-        }
-        while (a >= two53 * 256.0) {
-            a = a / 256.0;
-            e += 8;
-        }
-        while (a >= two53) {
-            a = a / 2.0;
-            e += 1;
-        }
-        while (a < two52 / two64 && e > 65) {
-            a = a * two64;
-            e -= 64;
-        }
-        while (a < two52 / 256.0 && e > 9) {
-            a = a * 256.0;
-            e -= 8;
-        }
-        while (a < two52 && e > 1) {
-            a = a * 2.0;
-            e -= 1;
-        }
-        if (a < two52) {
-            return sign | (long) a;
-        }
-        return sign | ((long) e << 52) | ((long) a - 4503599627370496L);
+        return doubleToRawLongBits(value);
     }
+
+    /** The IEEE 754 bits of the value, a NaN's significand as it is. */
+    public static native long doubleToRawLongBits(double value);
+
+    public static native double longBitsToDouble(long bits);
 
     public String toString() {
         return String.valueOf(value);

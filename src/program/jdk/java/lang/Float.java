@@ -3,8 +3,8 @@ package java.lang;
 /**
  * roth's model of java.lang.Float: a float in an object (valueOf makes a new one each time).
  * equals and compareTo order the values as the JDK does by their bits: -0.0 before 0.0,
- * NaN after everything and equal to itself. floatToIntBits reads the IEEE 754 fields from
- * Double.doubleToLongBits of the same value, and hashCode is them.
+ * NaN after everything and equal to itself. The bits of a float are natives (roth's words
+ * hold them), and hashCode is them.
  */
 public final class Float extends Number implements Comparable<Float> {
     private final float value;
@@ -95,25 +95,13 @@ public final class Float extends Number implements Comparable<Float> {
         if (value != value) {
             return 0x7fc00000;
         }
-        // A float is a double exactly: its fields are the double's, the exponent rebiased
-        // (1023 to 127) and the significand cut to 23 bits; a float too small for a normal
-        // exponent keeps its significand, implicit bit included, shifted right.
-        long bits = Double.doubleToLongBits(value);
-        int sign = bits < 0L ? Integer.MIN_VALUE : 0;
-        int exponent = (int) ((bits >>> 52) & 0x7ffL);
-        long significand = bits & 0xfffffffffffffL;
-        if (exponent == 0x7ff) {
-            return sign | 0x7f800000;
-        }
-        if (exponent == 0) {
-            return sign;
-        }
-        int e = exponent - 1023 + 127;
-        if (e >= 1) {
-            return sign | (e << 23) | (int) (significand >>> 29);
-        }
-        return sign | (int) ((significand | 0x10000000000000L) >>> (30 - e));
+        return floatToRawIntBits(value);
     }
+
+    /** The IEEE 754 bits of the value, a NaN's significand as it is. */
+    public static native int floatToRawIntBits(float value);
+
+    public static native float intBitsToFloat(int bits);
 
     public String toString() {
         return String.valueOf(value);
