@@ -88,7 +88,9 @@ impl<'c> Machine<'c> {
                 Kind::Int => (a as i32).wrapping_abs() as i64,
                 Kind::Long => a.wrapping_abs(),
                 // JDK 17 computes a float's as `a <= 0 ? 0 - a : a` (no intrinsic): a NaN
-                // keeps its sign. A double's is HotSpot's intrinsic, which clears it.
+                // keeps its sign in HotSpot's interpreter, as here (C2 turns the pattern into
+                // an AbsF, which clears it: the JVM's answer depends on what it compiled). A
+                // double's is HotSpot's intrinsic everywhere, which clears it.
                 Kind::Float if sem::f32_of(a).is_nan() => a,
                 Kind::Float => sem::bits_f32(sem::f32_of(a).abs()),
                 _ => sem::bits_f64(sem::f64_of(a).abs()),
