@@ -521,6 +521,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "RegexModels",
         "StreamModels",
         "MathModels",
+        "BigDecimalModel",
     ]
     .iter()
     .map(|name| project_file(&format!("tests/roth/java/{name}.java")))

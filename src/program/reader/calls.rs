@@ -504,7 +504,14 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         receiver: Option<Expr>,
         args: Vec<(Expr, Node<'t>)>,
     ) -> Checked<'t, Expr> {
-        if self.file.classes[class as usize].is_enum && !self.file.has_method_named(class, name) {
+        // `values()` and `valueOf(String)` are every enum's, which it cannot declare: an enum
+        // may still overload the name (`RoundingMode.valueOf(int)`).
+        let implicit = match (name, args.as_slice()) {
+            ("values", []) => true,
+            ("valueOf", [(a, _)]) => matches!(a.ty, Type::String | Type::Null),
+            _ => !self.file.has_method_named(class, name),
+        };
+        if self.file.classes[class as usize].is_enum && implicit {
             self.none_deferred(&args)?;
             return self.enum_method(node, class, name, receiver, args);
         }

@@ -109,6 +109,11 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/math", "BigInteger"),
     jdk_file!("java/math", "BigIntegerLimbs"),
     jdk_file!("java/math", "BigIntegerPrimes"),
+    // After BigInteger, whose static state BigDecimal's methods use, and RoundingMode before
+    // MathContext, whose constants name its constants: static initializers run in this order.
+    jdk_file!("java/math", "RoundingMode"),
+    jdk_file!("java/math", "MathContext"),
+    jdk_file!("java/math", "BigDecimal"),
     jdk_file!("java/util/function", "DoubleConsumer"),
     jdk_file!("java/util/function", "DoubleSupplier"),
     jdk_file!("java/util/function", "LongConsumer"),
@@ -230,7 +235,8 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
 
 /// For each file of [`FILES`], the files it needs: those whose class it names, roth's
 /// helper for `String` when it calls one of [`STRING_METHODS`], roth's `ContentViews`
-/// (how a run's outcome shows collections) for `Collection`, `Map` and `BigInteger`, and the usual class
+/// (how a run's outcome shows collections) for `Collection`, `Map`, `BigInteger` and
+/// `BigDecimal`, and the usual class
 /// of a collection interface (what a test gives for it). Computed once: the
 /// texts are the binary's.
 fn graph() -> &'static [Vec<usize>] {
@@ -257,7 +263,7 @@ fn graph() -> &'static [Vec<usize>] {
                 if names.contains("getClass") {
                     needs.extend(index("Class"));
                 }
-                if matches!(f.class, "Collection" | "Map" | "BigInteger") {
+                if matches!(f.class, "Collection" | "Map" | "BigInteger" | "BigDecimal") {
                     needs.extend(index("ContentViews"));
                 }
                 // A test gives a parameter of an interface type an object of the JDK's usual

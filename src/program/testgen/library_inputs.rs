@@ -17,6 +17,7 @@ const CONSTRUCTED: &[&str] = &[
     "java.lang.StringBuilder",
     "java.lang.StringBuffer",
     "java.math.BigInteger",
+    "java.math.BigDecimal",
     "java.util.Random",
     "java.util.BitSet",
     "java.util.StringJoiner",

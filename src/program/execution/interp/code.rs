@@ -271,9 +271,10 @@ pub struct Compiled {
     pub(super) index: Vec<Vec<Option<u32>>>,
     /// The static initializer of each class: its static fields' initializers, in order.
     pub(super) initializers: Vec<u32>,
-    /// The classes with static state to set up before a run: the code base's (the file's
-    /// and its other files', roth's model of the JDK included), not the library's throwables.
-    pub(super) initialized_classes: usize,
+    /// The classes with static state to set up before a run, in the order their static
+    /// initializers run: roth's model of the JDK first, then the code base's (the file's and
+    /// its other files'); not the library's throwables, which have none.
+    pub(super) initialization_order: Vec<u32>,
     /// For each class that is a box of roth's model of the JDK, the kind of value it holds
     /// (in its only instance field): a box reads back as its value.
     pub(super) box_kinds: Vec<Option<Kind>>,

@@ -152,11 +152,7 @@ impl Compiled {
             functions: Vec::new(),
             index: Vec::new(),
             initializers: Vec::new(),
-            initialized_classes: unit
-                .classes
-                .iter()
-                .position(|c| c.library.is_some())
-                .unwrap_or(unit.classes.len()),
+            initialization_order: initialization_order(unit),
             box_kinds: (0..unit.classes.len() as u32)
                 .map(|c| unit.unboxed(c).map(|t| Kind::of(&t)))
                 .collect(),
@@ -330,6 +326,22 @@ impl Compiled {
         self.strings.push(s.clone());
         (self.strings.len() - 1) as u32
     }
+}
+
+/// The classes whose static initializers run before each run, in order: those of roth's model
+/// of the JDK first, then the code base's. The JVM initializes a class at its first use, so a
+/// code base's `static final List<String> NAMES = new ArrayList<>()` or `static final
+/// BigDecimal RATE = new BigDecimal("0.07")` finds the JDK's classes set up; the model's own
+/// static state never depends on the code base's. The library's throwables (after the code
+/// base's classes) have no static state.
+fn initialization_order(unit: &Unit) -> Vec<u32> {
+    let initialized = unit
+        .classes
+        .iter()
+        .position(|c| c.library.is_some())
+        .unwrap_or(unit.classes.len()) as u32;
+    let (model, own): (Vec<u32>, Vec<u32>) = (0..initialized).partition(|&c| unit.is_library(c));
+    model.into_iter().chain(own).collect()
 }
 
 /// Whether the statement is the call of the superclass's constructor.

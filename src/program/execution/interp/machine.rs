@@ -225,9 +225,8 @@ impl<'c> Machine<'c> {
         self.reset();
         // Static initializers of every class, in order, then the receiver.
         let mut termination = None;
-        // The library's throwables (after the code base's classes) have no static state.
-        for &init in &program.initializers[..program.initialized_classes] {
-            if let Err(t) = self.call(init, &[]) {
+        for &class in &program.initialization_order {
+            if let Err(t) = self.call(program.initializers[class as usize], &[]) {
                 termination = Some(t);
                 break;
             }
@@ -886,7 +885,7 @@ impl<'c> Machine<'c> {
                     let name = self.regs[r(src)];
                     let wanted = match self.heap.get((name - 1) as usize) {
                         Some(Object::Str(s)) if name > 0 => s.clone(),
-                        _ => return Err(NPE.into()),
+                        _ => return Err(Thrown::Message(NPE.into(), "Name is null".into())),
                     };
                     let found = program.enum_constants[class as usize]
                         .iter()
@@ -899,7 +898,15 @@ impl<'c> Machine<'c> {
                         });
                     match found {
                         Some(c) => self.regs[r(dst)] = c,
-                        None => return Err("java.lang.IllegalArgumentException".into()),
+                        None => {
+                            // `Enum.valueOf`'s message names the enum by its canonical name.
+                            let enum_name = program.binary_names[class as usize].replace('$', ".");
+                            let name = crate::program::reader::text::from_utf16(&wanted);
+                            return Err(Thrown::Message(
+                                "java.lang.IllegalArgumentException".into(),
+                                format!("No enum constant {enum_name}.{name}"),
+                            ));
+                        }
                     }
                 }
                 Instr::CheckCast { src, class } => {

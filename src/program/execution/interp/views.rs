@@ -25,7 +25,8 @@ pub(super) struct Views {
     /// The slots of a builder's `value` and `count` fields.
     pub(super) text: Option<(u32, u32)>,
     /// Per class, whether it is a value class of the JDK shown by its `toString`
-    /// (`BigInteger`: a test sees its number, not its limbs), through `ContentViews.view`.
+    /// (`BigInteger`, `BigDecimal`: a test sees the number, not its limbs or its unscaled
+    /// value and scale), through `ContentViews.view`.
     pub(super) by_text: Vec<bool>,
 }
 
@@ -43,6 +44,8 @@ impl Views {
         };
         let builder = model("java.lang.AbstractStringBuilder");
         let big_integer = model("java.math.BigInteger");
+        let big_decimal = model("java.math.BigDecimal");
+        let by_text = |c: u32| big_integer == Some(c) || big_decimal == Some(c);
         let collection = model("java.util.Collection");
         let set = model("java.util.Set");
         let list = model("java.util.List");
@@ -51,7 +54,7 @@ impl Views {
             .map(|c| {
                 let is =
                     |k: Option<u32>| k.is_some_and(|k| k == c || unit.ancestors(c).contains(&k));
-                if is(builder) || big_integer == Some(c) {
+                if is(builder) || by_text(c) {
                     Some(View::Text)
                 } else if is(map) {
                     Some(View::Map)
@@ -82,9 +85,7 @@ impl Views {
             let at = |name: &str| fields.iter().position(|f| f.name == name);
             Some((slot(c, at("value")?), slot(c, at("count")?)))
         });
-        let by_text = (0..unit.classes.len() as u32)
-            .map(|c| big_integer == Some(c))
-            .collect();
+        let by_text = (0..unit.classes.len() as u32).map(by_text).collect();
         Views {
             kinds,
             function,

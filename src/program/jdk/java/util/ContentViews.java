@@ -24,7 +24,7 @@ final class ContentViews {
         if (o instanceof Collection) {
             return ((Collection<?>) o).toArray();
         }
-        // A value class of the JDK (BigInteger) is what its text says.
+        // A value class of the JDK (BigInteger, BigDecimal) is what its text says.
         if (!(o instanceof Map)) {
             return new Object[] {o.toString()};
         }
