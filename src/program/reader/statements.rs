@@ -1061,13 +1061,24 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         Ok(StmtKind::Locals(vec![(id, Some(e))]))
     }
 
-    /// Whether the identifier `name` occurs in `node`'s text as an identifier.
+    /// Whether `node` names the variable `name`: an identifier with that text, not the
+    /// method of a call (`s.length()` in `var length = s.length();`), the field of a field
+    /// access (`a.length`) or the method of a method reference (`String::length`), which
+    /// are other namespaces (JLS §6.5).
     fn mentions(&self, node: Node<'t>, name: &str) -> bool {
         if node.kind() == "identifier" && self.text(node) == name {
             return true;
         }
+        let member = match node.kind() {
+            "method_invocation" => node.child_by_field_name("name"),
+            "field_access" => node.child_by_field_name("field"),
+            // `Type::method`: the identifier after `::`.
+            "method_reference" => named_children(node).into_iter().skip(1).last(),
+            _ => None,
+        };
         named_children(node)
             .into_iter()
+            .filter(|c| Some(c.id()) != member.map(|m| m.id()))
             .any(|c| self.mentions(c, name))
     }
 
@@ -1379,5 +1390,48 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             "object_creation_expression" => self.expr(node),
             _ => self.error(node, "not a statement"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::execution::interp::testing::{int, returns, runner, string};
+    use crate::program::load;
+
+    /// A `var` may share its name with a method, a field or a method reference's method its
+    /// initializer names (results from `java` 17); naming the variable itself is javac's
+    /// "cannot use 'var' on self-referencing variable".
+    #[test]
+    fn a_var_initializer_may_name_a_member_called_like_the_variable() {
+        let source = r#"import java.util.function.*;
+class V {
+    static int f(String s) {
+        int[] a = {1, 2};
+        var length = s.length();
+        var n = a.length;
+        ToIntFunction<String> size = String::length;
+        var f = size;
+        return length * 100 + n * 10 + f.applyAsInt("abc");
+    }
+    static int g(int x) {
+        var g = x + 1;
+        return g;
+    }
+}
+"#;
+        let unit = load("V.java", source).expect("the file loads");
+        assert_eq!(
+            unit.unsupported().count(),
+            0,
+            "{:?}",
+            unit.unsupported().next()
+        );
+        let run = runner(&unit);
+        assert_eq!(run("f", &[string("abcd")]), returns(int(423)));
+        assert_eq!(run("g", &[int(4)]), returns(int(5)));
+        let bad = "class W { static int h() { var h = h + 1; return h; } }";
+        let unit = load("W.java", bad).expect("the file loads");
+        let (_, why) = unit.unsupported().next().expect("refused");
+        assert!(why.message.contains("self-referencing"), "{}", why.message);
     }
 }
