@@ -522,6 +522,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "StreamModels",
         "MathModels",
         "BigDecimalModel",
+        "ParseModels",
     ]
     .iter()
     .map(|name| project_file(&format!("tests/roth/java/{name}.java")))

@@ -53,6 +53,12 @@ pub(crate) fn fold_in(unit: &Unit, body: &Body, e: &Expr) -> Option<Const> {
     fold(e, &local, &|r| field_constant(unit, r))
 }
 
+/// Folds `e` when it is built of literals alone: what the interpreter computes once, as
+/// javac does (a folded `0.0 / 0.0` is the canonical NaN, a computed one on x86 is not).
+pub(crate) fn fold_literals(e: &Expr) -> Option<Const> {
+    fold(e, &|_| None, &|_| None)
+}
+
 /// Folds `e`, an expression of a class of `unit` outside any method (a field's initializer:
 /// no locals), with the constant fields.
 pub(crate) fn fold_in_class(unit: &Unit, e: &Expr) -> Option<Const> {
@@ -75,8 +81,13 @@ fn fold(
     field_constant: &dyn Fn(FieldRef) -> Option<Const>,
 ) -> Option<Const> {
     let f = |x: &Expr| fold(x, local_constant, field_constant);
+    // A class file holds a constant's bits as `doubleToLongBits` gives them: javac's folded
+    // NaN is the canonical one, whatever bits the arithmetic made (0.0 / 0.0 on x86 sets
+    // the sign).
     let from_bits = |ty: &Type, bits: i64| -> Const {
         match ty {
+            Type::Float if sem::f32_of(bits).is_nan() => Const::Float(f32::NAN),
+            Type::Double if sem::f64_of(bits).is_nan() => Const::Double(f64::NAN),
             Type::Float => Const::Float(sem::f32_of(bits)),
             Type::Double => Const::Double(sem::f64_of(bits)),
             t => Const::Int(t.clone(), bits),

@@ -1111,6 +1111,10 @@ pub enum Builtin {
     /// or of arrays), or -1 for `null` or an object that is not an array: what
     /// `Arrays.deepToString` and its kin learn from an element's class.
     ArrayKind,
+    /// The value of a decimal text (a `String` Java's `Double.parseDouble` grammar accepts,
+    /// its suffix cut) correctly rounded to a `double`, or to a `float` (returned as the
+    /// `double` it is) when the second argument is true: `Double`'s native `decimal`.
+    ParseDecimal,
     /// Ends the run as unrepeatable with the reason given (a `String`): what the JVM does
     /// not fix from one run to the next, or what roth's model of the JDK leaves out.
     Unrepeatable,

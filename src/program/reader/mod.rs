@@ -62,7 +62,7 @@ pub(crate) mod throwables;
 mod variables;
 mod walk;
 
-pub(crate) use constants::{fold_in, fold_in_class};
+pub(crate) use constants::{fold_in, fold_in_class, fold_literals};
 pub(crate) use declarations::check_method;
 pub use declarations::{load, load_with};
 pub(crate) use ir::{visit_expr, visit_stmts};

@@ -30,6 +30,8 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("Random", "unrepeatable", Builtin::Unrepeatable),
     ("Collections", "unrepeatable", Builtin::Unrepeatable),
     ("Pattern", "unrepeatable", Builtin::Unrepeatable),
+    ("Double", "decimal", Builtin::ParseDecimal),
+    ("Double", "unrepeatable", Builtin::Unrepeatable),
     ("AbstractPipeline", "unrepeatable", Builtin::Unrepeatable),
 ];
 

@@ -60,6 +60,18 @@ impl<'p> FunctionCompiler<'p> {
     }
 
     pub(super) fn expr_unprobed(&mut self, e: &Expr) -> Reg {
+        // A floating-point constant expression is javac's folded value (JLS §15.29): only
+        // the bits of a NaN could tell it from the value computed here.
+        if matches!(e.ty, Type::Float | Type::Double)
+            && matches!(
+                e.kind,
+                ExprKind::Binary { .. } | ExprKind::Unary(..) | ExprKind::Cast(_)
+            )
+            && let Some(c) = crate::program::reader::fold_literals(e)
+            && let Some(bits) = c.bits()
+        {
+            return self.constant(bits);
+        }
         match &e.kind {
             ExprKind::Literal(c) => match c {
                 Const::Str(s) => {

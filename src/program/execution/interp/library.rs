@@ -188,6 +188,24 @@ impl<'c> Machine<'c> {
                     crate::program::reader::text::from_utf16(what),
                 ));
             }
+            Builtin::ParseDecimal => {
+                let text = crate::program::reader::text::from_utf16(self.string(a)?);
+                // Rust's parsers round correctly, as the JDK's do; they read every text
+                // the model's grammar passes them (a sign, digits, a point, an exponent).
+                let value = if b != 0 {
+                    text.parse::<f32>().map(f64::from)
+                } else {
+                    text.parse::<f64>()
+                };
+                match value {
+                    Ok(v) => sem::bits_f64(v),
+                    Err(_) => {
+                        return Err(Thrown::Unrepeatable(format!(
+                            "Double.parseDouble of {text:?}, which roth cannot read"
+                        )));
+                    }
+                }
+            }
             Builtin::StringLength => self.string(a)?.len() as i64,
             Builtin::StringIsEmpty => i64::from(self.string(a)?.is_empty()),
             Builtin::StringCharAt => {
@@ -505,6 +523,41 @@ mod tests {
     }
 
     /// The raw bits keep a NaN's significand; a float's bits are an int, sign-extended.
+    #[test]
+    fn a_folded_nan_is_javac_s_and_a_computed_one_the_cpu_s() {
+        // javac folds `0.0 / 0.0` and writes the canonical NaN in the class file; a division
+        // at run time on x86 makes the NaN with the sign set (HotSpot's too: `java` 17).
+        let source = "class T {
+            static long folded() { return Double.doubleToRawLongBits(0.0 / 0.0); }
+            static int foldedFloat() { return Float.floatToRawIntBits(-(0.0f / 0.0f)); }
+            static long computed(double z) { return Double.doubleToRawLongBits(z / z); }
+            static long parsed(String s) { return Double.doubleToRawLongBits(Double.parseDouble(s)); }
+        }";
+        let long = |v: u64| Termination::Return(Some(Value::Prim(Kind::Long, v as i64)));
+        assert_eq!(run(source, "folded", &[]), long(0x7ff8_0000_0000_0000));
+        assert_eq!(
+            run(source, "foldedFloat", &[]),
+            Termination::Return(Some(Value::Prim(Kind::Int, 0x7fc0_0000)))
+        );
+        assert_eq!(
+            run(source, "computed", &[double(0.0)]),
+            long(0xfff8_0000_0000_0000)
+        );
+        assert_eq!(
+            run(source, "parsed", &[string(" -NaN\n")]),
+            long(0x7ff8_0000_0000_0000)
+        );
+        assert_eq!(run(source, "parsed", &[string("1e-400")]), long(0));
+        assert_eq!(
+            run(source, "parsed", &[string("2.5f")]),
+            long(2.5f64.to_bits())
+        );
+        assert_eq!(
+            run(source, "parsed", &[string("1e")]),
+            throws("NumberFormatException")
+        );
+    }
+
     #[test]
     fn raw_bits_convert_without_canonicalizing() {
         let code = |op: MathOp| float_math(op, 0x7ff0_0000_0000_0001, 0, 0).ok();

@@ -13,6 +13,15 @@ public final class Float extends Number implements Comparable<Float> {
         this.value = value;
     }
 
+    public static Float valueOf(String s) {
+        return new Float(parseFloat(s));
+    }
+
+    /** Double's reading of the text, rounded once, to a float. */
+    public static float parseFloat(String s) {
+        return (float) Double.parse(s, true);
+    }
+
     public static Float valueOf(float v) {
         return new Float(v);
     }
