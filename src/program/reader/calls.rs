@@ -338,6 +338,34 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             if applicable.is_empty() {
                 continue;
             }
+            // An argument that could not be read alone is still a call of a known method:
+            // its declared result's class rules out parameters it cannot be passed to, as
+            // javac's check of a poly expression's compatibility does
+            // (`new PriorityQueue<>(Comparator.comparingInt(x -> x.data))` passes a
+            // `Comparator`, not an `int` or a `Collection`).
+            let results: Vec<Option<u32>> = args
+                .iter()
+                .map(|(_, n)| {
+                    let deferred = self.deferred.iter().any(|(id, _)| *id == n.id());
+                    deferred
+                        .then(|| self.static_call_result_class(*n))
+                        .flatten()
+                })
+                .collect();
+            let mut applicable = applicable;
+            if applicable.len() > 1 && results.iter().any(Option::is_some) {
+                let fits = |params: &Vec<Type>| {
+                    results.iter().zip(params).all(|(r, p)| match r {
+                        None => true,
+                        Some(c) => p
+                            .class()
+                            .is_some_and(|pc| pc == *c || self.file.ancestors(*c).contains(&pc)),
+                    })
+                };
+                if applicable.iter().any(|(_, params, _)| fits(params)) {
+                    applicable.retain(|(_, params, _)| fits(params));
+                }
+            }
             let mut most_specific: Vec<&((u32, usize), Vec<Type>, &Instance)> = applicable
                 .iter()
                 .filter(|(_, s, _)| {
@@ -414,6 +442,34 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             (false, true) => format!("cannot find symbol: method {name}"),
         };
         self.error(node, what)
+    }
+
+    /// For `C.m(...)`, a call of a static method of class `C`: the class of what every
+    /// method `m` of `C` (and its supertypes) is declared to return, when they agree.
+    fn static_call_result_class(&self, node: Node<'t>) -> Option<u32> {
+        if node.kind() != "method_invocation" {
+            return None;
+        }
+        let object = node.child_by_field_name("object")?;
+        let name = self.text(node.child_by_field_name("name")?);
+        if object.kind() != "identifier" || self.lookup(self.text(object)).is_some() {
+            return None;
+        }
+        let class = self.file.class_named(self.text(object), self.class)?;
+        let mut found = None;
+        for k in std::iter::once(class).chain(self.file.ancestors(class)) {
+            for s in self.file.classes[k as usize].sigs.iter().flatten() {
+                if s.name != name || !s.is_static || s.is_constructor {
+                    continue;
+                }
+                let c = s.ret.erasure().class()?;
+                if found.is_some_and(|f| f != c) {
+                    return None;
+                }
+                found = Some(c);
+            }
+        }
+        found
     }
 
     /// Why the first of `args` that could not be read on its own could not.
