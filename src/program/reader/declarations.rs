@@ -90,6 +90,10 @@ fn read_with(
     file.run(tree.root_node())
 }
 
+/// Why [`check_method`] makes no mutant of an edit that changes the type of a lambda's
+/// results: `javac` may or may not accept it, so it is neither a mutant nor a skipped edit.
+pub(crate) const LAMBDA_RESULT_RETYPED: &str = "the edit changes the type of the lambda's results";
+
 /// Checks one method of `source`, a text that differs from `unit`'s only inside that method
 /// (a mutant): the file's declarations are read again, only the one body is checked. The
 /// result is what [`load`] would give for that method.
@@ -135,6 +139,17 @@ pub(crate) fn check_method(
             file.method(class as usize, enclosing as usize).body?;
             let made = file.made.borrow_mut()[origin.site as usize].take();
             match made {
+                // `javac` infers a generic call's type arguments from a lambda's results
+                // (`mapToObj(i -> ...)`), where roth's checker reads wildcards leniently and
+                // cannot tell whether the edited call still compiles.
+                Some(made) if made.method.ret != unit.method(class, method).ret => {
+                    return Err(Diagnostic {
+                        path: unit.path.clone(),
+                        line: 1,
+                        column: 1,
+                        message: LAMBDA_RESULT_RETYPED.to_string(),
+                    });
+                }
                 Some(made) => made.method,
                 None => {
                     return Err(Diagnostic {

@@ -22,7 +22,7 @@ use crate::program::reader::declarations::FileChecker;
 use crate::program::reader::generics::substitute;
 use crate::program::reader::hierarchy::Hierarchy;
 use crate::program::reader::ir::*;
-use crate::program::reader::statements::{Checked, MethodChecker};
+use crate::program::reader::statements::{Checked, LAMBDA_CAPTURE, MethodChecker};
 use crate::program::reader::syntax::{mentions, named_children, span_of};
 
 /// A lambda or a method reference in the text, found before any body is read.
@@ -500,6 +500,10 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
         let own_names: HashSet<&str> = declared.iter().map(|(n, _)| self.text(*n)).collect();
         for id in self.captured_locals(body_node, &own_names) {
+            if self.reassigned.contains(&id) {
+                return self.error(body_node, LAMBDA_CAPTURE);
+            }
+            self.lambda_captured.insert(id);
             let local = self.locals[id.0 as usize].clone();
             inner.declare_param(&local.name, local.ty.clone(), local.span);
             inner.locals.last_mut().expect("declared").is_final = true;
@@ -824,5 +828,83 @@ class R {
         assert_eq!(why("fine"), None);
         // Lambdas' methods are not counted as the file's methods.
         assert_eq!(unit.unsupported().count(), 2);
+    }
+
+    #[test]
+    fn a_lambda_captures_only_effectively_final_locals_as_javac_says() {
+        let source = r#"
+import java.util.function.IntSupplier;
+class C {
+    static int after(int w) {
+        IntSupplier s = () -> w;
+        w++;
+        return s.getAsInt();
+    }
+    static int before(int w) {
+        w += 1;
+        IntSupplier s = () -> w;
+        return s.getAsInt();
+    }
+    static int declaredThenAssigned(boolean b) {
+        int k;
+        if (b) { k = 1; } else { k = 2; }
+        IntSupplier s = () -> k;
+        return s.getAsInt();
+    }
+    static int copied(int w) {
+        int k = w;
+        w = 3;
+        IntSupplier s = () -> k;
+        return s.getAsInt() + w;
+    }
+}
+"#;
+        let unit = load("C.java", source).expect("loads");
+        let why = |name: &str| {
+            let (c, m) = unit.find_method(name).expect("declared");
+            unit.method(c, m).body.clone().err().map(|d| d.message)
+        };
+        let refused = Some(super::super::statements::LAMBDA_CAPTURE.to_string());
+        assert_eq!(why("after"), refused);
+        assert_eq!(why("before"), refused);
+        assert_eq!(why("declaredThenAssigned"), None);
+        assert_eq!(why("copied"), None);
+    }
+
+    #[test]
+    fn no_mutant_changes_the_type_a_lambda_s_results_are_inferred_from() {
+        let source = r#"
+import java.util.stream.*;
+class G {
+    static String lines(int n) {
+        return IntStream.range(0, n).mapToObj(i -> {
+            char c = 'a';
+            return i + ". " + c;
+        }).collect(Collectors.joining(","));
+    }
+    static int sum(int n, int w) {
+        return IntStream.range(0, n).map(b -> b / w).sum();
+    }
+}
+"#;
+        let unit = load("G.java", source).expect("loads");
+        let all = crate::program::mutants::mutant::generate(&unit);
+        let made = |text: &str| all.mutants.iter().any(|m| m.replacement == text);
+        // `i + ". " + c` to `c` would make a stream of characters, which `joining` refuses.
+        // javac may or may not accept such an edit: neither a mutant nor a skipped edit.
+        assert!(!made("c"));
+        assert!(!all.skipped.iter().any(|s| s.replacement == "c"));
+        // `w` is captured: `w++` would make it not effectively final.
+        assert!(
+            !all.mutants
+                .iter()
+                .any(|m| m.replacement.contains("w++") || m.replacement.contains("++w"))
+        );
+        // Mutants that keep the types are made.
+        assert!(
+            all.mutants
+                .iter()
+                .any(|m| m.operator == crate::program::mutants::mutant::Operator::AORB)
+        );
     }
 }

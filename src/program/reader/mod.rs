@@ -63,7 +63,7 @@ mod variables;
 mod walk;
 
 pub(crate) use constants::{fold_in, fold_in_class, fold_literals};
-pub(crate) use declarations::check_method;
+pub(crate) use declarations::{LAMBDA_RESULT_RETYPED, check_method};
 pub use declarations::{load, load_with};
 pub(crate) use ir::{visit_expr, visit_stmts};
 pub(crate) use syntax::parse;

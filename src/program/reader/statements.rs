@@ -63,6 +63,11 @@ pub(super) struct JumpTarget {
     continues: Vec<BitVec>,
 }
 
+/// `javac`'s error for a lambda that names a local of the code around it assigned more than
+/// once (JLS §15.27.2).
+pub(super) const LAMBDA_CAPTURE: &str =
+    "local variables referenced from a lambda expression must be final or effectively final";
+
 pub(super) struct MethodChecker<'f, 's, 't> {
     pub(super) file: &'f FileChecker<'s, 't>,
     pub(super) class: u32,
@@ -104,6 +109,10 @@ pub(super) struct MethodChecker<'f, 's, 't> {
     pub(super) open_args: std::collections::HashSet<usize>,
     /// Why each argument of `open_args` could not be read on its own.
     pub(super) deferred: Vec<(usize, CheckError<'t>)>,
+    /// Locals assigned after their first value (not effectively final, JLS §4.12.4).
+    pub(super) reassigned: std::collections::HashSet<LocalId>,
+    /// Locals a lambda read so far captures: they must stay effectively final.
+    pub(super) lambda_captured: std::collections::HashSet<LocalId>,
 }
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
@@ -136,6 +145,8 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             open_calls: std::collections::HashSet::new(),
             open_args: std::collections::HashSet::new(),
             deferred: Vec::new(),
+            reassigned: std::collections::HashSet::new(),
+            lambda_captured: std::collections::HashSet::new(),
         }
     }
 

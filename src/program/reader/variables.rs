@@ -10,7 +10,7 @@ use tree_sitter::Node;
 use crate::program::reader::constants::library_constant;
 use crate::program::reader::generics::substitute;
 use crate::program::reader::ir::*;
-use crate::program::reader::statements::{Checked, MethodChecker};
+use crate::program::reader::statements::{Checked, LAMBDA_CAPTURE, MethodChecker};
 use crate::program::reader::syntax::named_children;
 
 impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
@@ -412,6 +412,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         };
         match &e.kind {
             ExprKind::Local(id) => {
+                let id = *id;
+                // Assigned once more after a value (or read and written by `+=`, `++`): no
+                // longer effectively final, which a lambda's capture needs.
+                if read || self.assigned.get(id.0 as usize).is_some_and(|b| *b) {
+                    if self.lambda_captured.contains(&id) {
+                        return self.error(node, LAMBDA_CAPTURE);
+                    }
+                    self.reassigned.insert(id);
+                }
                 let local = &self.locals[id.0 as usize];
                 if local.is_final
                     && (self.assigned.get(id.0 as usize).map(|b| *b).unwrap_or(true)
