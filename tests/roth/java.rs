@@ -523,6 +523,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "MathModels",
         "BigDecimalModel",
         "ParseModels",
+        "CharsetModels",
     ]
     .iter()
     .map(|name| project_file(&format!("tests/roth/java/{name}.java")))

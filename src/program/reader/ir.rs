@@ -1113,7 +1113,7 @@ pub enum Builtin {
     ArrayKind,
     /// The value of a decimal text (a `String` Java's `Double.parseDouble` grammar accepts,
     /// its suffix cut) correctly rounded to a `double`, or to a `float` (returned as the
-    /// `double` it is) when the second argument is true: `Double`'s native `decimal`.
+    /// `double` it is) when the second argument is true: `FloatingDecimal`'s native `decimal`.
     ParseDecimal,
     /// Ends the run as unrepeatable with the reason given (a `String`): what the JVM does
     /// not fix from one run to the next, or what roth's model of the JDK leaves out.

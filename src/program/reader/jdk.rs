@@ -43,6 +43,7 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "Byte"),
     jdk_file!("java/lang", "Character"),
     jdk_file!("java/lang", "Boolean"),
+    jdk_file!("java/lang", "FloatingDecimal"),
     jdk_file!("java/lang", "Double"),
     jdk_file!("java/lang", "Float"),
     jdk_file!("java/lang", "Runnable"),
@@ -100,6 +101,8 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/util", "Random"),
     jdk_file!("java/util", "BitSet"),
     jdk_file!("java/util", "Collections"),
+    jdk_file!("java/nio/charset", "Charset"),
+    jdk_file!("java/nio/charset", "StandardCharsets"),
     jdk_file!("java/util/regex", "Pattern"),
     jdk_file!("java/util/regex", "Matcher"),
     jdk_file!("java/util/regex", "PatternSyntaxException"),
@@ -322,6 +325,7 @@ const STRING_METHODS: &[&str] = &[
     "equalsIgnoreCase",
     "compareToIgnoreCase",
     "chars",
+    "getBytes",
 ];
 
 /// The methods of `String` that take a regular expression, which roth's
@@ -348,12 +352,17 @@ mod tests {
             );
         }
         // Integer's radix texts are Long's; nothing names Double.
-        assert!(!integer.iter().any(|p| p.ends_with("Double.java")));
+        assert!(
+            !integer.iter().any(|p| p.ends_with("/Double.java")),
+            "{integer:?}"
+        );
         // All the boxes: java.lang, and through roth's `String.join` over an `Iterable` its
-        // iterator, but none of the collections.
+        // iterator and through `getBytes` the charsets, but none of the collections.
         let boxing = paths(&["class A { }"], true);
         assert!(
             boxing.iter().all(|p| p.contains("/java/lang/")
+                // `getBytes(Charset)` in roth's StringMethods.
+                || p.contains("/java/nio/charset/")
                 || ["Iterator", "Objects", "Consumer"]
                     .iter()
                     .any(|c| p.ends_with(&format!("/{c}.java")))),

@@ -30,8 +30,9 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("Random", "unrepeatable", Builtin::Unrepeatable),
     ("Collections", "unrepeatable", Builtin::Unrepeatable),
     ("Pattern", "unrepeatable", Builtin::Unrepeatable),
-    ("Double", "decimal", Builtin::ParseDecimal),
-    ("Double", "unrepeatable", Builtin::Unrepeatable),
+    ("FloatingDecimal", "decimal", Builtin::ParseDecimal),
+    ("FloatingDecimal", "unrepeatable", Builtin::Unrepeatable),
+    ("StringMethods", "unrepeatable", Builtin::Unrepeatable),
     ("AbstractPipeline", "unrepeatable", Builtin::Unrepeatable),
 ];
 

@@ -19,7 +19,7 @@ public final class Float extends Number implements Comparable<Float> {
 
     /** Double's reading of the text, rounded once, to a float. */
     public static float parseFloat(String s) {
-        return (float) Double.parse(s, true);
+        return (float) FloatingDecimal.parse(s, true);
     }
 
     public static Float valueOf(float v) {

@@ -1,5 +1,6 @@
 package java.lang;
 
+import java.nio.charset.Charset;
 import java.util.stream.IntPipeline;
 import java.util.stream.IntStream;
 
@@ -13,6 +14,123 @@ import java.util.stream.IntStream;
 final class StringMethods {
     private StringMethods() {
     }
+
+    /**
+     * The bytes of `s` in the JVM's default charset, which JDK 17 takes from the machine's
+     * locale (UTF-8, ASCII, ...): every one of them encodes ASCII text alike, so only a
+     * text with other chars ends the run as unrepeatable.
+     */
+    static byte[] getBytes(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                unrepeatable("String.getBytes() of a text beyond ASCII (the default charset is the machine's)");
+            }
+        }
+        return encodeOneByte(s, 0x7f);
+    }
+
+    /**
+     * The bytes of `s` in `charset`, as the JDK's encoders replace what they cannot encode:
+     * `?` for an unmappable char (a surrogate pair is one char) or a lone surrogate. A lone
+     * surrogate in UTF-16 (the JDK writes U+FFFD's bytes) ends the run as unrepeatable.
+     */
+    static byte[] getBytes(String s, Charset charset) {
+        String name = charset.name();
+        if (name.equals("UTF-8")) {
+            return encodeUtf8(s);
+        }
+        if (name.equals("US-ASCII")) {
+            return encodeOneByte(s, 0x7f);
+        }
+        if (name.equals("ISO-8859-1")) {
+            return encodeOneByte(s, 0xff);
+        }
+        boolean bom = name.equals("UTF-16");
+        boolean little = name.equals("UTF-16LE");
+        int n = s.length();
+        byte[] out = new byte[2 * n + (bom ? 2 : 0)];
+        int k = 0;
+        if (bom && n > 0) {
+            out[k++] = (byte) 0xfe;
+            out[k++] = (byte) 0xff;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                boolean paired = Character.isHighSurrogate(c) ? i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))
+                        : i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+                if (!paired) {
+                    unrepeatable("String.getBytes of a lone surrogate in UTF-16");
+                }
+            }
+            out[k++] = (byte) (little ? c : c >> 8);
+            out[k++] = (byte) (little ? c >> 8 : c);
+        }
+        return k == out.length ? out : prefix(out, k);
+    }
+
+    /** One byte a char up to `max`, `?` for any other (one for a surrogate pair). */
+    private static byte[] encodeOneByte(String s, int max) {
+        int n = s.length();
+        byte[] out = new byte[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c <= max) {
+                out[k++] = (byte) c;
+            } else {
+                out[k++] = (byte) '?';
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                }
+            }
+        }
+        return k == n ? out : prefix(out, k);
+    }
+
+    /** UTF-8: one to four bytes a code point, `?` for a lone surrogate. */
+    private static byte[] encodeUtf8(String s) {
+        int n = s.length();
+        byte[] out = new byte[3 * n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                out[k++] = (byte) c;
+            } else if (c < 0x800) {
+                out[k++] = (byte) (0xc0 | (c >> 6));
+                out[k++] = (byte) (0x80 | (c & 0x3f));
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, s.charAt(i + 1));
+                i++;
+                out[k++] = (byte) (0xf0 | (cp >> 18));
+                out[k++] = (byte) (0x80 | ((cp >> 12) & 0x3f));
+                out[k++] = (byte) (0x80 | ((cp >> 6) & 0x3f));
+                out[k++] = (byte) (0x80 | (cp & 0x3f));
+            } else if (Character.isSurrogate(c)) {
+                out[k++] = (byte) '?';
+            } else {
+                out[k++] = (byte) (0xe0 | (c >> 12));
+                out[k++] = (byte) (0x80 | ((c >> 6) & 0x3f));
+                out[k++] = (byte) (0x80 | (c & 0x3f));
+            }
+        }
+        return prefix(out, k);
+    }
+
+    /** The first `k` bytes of `a` (a copy of its own: StringMethods names no collection). */
+    private static byte[] prefix(byte[] a, int k) {
+        if (k == a.length) {
+            return a;
+        }
+        byte[] out = new byte[k];
+        for (int i = 0; i < k; i++) {
+            out[i] = a[i];
+        }
+        return out;
+    }
+
+    private static native void unrepeatable(String what);
 
     /** Removes the chars up to ' ' (controls and space) at both ends. */
     static String trim(String s) {
