@@ -524,6 +524,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
         "BigDecimalModel",
         "ParseModels",
         "CharsetModels",
+        "FormatModels",
     ]
     .iter()
     .map(|name| project_file(&format!("tests/roth/java/{name}.java")))

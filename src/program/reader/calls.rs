@@ -1145,20 +1145,31 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     }
                 }
             }
-            PrintKind::Printf | PrintKind::Format => self.check_format(node, name, &args)?,
+            PrintKind::Printf | PrintKind::Format => {
+                if self.check_format(node, name, &args)? {
+                    let text = self.format_objects(node, args)?;
+                    return Ok(self.make(
+                        node,
+                        Type::Void,
+                        ExprKind::Print(PrintKind::Print, vec![text]),
+                    ));
+                }
+            }
         }
         let args = args.into_iter().map(|(a, _)| a).collect();
         Ok(self.make(node, Type::Void, ExprKind::Print(kind, args)))
     }
 
     /// The arguments of `printf` or `String.format` (named `name`): a format string, then
-    /// primitives and strings (a box's `%d` would need its class at run time).
+    /// anything. Whether some argument is an object (or the arguments an array of them),
+    /// which [`Self::format_objects`] formats; primitives and strings the machine formats
+    /// itself.
     fn check_format(
         &mut self,
         node: Node<'t>,
         name: &str,
         args: &[(Expr, Node<'t>)],
-    ) -> Checked<'t, ()> {
+    ) -> Checked<'t, bool> {
         let Some((f, fnode)) = args.first() else {
             return self.error(node, format!("no suitable method found for {name}"));
         };
@@ -1168,15 +1179,59 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
             return self.error(*fnode, format!("{name} needs a format string"));
         }
+        let mut objects = false;
         for (a, an) in &args[1..] {
-            if matches!(
-                a.ty,
-                Type::Void | Type::Array(_) | Type::Class(_) | Type::Object | Type::Variable(_)
-            ) {
-                return self.unsupported(*an, &format!("a {} argument to {name}", a.ty));
+            if a.ty == Type::Void {
+                return self.error(*an, "'void' type not allowed here");
             }
+            objects |= matches!(
+                a.ty,
+                Type::Array(_) | Type::Class(_) | Type::Object | Type::Variable(_)
+            );
         }
-        Ok(())
+        Ok(objects)
+    }
+
+    /// `String.format(f, args...)` where some argument is an object: roth's
+    /// `FormatArguments.format(f, new Object[] {args...})` (the boxes boxed), or with the
+    /// array given as the arguments (`format(f, array)` of an array of references).
+    fn format_objects(&mut self, node: Node<'t>, args: Vec<(Expr, Node<'t>)>) -> Checked<'t, Expr> {
+        let Some(class) = self.file.jdk_class("FormatArguments") else {
+            // Read again with the boxes and the helper.
+            self.file.wants_boxes.set(true);
+            return self.unsupported(node, "String.format of objects");
+        };
+        let mut it = args.into_iter();
+        let (format, format_node) = it.next().expect("a format");
+        let rest: Vec<(Expr, Node<'t>)> = it.collect();
+        let array = match &rest[..] {
+            [(a, _)] if a.ty.element().is_some_and(Type::is_reference) => a.clone(),
+            _ => {
+                let items = rest
+                    .into_iter()
+                    .map(|(a, _)| {
+                        if a.ty.is_primitive() {
+                            self.box_value(a)
+                        } else {
+                            a
+                        }
+                    })
+                    .collect();
+                Expr {
+                    id: self.id(),
+                    span: crate::program::reader::syntax::span_of(node),
+                    ty: Type::array_of(Type::Object),
+                    kind: ExprKind::ArrayLiteral(items),
+                }
+            }
+        };
+        self.user_call_with(
+            node,
+            class,
+            "format",
+            None,
+            vec![(format, format_node), (array, node)],
+        )
     }
 
     fn math(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
@@ -1263,7 +1318,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         }
         // `String.format(f, args...)`: printf's formatting, as a value.
         if name == "format" {
-            self.check_format(node, "format", &args)?;
+            if self.check_format(node, "format", &args)? {
+                return self.format_objects(node, args);
+            }
             let args = args.into_iter().map(|(a, _)| a).collect();
             return Ok(self.make(node, Type::String, ExprKind::Print(PrintKind::Format, args)));
         }

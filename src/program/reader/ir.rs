@@ -1115,6 +1115,15 @@ pub enum Builtin {
     /// its suffix cut) correctly rounded to a `double`, or to a `float` (returned as the
     /// `double` it is) when the second argument is true: `FloatingDecimal`'s native `decimal`.
     ParseDecimal,
+    /// What `String.format` reads an argument as (`FormatArguments`' native `kindOf`): 0 for
+    /// `null`, 1 a `String`, 2-9 a box (`Integer`, `Long`, `Short`, `Byte`, `Character`,
+    /// `Boolean`, `Float`, `Double`), 10 `BigInteger`, 11 `BigDecimal`, 12 any other object.
+    FormatKind,
+    /// `String.format`'s text (`FormatArguments`' native `values`): the format, then each
+    /// argument's kind (as [`Builtin::FormatKind`] says), a box's value as a `long` (a
+    /// `float` or `double` by its bits), the texts `%s` reads of objects and the hash codes
+    /// `%h` reads, in hex.
+    FormatValues,
     /// Ends the run as unrepeatable with the reason given (a `String`): what the JVM does
     /// not fix from one run to the next, or what roth's model of the JDK leaves out.
     Unrepeatable,

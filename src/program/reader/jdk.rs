@@ -52,6 +52,7 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "StrictMath"),
     jdk_file!("java/lang", "StringMethods"),
     jdk_file!("java/lang", "StringRegexMethods"),
+    jdk_file!("java/lang", "FormatArguments"),
     jdk_file!("java/lang", "AbstractStringBuilder"),
     jdk_file!("java/lang", "StringBuilder"),
     jdk_file!("java/lang", "StringBuffer"),
@@ -215,6 +216,11 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
                 // regular expression, which reads the regular expression files: only a
                 // text naming one of them pays for those (`List.replaceAll` does too).
                 || (f.class == "StringRegexMethods" && regex_methods)
+                // `String.format` and `printf` of objects call roth's helper, which reads
+                // the boxes: read with them (the reader asks for them when it needs it).
+                || (f.class == "FormatArguments"
+                    && boxing
+                    && (used.contains("format") || used.contains("printf")))
         })
         .collect();
     // Transitively, over what each file of the model needs (a box names Number, Comparable

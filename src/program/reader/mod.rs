@@ -37,6 +37,7 @@ mod declarations;
 mod exceptions;
 mod expressions;
 mod final_fields;
+pub(crate) mod formatter;
 mod generics;
 mod hierarchy;
 mod inner_classes;

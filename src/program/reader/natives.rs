@@ -31,6 +31,8 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
     ("Collections", "unrepeatable", Builtin::Unrepeatable),
     ("Pattern", "unrepeatable", Builtin::Unrepeatable),
     ("FloatingDecimal", "decimal", Builtin::ParseDecimal),
+    ("FormatArguments", "kindOf", Builtin::FormatKind),
+    ("FormatArguments", "values", Builtin::FormatValues),
     ("FloatingDecimal", "unrepeatable", Builtin::Unrepeatable),
     ("StringMethods", "unrepeatable", Builtin::Unrepeatable),
     ("AbstractPipeline", "unrepeatable", Builtin::Unrepeatable),

@@ -128,6 +128,26 @@ pub(crate) const THROWABLES: &[LibraryThrowable] = &[
         Some(ILLEGAL_FORMAT),
         false,
     ),
+    throwable(
+        "java.util.FormatFlagsConversionMismatchException",
+        Some(ILLEGAL_FORMAT),
+        false,
+    ),
+    throwable(
+        "java.util.DuplicateFormatFlagsException",
+        Some(ILLEGAL_FORMAT),
+        false,
+    ),
+    throwable(
+        "java.util.IllegalFormatFlagsException",
+        Some(ILLEGAL_FORMAT),
+        false,
+    ),
+    throwable(
+        "java.util.IllegalFormatWidthException",
+        Some(ILLEGAL_FORMAT),
+        false,
+    ),
 ];
 
 impl LibraryThrowable {

@@ -7,6 +7,7 @@
 use super::fdlibm;
 use super::hotspot_math::{Intrinsic, intrinsic};
 use super::machine::{AIOOBE, Machine, NPE, Object, SIOOBE, Thrown};
+use crate::program::reader::formatter::{self, BigNumber, FormatArg, FormatError};
 use crate::program::reader::ir::{Builtin, MathOp, PrintKind};
 use crate::program::reader::semantics::{self as sem, Kind};
 use crate::program::reader::text;
@@ -43,15 +44,15 @@ impl<'c> Machine<'c> {
                 for (k, &kind) in kinds.iter().enumerate().take(count).skip(1) {
                     let w = self.regs[args + k];
                     fargs.push(match kind {
-                        Kind::Ref => text::FormatArg::Str(if w == 0 {
+                        Kind::Ref => FormatArg::Str(if w == 0 {
                             None
                         } else {
                             Some(text::from_utf16(self.string(w)?))
                         }),
-                        kind => text::FormatArg::Primitive(kind, w),
+                        kind => FormatArg::Primitive(kind, w),
                     });
                 }
-                let s = text::format(&format, &fargs).map_err(Thrown::from)?;
+                let s = formatter::format(&format, &fargs)?;
                 if kind == PrintKind::Format {
                     // The text is the expression's value, in its first register.
                     self.regs[args] = self.new_string(s.encode_utf16().collect())?;
@@ -205,6 +206,47 @@ impl<'c> Machine<'c> {
                         )));
                     }
                 }
+            }
+            Builtin::FormatKind => self.format_kind(a),
+            Builtin::FormatValues => {
+                let format = text::from_utf16(self.string(a)?);
+                let kinds = self.array(b)?.clone();
+                let bits = self.array(c)?.clone();
+                let texts = self.array(self.regs[args + 3])?.clone();
+                let hashes = self.array(self.regs[args + 4])?.clone();
+                let optional = |m: &Self, w: i64| -> Result<Option<String>, Thrown> {
+                    Ok(match w {
+                        0 => None,
+                        w => Some(text::from_utf16(m.string(w)?)),
+                    })
+                };
+                let mut fargs = Vec::with_capacity(kinds.len());
+                for (k, &kind) in kinds.iter().enumerate() {
+                    let v = bits[k];
+                    fargs.push(match kind {
+                        0 => FormatArg::Str(None),
+                        1 => FormatArg::Str(optional(self, texts[k])?),
+                        2 => FormatArg::Primitive(Kind::Int, v),
+                        3 => FormatArg::Primitive(Kind::Long, v),
+                        4 => FormatArg::Primitive(Kind::Short, v),
+                        5 => FormatArg::Primitive(Kind::Byte, v),
+                        6 => FormatArg::Primitive(Kind::Char, v),
+                        7 => FormatArg::Primitive(Kind::Boolean, v),
+                        8 => FormatArg::Primitive(Kind::Float, v),
+                        9 => FormatArg::Primitive(Kind::Double, v),
+                        _ => FormatArg::Object {
+                            text: optional(self, texts[k])?,
+                            hash: optional(self, hashes[k])?,
+                            number: match kind {
+                                10 => BigNumber::Integer,
+                                11 => BigNumber::Decimal,
+                                _ => BigNumber::No,
+                            },
+                        },
+                    });
+                }
+                let s = formatter::format(&format, &fargs)?;
+                self.new_string(s.encode_utf16().collect())?
             }
             Builtin::StringLength => self.string(a)?.len() as i64,
             Builtin::StringIsEmpty => i64::from(self.string(a)?.is_empty()),
@@ -499,6 +541,43 @@ fn pick_min_max(max: bool, x: f64, y: f64, a: i64, b: i64) -> i64 {
     }
     let keep_x = if max { x >= y } else { x <= y };
     if keep_x { a } else { b }
+}
+
+impl Machine<'_> {
+    /// [`Builtin::FormatKind`] of the object at `handle`, told by its class.
+    fn format_kind(&self, handle: i64) -> i64 {
+        if handle == 0 {
+            return 0;
+        }
+        match self.heap.get((handle - 1) as usize) {
+            Some(Object::Str(_)) => 1,
+            Some(Object::Instance { class, .. }) => {
+                match self.program.binary_names[*class as usize].as_str() {
+                    "java.lang.Integer" => 2,
+                    "java.lang.Long" => 3,
+                    "java.lang.Short" => 4,
+                    "java.lang.Byte" => 5,
+                    "java.lang.Character" => 6,
+                    "java.lang.Boolean" => 7,
+                    "java.lang.Float" => 8,
+                    "java.lang.Double" => 9,
+                    "java.math.BigInteger" => 10,
+                    "java.math.BigDecimal" => 11,
+                    _ => 12,
+                }
+            }
+            _ => 12,
+        }
+    }
+}
+
+impl From<FormatError> for Thrown {
+    fn from(e: FormatError) -> Thrown {
+        match e {
+            FormatError::Thrown(class) => Thrown::Exception(class.to_string()),
+            FormatError::NotModelled(what) => Thrown::Unrepeatable(what),
+        }
+    }
 }
 
 #[cfg(test)]
