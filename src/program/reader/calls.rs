@@ -85,9 +85,20 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                     .file
                     .enclosing(self.class)
                     .into_iter()
-                    .find(|c| self.file.has_method_named(*c, name))
-                    .unwrap_or(self.class);
-                self.user_call(node, class, name, None)
+                    .find(|c| self.file.has_method_named(*c, name));
+                if class.is_none()
+                    && let Some(imported) = self.imported_method(name)
+                {
+                    if is_math_builtin(name)
+                        && matches!(imported.simple.as_str(), "Math" | "StrictMath")
+                    {
+                        return self.math(node, name);
+                    }
+                    if let Some(class) = imported.class {
+                        return self.user_call(node, class, name, None);
+                    }
+                }
+                self.user_call(node, class.unwrap_or(self.class), name, None)
             }
             Some(obj) if obj.kind() == "this" => {
                 self.needs_this(obj)?;

@@ -149,8 +149,15 @@ fn index(path: &str, text: &str) -> Indexed {
                     .trim_start_matches("import")
                     .trim_end_matches(';')
                     .trim();
-                if !name.starts_with("static ") {
-                    file.imports.push(name.to_string());
+                match name.strip_prefix("static ") {
+                    // A static import names its class: `com.example.Util.helper` and
+                    // `com.example.Util.*` use `com.example.Util`.
+                    Some(member) => {
+                        if let Some((class, _)) = member.trim().rsplit_once('.') {
+                            file.imports.push(class.to_string());
+                        }
+                    }
+                    None => file.imports.push(name.to_string()),
                 }
             }
             "class_declaration"

@@ -409,7 +409,13 @@ impl<'s, 't> FileChecker<'s, 't> {
                         .trim()
                         .to_string();
                     let segment = self.segment_at(child.start_byte());
-                    self.segments[segment].imports.push(name);
+                    match name.strip_prefix("static") {
+                        Some(rest) if rest.starts_with(char::is_whitespace) => {
+                            let rest: String = rest.split_whitespace().collect();
+                            self.segments[segment].static_imports.push(rest);
+                        }
+                        _ => self.segments[segment].imports.push(name),
+                    }
                 }
                 "class_declaration"
                 | "interface_declaration"

@@ -483,6 +483,28 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 };
                 match created {
                     Type::Class(_) => self.new_object(node, created, diamond, qualifier),
+                    // `new Object()`: one of roth's plain objects (its class is read when a
+                    // text says `new Object(`).
+                    Type::Object
+                        if qualifier.is_none()
+                            && !crate::program::reader::syntax::has_class_body(node) =>
+                    {
+                        let Some(class) = self
+                            .file
+                            .qualified_named(&format!("java.lang.{OBJECT_INSTANCE}"))
+                            .filter(|&c| self.file.is_jdk(c))
+                        else {
+                            return self.unsupported(node, "creating an object");
+                        };
+                        if !args.is_empty() {
+                            return self.error(node, "constructor Object in class Object cannot be applied to given types");
+                        }
+                        let plain = self.file.class_type(class);
+                        let mut made = self.new_object(node, plain, false, None)?;
+                        // Typed as javac types it: nothing but an Object's members.
+                        made.ty = Type::Object;
+                        Ok(made)
+                    }
                     _ => self.unsupported(node, "creating an object"),
                 }
             }

@@ -539,6 +539,9 @@ impl Class {
     }
 }
 
+/// The class of roth's model of the JDK that `new Object()` makes an object of.
+pub(crate) const OBJECT_INSTANCE: &str = "ObjectInstance";
+
 impl Unit {
     /// Whether `class` is a class of the Java library (never mutated, tested or reported).
     pub fn is_library(&self, class: u32) -> bool {
@@ -603,6 +606,10 @@ impl Unit {
                 format!("{}${}{}", self.binary_name(o), c.local.unwrap_or(1), c.name)
             }
             (Some(o), _) => format!("{}${}", self.binary_name(o), c.name),
+            // What `new Object()` makes is named as the JVM names its class.
+            (None, Some("java.lang")) if c.name == OBJECT_INSTANCE && self.is_library(class) => {
+                "java.lang.Object".to_string()
+            }
             (None, Some(p)) => format!("{p}.{}", c.name),
             (None, None) => c.name.clone(),
         }

@@ -53,6 +53,7 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/lang", "StringMethods"),
     jdk_file!("java/lang", "StringRegexMethods"),
     jdk_file!("java/lang", "FormatArguments"),
+    jdk_file!("java/lang", "ObjectInstance"),
     jdk_file!("java/lang", "AbstractStringBuilder"),
     jdk_file!("java/lang", "StringBuilder"),
     jdk_file!("java/lang", "StringBuffer"),
@@ -202,6 +203,7 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
     // `c.stream()`, `Arrays.stream(a)` and `s.chars()` need the streams, which Collection,
     // Arrays and StringMethods do not bring themselves (see `graph`).
     let streams = used.contains("stream") || used.contains("chars");
+    let plain_objects = texts.iter().any(|t| t.contains("new Object("));
     let mut wanted: Vec<bool> = FILES
         .iter()
         .map(|f| {
@@ -216,6 +218,8 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
                 // regular expression, which reads the regular expression files: only a
                 // text naming one of them pays for those (`List.replaceAll` does too).
                 || (f.class == "StringRegexMethods" && regex_methods)
+                // `new Object()` makes one of roth's plain objects.
+                || (f.class == "ObjectInstance" && plain_objects)
                 // `String.format` and `printf` of objects call roth's helper, which reads
                 // the boxes: read with them (the reader asks for them when it needs it).
                 || (f.class == "FormatArguments"

@@ -56,6 +56,7 @@ mod resources;
 pub mod semantics;
 mod signatures;
 mod statements;
+mod static_imports;
 mod switches;
 mod syntax;
 pub mod text;

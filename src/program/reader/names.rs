@@ -22,6 +22,8 @@ pub(super) struct Segment {
     pub(super) package: Option<String>,
     /// The import declarations' names (`java.util.List`, `com.example.*`).
     pub(super) imports: Vec<String>,
+    /// The static imports' names (`java.lang.Math.abs`, `java.lang.Math.*`).
+    pub(super) static_imports: Vec<String>,
 }
 
 impl Segment {

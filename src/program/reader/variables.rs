@@ -108,6 +108,9 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 false => self.unsupported(node, &why),
             };
         }
+        if let Some(field) = self.imported_field(node, name) {
+            return field;
+        }
         self.error(node, format!("cannot find symbol: variable {name}"))
     }
 

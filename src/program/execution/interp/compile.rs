@@ -207,7 +207,16 @@ impl Compiled {
                 .iter()
                 .map(|c| c.methods.iter().map(|m| m.is_constructor).collect())
                 .collect(),
-            class_names: unit.classes.iter().map(|c| c.name.clone()).collect(),
+            // Simple names as `getSimpleName` gives them (roth's plain objects' `Object`).
+            class_names: (0..unit.classes.len() as u32)
+                .map(|c| {
+                    let binary = unit.binary_name(c);
+                    match binary.as_str() {
+                        "java.lang.Object" => "Object".to_string(),
+                        _ => unit.classes[c as usize].name.clone(),
+                    }
+                })
+                .collect(),
             fieldless: (0..unit.classes.len() as u32)
                 .map(|c| unit.classes[c as usize].is_closure || Some(c) == class_class)
                 .collect(),
