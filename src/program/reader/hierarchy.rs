@@ -227,3 +227,32 @@ pub(super) fn is_diamond(ty: Node) -> bool {
             .iter()
             .any(|c| c.kind() == "type_arguments" && named_children(*c).is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::program::load;
+
+    #[test]
+    fn a_class_extending_one_roth_does_not_read_says_so() {
+        let source = r#"
+public class Sub extends Missing {
+    public Sub(int n) { super(n); }
+    public int f(int x) { return x + 1; }
+}
+"#;
+        let unit = load("Sub.java", source).expect("loads");
+        let why = |name: &str| {
+            let (c, m) = unit.find_method(name).expect("declared");
+            unit.method(c, m).body.clone().err().map(|d| d.message)
+        };
+        // Not javac's message about Object's constructor: roth does not know the class.
+        assert_eq!(
+            why("Sub").as_deref(),
+            Some("super(...) of a class that extends Missing is outside the supported subset")
+        );
+        assert_eq!(
+            why("f").as_deref(),
+            Some("its class extends Missing, whose state is outside the supported subset")
+        );
+    }
+}

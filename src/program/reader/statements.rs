@@ -436,6 +436,11 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             let has_args = node
                 .child_by_field_name("arguments")
                 .is_some_and(|a| !named_children(a).is_empty());
+            // A superclass roth does not read (the JDK's beyond its model, a file not in
+            // the code base) takes arguments roth cannot check.
+            if let Some(p) = self.file.hierarchy_problem(self.class) {
+                return self.unsupported(node, &format!("super(...) of a class that {p}"));
+            }
             if has_args {
                 return self.error(
                     node,
