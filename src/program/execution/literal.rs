@@ -608,11 +608,12 @@ pub fn split_top_level(text: &str) -> Vec<String> {
                 quote = Some(c);
                 current.push(c);
             }
-            '{' => {
+            // Arrays, collections and maps, and constructor calls nest.
+            '{' | '[' | '(' => {
                 depth += 1;
                 current.push(c);
             }
-            '}' => {
+            '}' | ']' | ')' => {
                 depth -= 1;
                 current.push(c);
             }
@@ -790,6 +791,10 @@ mod tests {
         assert_eq!(
             split_top_level(r#"a=1, b={1,{2,3}}, c="x,}y", d=','"#),
             ["a=1", "b={1,{2,3}}", r#"c="x,}y""#, "d=','"]
+        );
+        assert_eq!(
+            split_top_level("[[1], [0, 2]], new P(1, [3, 4]), {5=6, 7=8}"),
+            ["[[1], [0, 2]]", "new P(1, [3, 4])", "{5=6, 7=8}"]
         );
         // An escaped quote does not end a literal.
         assert_eq!(split_top_level(r#""a\",b",c"#), [r#""a\",b""#, "c"]);

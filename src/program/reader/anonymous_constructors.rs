@@ -494,4 +494,35 @@ public class Diamonds {
             "{error:?}"
         );
     }
+
+    /// Double-brace initialization (an anonymous subclass of a collection with `<>`, its
+    /// target a supertype) and `new Object() { ... }` whose members a `var` reaches, as
+    /// `java` 17 runs them.
+    #[test]
+    fn double_braces_and_anonymous_objects_run_as_on_the_jvm() {
+        let source = r#"
+import java.util.*;
+public class D {
+    static final Map<String, Integer> M = new HashMap<>() {{ put("a", 1); put("b", 2); }};
+    static int get(String k) { return M.getOrDefault(k, -1); }
+    static String pair(int n) {
+        List<Integer> l = new ArrayList<>() {{ add(n); add(n + 1); }};
+        return l.toString() + l.size();
+    }
+    static int twice(int n) {
+        var o = new Object() { int v = n; int twice() { return 2 * v; } };
+        o.v++;
+        return o.twice();
+    }
+}
+"#;
+        let unit = load("D.java", source).expect("the file loads");
+        let run = runner(&unit);
+        let int = |v: i64| Value::Prim(Kind::Int, v);
+        let returns = |v: Value| Termination::Return(Some(v));
+        assert_eq!(run("D.get", &[string("b")]), returns(int(2)));
+        assert_eq!(run("D.get", &[string("z")]), returns(int(-1)));
+        assert_eq!(run("D.pair", &[int(5)]), returns(string("[5, 6]2")));
+        assert_eq!(run("D.twice", &[int(5)]), returns(int(12)));
+    }
 }

@@ -536,6 +536,17 @@ impl<'s, 't> FileChecker<'s, 't> {
             .map(|(id, (n, _))| self.generic_supertypes(*n, id as u32))
             .chain(THROWABLES.iter().map(|_| Vec::new()))
             .collect();
+        // An anonymous class with `<>` whose target is a supertype of the class it creates
+        // (`Map<K, V> m = new HashMap<>() {...}`) reads that class's supertypes: again, now
+        // that they are known.
+        for (id, (n, _)) in nodes.iter().enumerate() {
+            if self.is_anonymous(id as u32)
+                && n.child_by_field_name("type")
+                    .is_some_and(crate::program::reader::hierarchy::is_diamond)
+            {
+                self.super_types[id] = self.generic_supertypes(*n, id as u32);
+            }
+        }
         if let Some(e) = first_error(root).filter(|e| !inside_method_body(*e)) {
             return Err(self.diag(e, "syntax error"));
         }

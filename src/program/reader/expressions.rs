@@ -483,6 +483,15 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
                 };
                 match created {
                     Type::Class(_) => self.new_object(node, created, diamond, qualifier),
+                    // `new Object() { ... }`: an anonymous class extending Object.
+                    // Its type is the anonymous class (JLS §15.9.1), whose members a `var`
+                    // declared with it reaches (`var o = new Object() { int v; }`).
+                    Type::Object if crate::program::reader::syntax::has_class_body(node) => {
+                        let mut made = self.new_object(node, created, diamond, qualifier)?;
+                        let class = self.anonymous_class(node, false, false)?;
+                        made.ty = self.file.class_type(class);
+                        Ok(made)
+                    }
                     // `new Object()`: one of roth's plain objects (its class is read when a
                     // text says `new Object(`).
                     Type::Object

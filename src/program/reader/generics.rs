@@ -205,7 +205,7 @@ impl FileChecker<'_, '_> {
 
     /// `ty` seen as its supertype `class`, with that class's type arguments (`IntBox` as
     /// `Box<Integer>` when `class IntBox extends Box<Integer>`).
-    fn as_super(&self, ty: &Type, class: u32, depth: u32) -> Option<Type> {
+    pub(super) fn as_super(&self, ty: &Type, class: u32, depth: u32) -> Option<Type> {
         if depth > 64 {
             return None;
         }

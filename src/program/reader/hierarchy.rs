@@ -99,6 +99,24 @@ impl<'t> FileChecker<'_, 't> {
         let written = self.ty(created, id).ok()?;
         match (&target, &written) {
             (Type::Class(t), Type::Class(w)) if t.id == w.id && !t.args.is_empty() => Some(target),
+            // `Map<String, Integer> m = new HashMap<>() {{ ... }}`: the created class's
+            // arguments are those that make it the target seen as its supertype.
+            (Type::Class(t), Type::Class(w)) if !t.args.is_empty() => {
+                let own = self.generic_self(w.id);
+                let seen = self.as_super(&own, t.id, 0)?;
+                let variables: Vec<TypeVariable> = self.type_parameters[w.id as usize]
+                    .iter()
+                    .map(|p| p.variable.clone())
+                    .collect();
+                let mut found = vec![None; variables.len()];
+                let boxed = |ty: &Type| self.boxed_type(ty);
+                self.infer(&seen, &target, &variables, &mut found, &boxed);
+                let args: Option<Vec<Type>> = found.into_iter().collect();
+                Some(Type::Class(ClassType {
+                    args: args?.into(),
+                    ..w.clone()
+                }))
+            }
             _ => None,
         }
     }

@@ -359,7 +359,10 @@ mod tests {
                       static int seeded(int x) { return new Random(x).nextInt(10); }\n    \
                       static int shuffled(int x) { List<Integer> l = new ArrayList<>(List.of(1, 2, x)); Collections.shuffle(l); return l.get(0); }\n    \
                       static int alone(int x) { List<Integer> l = new ArrayList<>(List.of(x)); Collections.shuffle(l); return l.get(0); }\n    \
-                      static String drawn(int x) { List<Integer> l = new ArrayList<>(List.of(0, 1, 2, 3, 4)); Collections.shuffle(l, new Random(x)); return l.toString(); }\n}\n";
+                      static String drawn(int x) { List<Integer> l = new ArrayList<>(List.of(0, 1, 2, 3, 4)); Collections.shuffle(l, new Random(x)); return l.toString(); }\n    \
+                      static final Random KEPT = new Random();\n    \
+                      static int kept(int x) { return x + 1; }\n    \
+                      static int reseeded(int x) { Random r = new Random(); r.setSeed(x); return r.nextInt(10); }\n}\n";
         let unit = load("U.java", source).expect("the file loads");
         let run = runner(&unit);
         let int = |x: i64| Value::Prim(Kind::Int, x);
@@ -376,6 +379,12 @@ mod tests {
         assert_eq!(
             run("has", &[int(2)]),
             Termination::Return(Some(Value::Prim(Kind::Boolean, 1)))
+        );
+        // A clock-seeded Random no number is drawn from, or seeded again, is harmless.
+        assert_eq!(run("kept", &[int(1)]), Termination::Return(Some(int(2))));
+        assert_eq!(
+            run("reseeded", &[int(3)]),
+            Termination::Return(Some(int(4)))
         );
         // `new Random(3).nextInt(10)` is 4 on the JVM.
         assert_eq!(run("seeded", &[int(3)]), Termination::Return(Some(int(4))));

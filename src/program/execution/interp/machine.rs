@@ -456,7 +456,17 @@ impl<'c> Machine<'c> {
                 };
                 self.execute(function, &[*bits]).map_err(Loading::Thrown)
             }
-            (Value::Str(s), Type::String | Type::Object) => {
+            // A string is also a value of the interfaces `String` implements (a type
+            // variable bounded by `Comparable<T>`).
+            (Value::Str(s), t)
+                if matches!(t, Type::String | Type::Object)
+                    || t.class().is_some_and(|c| {
+                        matches!(
+                            self.program.binary_names[c as usize].as_str(),
+                            "java.lang.Comparable" | "java.lang.CharSequence"
+                        )
+                    }) =>
+            {
                 // Equal strings share a handle with the program's literals (the JVM interns
                 // string literals, and tests pass literals).
                 if let Some(i) = self.program.strings.iter().position(|x| x == s) {

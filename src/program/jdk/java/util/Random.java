@@ -10,8 +10,8 @@ package java.util;
  * `nextLong(origin, bound)`), with the JDK's messages. The methods call `next` and each other
  * as the JDK's do, so a subclass overriding `next` sees the same calls.
  *
- * `new Random()` is seeded on the JVM from the clock, which no run repeats: it ends roth's run
- * as unrepeatable. Not modelled:
+ * `new Random()` is seeded on the JVM from the clock, which no run repeats: a number drawn
+ * from it ends roth's run as unrepeatable. Not modelled:
  * `nextGaussian` (it needs `StrictMath.log` and `sqrt`), the floating bounded forms
  * (`nextDouble(bound)`, ...), the streams (`ints()`, `doubles()`, ...).
  */
@@ -22,14 +22,19 @@ public class Random {
 
     private long seed;
 
-    /** Seeded from the clock on the JVM: unrepeatable. */
-    public Random() {
-        this(clockSeed());
-    }
+    /** Seeded from the clock and not seeded since: its numbers are unrepeatable. */
+    private boolean fromClock;
 
-    private static long clockSeed() {
-        unrepeatable("a Random seeded from the clock (new Random() without a seed)");
-        return 0;
+    /**
+     * Seeded from the clock on the JVM: a run that draws a number from it is unrepeatable,
+     * one that never does (a `static Random` a class keeps for one method) is not. A
+     * subclass sees the JDK's call of `setSeed` with the clock's value: unrepeatable then.
+     */
+    public Random() {
+        if (!getClass().getName().equals("java.util.Random")) {
+            unrepeatable("a Random seeded from the clock (new Random() without a seed)");
+        }
+        fromClock = true;
     }
 
     /** Ends the run as unrepeatable, saying why (roth's native, not the JDK's). */
@@ -46,10 +51,14 @@ public class Random {
 
     public void setSeed(long seed) {
         this.seed = scramble(seed);
+        fromClock = false;
     }
 
     /** One step of the generator: its top `bits` bits (of 48) as an int. */
     protected int next(int bits) {
+        if (fromClock) {
+            unrepeatable("a Random seeded from the clock (new Random() without a seed)");
+        }
         seed = (seed * MULTIPLIER + ADDEND) & MASK;
         return (int) (seed >>> (48 - bits));
     }
