@@ -546,6 +546,7 @@ fn interpreter_agrees_with_the_jvm_on_the_library_models() {
 /// bank account, ...): every method roth supports so far, with objects given as random calls
 /// of their constructors, against the JVM.
 #[test]
+#[ignore = "thousands of JVM runs a method: run in release by .ci/run"]
 fn interpreter_agrees_with_the_jvm_on_the_object_programs() {
     let Some(jdk) = jdk() else {
         return;
@@ -732,6 +733,7 @@ fn differential(
 /// Every emitted mutant of every shipped program compiles with javac, and javac rejects the
 /// candidate edits roth skipped as not compiling.
 #[test]
+#[ignore = "every shipped mutant through javac: run in release by .ci/run"]
 fn every_mutant_of_every_shipped_program_compiles_with_javac() {
     // The semantics fixture has the operators the shipped programs lack (`!`, `~`, `&` on
     // integers, `++` whose value is used).
@@ -853,6 +855,7 @@ fn mutants_compile_with_javac(files: Vec<PathBuf>, scratch: &str, all_operators:
 /// by javac) exactly as the original does, on random and boundary inputs: the proofs checked
 /// against the real semantics, not only roth's interpreter.
 #[test]
+#[ignore = "every proved mutant on the JVM: run in release by .ci/run"]
 fn proved_equivalent_mutants_behave_as_the_original_on_the_jvm() {
     use roth::program::mutants::mutant;
     use roth::program::proofs::classify::{ClassifyOptions, Status, classify};
