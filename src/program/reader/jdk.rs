@@ -105,6 +105,8 @@ const FILES: &[JdkFile] = &[
     jdk_file!("java/util", "Collections"),
     jdk_file!("java/nio/charset", "Charset"),
     jdk_file!("java/nio/charset", "StandardCharsets"),
+    jdk_file!("java/util/regex", "MatchResult"),
+    jdk_file!("java/util/regex", "ImmutableMatchResult"),
     jdk_file!("java/util/regex", "Pattern"),
     jdk_file!("java/util/regex", "Matcher"),
     jdk_file!("java/util/regex", "PatternSyntaxException"),
@@ -202,7 +204,10 @@ pub(crate) fn needed(texts: &[&str], boxing: bool) -> Vec<(String, &'static str)
     let regex_methods = REGEX_METHODS.iter().any(|m| used.contains(m));
     // `c.stream()`, `Arrays.stream(a)` and `s.chars()` need the streams, which Collection,
     // Arrays and StringMethods do not bring themselves (see `graph`).
-    let streams = used.contains("stream") || used.contains("chars");
+    // `m.results()` of a regular expression's matcher makes a stream too.
+    let streams = used.contains("stream")
+        || used.contains("chars")
+        || (used.contains("results") && (used.contains("Matcher") || used.contains("matcher")));
     let plain_objects = texts.iter().any(|t| t.contains("new Object("));
     let mut wanted: Vec<bool> = FILES
         .iter()

@@ -1,3 +1,4 @@
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -273,6 +274,43 @@ public class RegexModels {
         }
         for (int k = 0; k < 4; k++) {
             sb.append(searches(p, text(r, ALPHABET, 8))).append(" / ");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Matcher.results() and toMatchResult(): each result's groups and bounds, a stream cut
+     * short by limit (the matcher goes on from there), snapshots read after the matcher moved
+     * or was reset, their exceptions.
+     */
+    public static String results(int seed, int salt) {
+        Lcg r = new Lcg(seed, salt);
+        StringBuilder sb = new StringBuilder();
+        Pattern p = compile(new Grammar(r, false).pattern(10), 0, sb);
+        if (p == null) {
+            return sb.toString();
+        }
+        for (int k = 0; k < 3; k++) {
+            Matcher m = p.matcher(text(r, ALPHABET, 8));
+            int limit = r.next(4);
+            java.util.List<MatchResult> all = m.results().limit(limit == 0 ? 100 : limit)
+                    .collect(java.util.stream.Collectors.toList());
+            for (MatchResult x : all) {
+                sb.append(x.start()).append('-').append(x.end()).append('[').append(x.group()).append(']');
+                for (int g = 1; g <= x.groupCount(); g++) {
+                    sb.append(g).append('=').append(x.group(g)).append('@').append(x.start(g));
+                }
+                sb.append(' ');
+            }
+            MatchResult snapshot = m.toMatchResult();
+            sb.append(m.find() ? "next " + m.start() : "done").append(' ');
+            m.reset();
+            try {
+                sb.append(snapshot.group(r.next(3))).append(' ').append(snapshot.end());
+            } catch (RuntimeException e) {
+                sb.append(thrown(e));
+            }
+            sb.append(" / ");
         }
         return sb.toString();
     }

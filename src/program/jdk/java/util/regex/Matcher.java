@@ -1,14 +1,18 @@
 package java.util.regex;
 
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
 /**
  * roth's model of java.util.regex.Matcher (JDK 17): a Pattern's search over one text, with
  * the JDK's state between calls (find() goes on after the last match, one char further
  * after an empty one; a find() that fails for lack of text clears the groups but not the
  * match's start), its exceptions and messages, and replacement strings with $n, ${name}
  * and backslash escapes. The text is a String (the JDK's takes any CharSequence); regions,
- * hitEnd, usePattern and the stream and MatchResult methods are not modelled.
+ * hitEnd and usePattern are not modelled. `results()` finds each match as the stream asks for
+ * it, as the JDK's does (a matcher changed while its stream runs is not detected).
  */
-public final class Matcher {
+public final class Matcher implements MatchResult {
     static final int ENDANCHOR = 1;
     static final int NOANCHOR = 0;
 
@@ -392,6 +396,17 @@ public final class Matcher {
             out = out + c;
         }
         return out;
+    }
+
+    /** A snapshot of the current match (JDK 17's `ImmutableMatchResult`). */
+    public MatchResult toMatchResult() {
+        return new ImmutableMatchResult(first, last, groupCount(), groups.clone(), text);
+    }
+
+    /** The matches from here on, each found when the stream asks for the next one. */
+    public Stream<MatchResult> results() {
+        Supplier<MatchResult> next = () -> find() ? toMatchResult() : null;
+        return Stream.generate(next).takeWhile(r -> r != null);
     }
 
     public String toString() {
