@@ -1,7 +1,7 @@
 //! Checking method invocations the way `javac` does for the supported subset: calls of the
-//! unit's own methods resolved by method invocation conversion (JLS §15.12, §5.3), printing
-//! (`print`, `println`, `printf`), and the library functions of `Math` and `String` the
-//! interpreter implements.
+//! unit's own methods resolved by method invocation conversion (JLS §15.12, §5.3), and the
+//! `String` functions the interpreter implements; printing is `printing.rs`'s, `Math`'s
+//! builtins `math_calls.rs`'s.
 
 use tree_sitter::Node;
 
@@ -9,6 +9,7 @@ use crate::program::reader::declarations::Signature;
 use crate::program::reader::generics::{Instance, Through};
 use crate::program::reader::ir::*;
 use crate::program::reader::lambdas::closure_syntax;
+use crate::program::reader::math_calls::is_math_builtin;
 use crate::program::reader::statements::{CheckError, Checked, MethodChecker};
 use crate::program::reader::syntax::{has_class_body, named_children};
 
@@ -550,7 +551,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
 
     /// A call of a method of `class`: on `this` or in a static context when `receiver` is
     /// `None`, else on the object `receiver`.
-    fn user_call(
+    pub(super) fn user_call(
         &mut self,
         node: Node<'t>,
         class: u32,
@@ -1119,192 +1120,6 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
         ))
     }
 
-    fn print(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
-        let args = self.arguments(node)?;
-        // `print(e)` of an enum constant prints its name.
-        let args: Vec<(Expr, Node<'t>)> = if matches!(name, "print" | "println") {
-            args.into_iter()
-                .map(|(a, n)| (self.as_text(a), n))
-                .collect()
-        } else {
-            args
-        };
-        let kind = match name {
-            "print" => PrintKind::Print,
-            "println" => PrintKind::Println,
-            "printf" | "format" => PrintKind::Printf,
-            other => return self.unsupported(node, &format!("System.out.{other}")),
-        };
-        match kind {
-            PrintKind::Print | PrintKind::Println => {
-                if args.len() > 1 || (kind == PrintKind::Print && args.is_empty()) {
-                    return self.error(node, format!("no suitable method found for {name}"));
-                }
-                if let Some((a, an)) = args.first() {
-                    match &a.ty {
-                        Type::Void => return self.error(*an, "'void' type not allowed here"),
-                        Type::Null => {
-                            return self.error(*an, format!("reference to {name} is ambiguous"));
-                        }
-                        Type::Array(e) if **e != Type::Char => {
-                            return self.unsupported(
-                                *an,
-                                "printing an array (Java prints its identity hash)",
-                            );
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            PrintKind::Printf | PrintKind::Format => {
-                if self.check_format(node, name, &args)? {
-                    let text = self.format_objects(node, args)?;
-                    return Ok(self.make(
-                        node,
-                        Type::Void,
-                        ExprKind::Print(PrintKind::Print, vec![text]),
-                    ));
-                }
-            }
-        }
-        let args = args.into_iter().map(|(a, _)| a).collect();
-        Ok(self.make(node, Type::Void, ExprKind::Print(kind, args)))
-    }
-
-    /// The arguments of `printf` or `String.format` (named `name`): a format string, then
-    /// anything. Whether some argument is an object (or the arguments an array of them),
-    /// which [`Self::format_objects`] formats; primitives and strings the machine formats
-    /// itself.
-    fn check_format(
-        &mut self,
-        node: Node<'t>,
-        name: &str,
-        args: &[(Expr, Node<'t>)],
-    ) -> Checked<'t, bool> {
-        let Some((f, fnode)) = args.first() else {
-            return self.error(node, format!("no suitable method found for {name}"));
-        };
-        if f.ty != Type::String {
-            if f.ty.class().is_some() {
-                return self.unsupported(*fnode, &format!("{name} with a {}", f.ty));
-            }
-            return self.error(*fnode, format!("{name} needs a format string"));
-        }
-        let mut objects = false;
-        for (a, an) in &args[1..] {
-            if a.ty == Type::Void {
-                return self.error(*an, "'void' type not allowed here");
-            }
-            objects |= matches!(
-                a.ty,
-                Type::Array(_) | Type::Class(_) | Type::Object | Type::Variable(_)
-            );
-        }
-        Ok(objects)
-    }
-
-    /// `String.format(f, args...)` where some argument is an object: roth's
-    /// `FormatArguments.format(f, new Object[] {args...})` (the boxes boxed), or with the
-    /// array given as the arguments (`format(f, array)` of an array of references).
-    fn format_objects(&mut self, node: Node<'t>, args: Vec<(Expr, Node<'t>)>) -> Checked<'t, Expr> {
-        let Some(class) = self.file.jdk_class("FormatArguments") else {
-            // Read again with the boxes and the helper.
-            self.file.wants_boxes.set(true);
-            return self.unsupported(node, "String.format of objects");
-        };
-        let mut it = args.into_iter();
-        let (format, format_node) = it.next().expect("a format");
-        let rest: Vec<(Expr, Node<'t>)> = it.collect();
-        let array = match &rest[..] {
-            [(a, _)] if a.ty.element().is_some_and(Type::is_reference) => a.clone(),
-            _ => {
-                let items = rest
-                    .into_iter()
-                    .map(|(a, _)| {
-                        if a.ty.is_primitive() {
-                            self.box_value(a)
-                        } else {
-                            a
-                        }
-                    })
-                    .collect();
-                Expr {
-                    id: self.id(),
-                    span: crate::program::reader::syntax::span_of(node),
-                    ty: Type::array_of(Type::Object),
-                    kind: ExprKind::ArrayLiteral(items),
-                }
-            }
-        };
-        self.user_call_with(
-            node,
-            class,
-            "format",
-            None,
-            vec![(format, format_node), (array, node)],
-        )
-    }
-
-    fn math(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
-        // The rest of `Math` is in roth's model of the JDK.
-        if !is_math_builtin(name)
-            && let Some(class) = self.file.jdk_class("Math")
-        {
-            return self.user_call(node, class, name, None);
-        }
-        // `Math`'s methods take primitives: boxes are unboxed (JLS §15.12.2.3).
-        let args: Vec<(Expr, Node<'t>)> = self
-            .arguments(node)?
-            .into_iter()
-            .map(|(a, n)| (self.unbox_value(a), n))
-            .collect();
-        let bad =
-            |this: &Self| this.error(node, format!("no suitable method found for Math.{name}"));
-        match (name, args.len()) {
-            ("abs", 1) => {
-                let (a, _) = args.into_iter().next().expect("one");
-                if !a.ty.is_numeric() {
-                    return bad(self);
-                }
-                let t = a.ty.promoted();
-                let a = self.convert(a, &t);
-                Ok(self.make(node, t, ExprKind::Builtin(Builtin::MathAbs, vec![a])))
-            }
-            ("min" | "max", 2) => {
-                let mut it = args.into_iter();
-                let (a, _) = it.next().expect("two");
-                let (b, _) = it.next().expect("two");
-                if !a.ty.is_numeric() || !b.ty.is_numeric() {
-                    return bad(self);
-                }
-                let t = Type::binary_promotion(&a.ty, &b.ty);
-                let (a, b) = (self.convert(a, &t), self.convert(b, &t));
-                let f = if name == "min" {
-                    Builtin::MathMin
-                } else {
-                    Builtin::MathMax
-                };
-                Ok(self.make(node, t, ExprKind::Builtin(f, vec![a, b])))
-            }
-            ("sqrt", 1) | ("pow", 2) => {
-                let mut converted = Vec::new();
-                for (a, _) in args {
-                    if !a.ty.is_numeric() {
-                        return bad(self);
-                    }
-                    converted.push(self.convert(a, &Type::Double));
-                }
-                let f = if name == "sqrt" {
-                    Builtin::MathSqrt
-                } else {
-                    Builtin::MathPow
-                };
-                Ok(self.make(node, Type::Double, ExprKind::Builtin(f, converted)))
-            }
-            _ => self.unsupported(node, &format!("Math.{name}")),
-        }
-    }
-
     fn string_static(&mut self, node: Node<'t>, name: &str) -> Checked<'t, Expr> {
         let args = self.arguments(node)?;
         if name == "valueOf" && args.len() == 1 {
@@ -1421,12 +1236,6 @@ impl<'t> MethodChecker<'_, '_, 't> {
         let class = self.file.jdk_class(helper)?;
         self.file.has_method_named(class, name).then_some(class)
     }
-}
-
-/// The methods of `Math` that are roth's builtins (the proofs model them); the model of the
-/// JDK has the others.
-fn is_math_builtin(name: &str) -> bool {
-    matches!(name, "abs" | "min" | "max" | "sqrt" | "pow")
 }
 
 /// Parameter types as `javac` lists them in messages: `int, Point`.

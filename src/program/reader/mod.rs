@@ -13,7 +13,9 @@
 //! - `statements.rs`: statements, scopes, definite assignment and reachability; `switches.rs`:
 //!   `switch` statements and rules, and switch expressions lowered to them;
 //! - `expressions.rs`, `variables.rs` and `calls.rs`: expressions with their types and
-//!   conversions; names, fields and assignments; calls; `object_methods.rs`: `Object`'s
+//!   conversions; names, fields and assignments; calls; `printing.rs`: `print`, `printf` and
+//!   `String.format`; `math_calls.rs`: `Math`'s builtins; `static_imports.rs`: members
+//!   named through static imports; `object_methods.rs`: `Object`'s
 //!   `equals`, `hashCode` and `toString` on any reference; `inner_classes.rs`: inner classes'
 //!   enclosing instances; `lambdas.rs`, `method_references.rs`, `closure_class.rs`: lambdas
 //!   and method references as methods and the classes of their objects; `records.rs`: the
@@ -24,10 +26,12 @@
 //! - `literals.rs` and `constants.rs`: Java's literals, and constant folding (JLS §15.29);
 //! - `ir.rs`: the typed IR everything later reads; `modelled.rs`: which methods the proofs
 //!   model, and why not; `semantics.rs`: Java's operators on raw
-//!   bits; `text.rs`: Java's text conversions (`Double.toString`, `printf`).
+//!   bits; `text.rs`: Java's text conversions (`Double.toString`); `formatter.rs`:
+//!   `java.util.Formatter`'s conversions.
 
 mod anonymous_constructors;
 mod boxing;
+mod builtins;
 mod calls;
 mod captures;
 mod closure_class;
@@ -46,11 +50,13 @@ pub(crate) mod jdk;
 mod lambdas;
 mod literals;
 mod local_classes;
+mod math_calls;
 mod method_references;
 mod modelled;
 mod names;
 mod natives;
 mod object_methods;
+mod printing;
 mod records;
 mod resources;
 pub mod semantics;

@@ -9,6 +9,7 @@ use tree_sitter::Node;
 use crate::program::reader::constants::library_constant;
 use crate::program::reader::declarations::FileChecker;
 use crate::program::reader::ir::*;
+use crate::program::reader::math_calls::is_math_builtin;
 use crate::program::reader::statements::{Checked, MethodChecker};
 
 /// What a static import brings for a simple name: the class and, for the library classes
@@ -62,7 +63,7 @@ impl<'t> MethodChecker<'_, '_, 't> {
         file.statically_imported(self.class, name, &|qualified, class| {
             // `Math`'s builtins are roth's, not its model's methods.
             (matches!(qualified, "java.lang.Math" | "java.lang.StrictMath")
-                && matches!(name, "abs" | "min" | "max" | "sqrt" | "pow"))
+                && is_math_builtin(name))
                 || class.is_some_and(|c| file.has_method_named(c, name))
         })
     }

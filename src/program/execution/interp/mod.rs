@@ -26,6 +26,7 @@ pub(crate) mod character_data;
 mod code;
 mod compile;
 mod compile_expr;
+mod compile_try;
 mod dispatch;
 mod endless;
 mod fdlibm;
