@@ -90,20 +90,7 @@ impl<'t> MethodChecker<'_, '_, 't> {
             return Some(Ok(self.make(node, c.ty(), ExprKind::Literal(c))));
         }
         let class = imported.class?;
-        let (ci, fi) = self.member_field(class, name)?;
-        let f = &self.file.classes[ci as usize].fields[fi];
-        if let Some(d) = &f.unsupported {
-            return Some(self.error(node, format!("uses field {name}: {}", d.message)));
-        }
-        let ty = f.ty.clone();
-        Some(Ok(self.make(
-            node,
-            ty,
-            ExprKind::Field(FieldRef {
-                class: ci,
-                field: fi as u32,
-            }),
-        )))
+        Some(self.static_field(node, node, class, name))
     }
 }
 

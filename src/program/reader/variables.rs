@@ -266,41 +266,7 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             }
         }
         if let Some(qualifier) = self.class_qualifier(object) {
-            let Some((ci, fi)) = self.member_field(qualifier, field) else {
-                if self.file.is_jdk(qualifier) {
-                    let class = self.file.classes[qualifier as usize].name.clone();
-                    return self.unsupported(node, &format!("{class}.{field}"));
-                }
-                return self.error(field_node, format!("cannot find symbol: variable {field}"));
-            };
-            let info = &self.file.classes[ci as usize];
-            let f = &info.fields[fi];
-            if f.is_private && self.file.top_level(ci) != self.file.top_level(self.class) {
-                return self.error(
-                    field_node,
-                    format!("{field} has private access in {}", info.name),
-                );
-            }
-            if !f.is_static {
-                return self.error(
-                    node,
-                    format!(
-                        "non-static variable {field} cannot be referenced from a static context"
-                    ),
-                );
-            }
-            if let Some(d) = &f.unsupported {
-                return self.error(node, format!("uses field {field}: {}", d.message));
-            }
-            let ty = f.ty.clone();
-            return Ok(self.make(
-                node,
-                ty,
-                ExprKind::Field(FieldRef {
-                    class: ci,
-                    field: fi as u32,
-                }),
-            ));
+            return self.static_field(node, field_node, qualifier, field);
         }
         if object.kind() == "identifier" {
             let class_name = self.text(object);
@@ -324,6 +290,50 @@ impl<'f, 's, 't> MethodChecker<'f, 's, 't> {
             field_node,
             format!("cannot find symbol: {field} in {}", value.ty),
         )
+    }
+
+    /// The static field `field` of class `qualifier` (`K.f`, or `f` statically imported),
+    /// read at `node`, with `javac`'s errors at `field_node`.
+    pub(super) fn static_field(
+        &mut self,
+        node: Node<'t>,
+        field_node: Node<'t>,
+        qualifier: u32,
+        field: &str,
+    ) -> Checked<'t, Expr> {
+        let Some((ci, fi)) = self.member_field(qualifier, field) else {
+            if self.file.is_jdk(qualifier) {
+                let class = self.file.classes[qualifier as usize].name.clone();
+                return self.unsupported(node, &format!("{class}.{field}"));
+            }
+            return self.error(field_node, format!("cannot find symbol: variable {field}"));
+        };
+        let info = &self.file.classes[ci as usize];
+        let f = &info.fields[fi];
+        if f.is_private && self.file.top_level(ci) != self.file.top_level(self.class) {
+            return self.error(
+                field_node,
+                format!("{field} has private access in {}", info.name),
+            );
+        }
+        if !f.is_static {
+            return self.error(
+                node,
+                format!("non-static variable {field} cannot be referenced from a static context"),
+            );
+        }
+        if let Some(d) = &f.unsupported {
+            return self.error(node, format!("uses field {field}: {}", d.message));
+        }
+        let ty = f.ty.clone();
+        Ok(self.make(
+            node,
+            ty,
+            ExprKind::Field(FieldRef {
+                class: ci,
+                field: fi as u32,
+            }),
+        ))
     }
 
     /// `o.f` on an object of one of the file's classes.

@@ -149,6 +149,9 @@ impl Compiled {
                 .position(|m| m.name == "compareTo" && m.params.len() == 1)?;
             slots[c as usize][m]
         });
+        let binary_names: Vec<String> = (0..unit.classes.len() as u32)
+            .map(|c| unit.binary_name(c))
+            .collect();
         let mut program = Compiled {
             functions: Vec::new(),
             index: Vec::new(),
@@ -209,22 +212,20 @@ impl Compiled {
                 .map(|c| c.methods.iter().map(|m| m.is_constructor).collect())
                 .collect(),
             // Simple names as `getSimpleName` gives them (roth's plain objects' `Object`).
-            class_names: (0..unit.classes.len() as u32)
-                .map(|c| {
-                    let binary = unit.binary_name(c);
-                    match binary.as_str() {
-                        "java.lang.Object" => "Object".to_string(),
-                        _ => unit.classes[c as usize].name.clone(),
-                    }
+            class_names: unit
+                .classes
+                .iter()
+                .zip(&binary_names)
+                .map(|(c, binary)| match binary.as_str() {
+                    "java.lang.Object" => "Object".to_string(),
+                    _ => c.name.clone(),
                 })
                 .collect(),
             fieldless: (0..unit.classes.len() as u32)
                 .map(|c| unit.classes[c as usize].is_closure || Some(c) == class_class)
                 .collect(),
             class_class,
-            binary_names: (0..unit.classes.len() as u32)
-                .map(|c| unit.binary_name(c))
-                .collect(),
+            binary_names,
             views: Default::default(),
             control_relevance: Default::default(),
         };
