@@ -193,6 +193,49 @@ impl MathOp {
 }
 
 impl Builtin {
+    /// Whether the builtin is a function of its arguments that runs no code of the unit and
+    /// changes nothing but what it returns (a new array or string at most): `Math`'s and
+    /// `String`'s, the character data, number parsing. The others may run an override
+    /// (`Object`'s methods), write an array, print or end the run.
+    pub(crate) fn is_plain_function(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            MathAbs
+                | MathMin
+                | MathMax
+                | MathSqrt
+                | MathPow
+                | StringLength
+                | StringCharAt
+                | StringEquals
+                | StringCompareTo
+                | StringIndexOfChar
+                | StringIndexOfString
+                | StringSubstring1
+                | StringSubstring2
+                | StringIsEmpty
+                | StringValueOf
+                | StringOfChars
+                | StringToCharArray
+                | ArrayClone
+                | EnumName
+                | EnumOrdinal
+                | EnumString
+                | EnumCompare
+                | RequireNonNull
+                | First
+                | MathFloor
+                | MathCeil
+                | MathRint
+                | CharacterData
+                | CharacterExpansion
+                | ArrayKind
+                | ParseDecimal
+                | FloatMath
+        )
+    }
+
     /// Whether the call dereferences its first argument, a `String` or array receiver (a
     /// null one throws `NullPointerException`).
     pub(crate) fn dereferences_receiver(self) -> bool {

@@ -47,24 +47,71 @@ impl Unit {
     /// Why the proofs and the software D-algorithm do not model a method: what a mutant they
     /// leave to the tests is reported with.
     pub(crate) fn not_modelled_reason(&self, class: u32, method: u32) -> &'static str {
-        if self.method(class, method).body.is_err() {
-            "the method is outside the supported subset"
-        } else if self.method(class, method).lambda.is_some() {
-            "the mutant is in a lambda, which the proofs and the search do not model"
-        } else if self.classes[class as usize].local.is_some() {
-            "the mutant is in a local or anonymous class, which the proofs and the search do not model"
+        if let Some(why) = self.proofs_decline(class, method) {
+            why
         } else if self.touches_objects(class, method) {
-            "the method works with objects, which the proofs and the search do not model"
+            "the method works with objects, which the search does not model"
         } else {
             "the proofs do not model the method"
         }
     }
 
+    /// Why the local proofs leave a whole method alone, or `None` when they take it. A method
+    /// that works with objects is taken: its regions that read an object, call one's methods
+    /// or make one are not modelled (the symbolic executor says so, and no proof rests on
+    /// them), and the rest (primitives, strings, arrays, calls as functions the executor does
+    /// not know) are proved as in any method. Left alone: code whose place in a run the
+    /// proofs cannot see (a lambda's, a local class's, an instance method an override may
+    /// replace), and control flow they do not model (exceptions caught, or messages a catch
+    /// may read).
+    pub(crate) fn proofs_decline(&self, class: u32, method: u32) -> Option<&'static str> {
+        let target = self.method(class, method);
+        let Ok(body) = &target.body else {
+            return Some("the method is outside the supported subset");
+        };
+        if target.lambda.is_some() {
+            return Some("the mutant is in a lambda, which the proofs and the search do not model");
+        }
+        if self.classes[class as usize].local.is_some() {
+            return Some(
+                "the mutant is in a local or anonymous class, which the proofs and the search do not model",
+            );
+        }
+        // In a hierarchy, a call on `this` may run a subclass's override: the proofs, which
+        // follow the declared callee, would not see it.
+        if !target.is_static && self.in_hierarchy(class) {
+            return Some(
+                "the method is an instance method in a class hierarchy, which the proofs and the search do not model",
+            );
+        }
+        // Statements the compiler writes (a record's compact constructor ends by storing its
+        // parameters, an inner class's starts by storing its enclosing instance) have no
+        // place in the text, where the regions and the liveness find statements.
+        if has_written_statements(&body.stmts) {
+            return Some(
+                "the method holds code the compiler writes (a record's compact constructor), which the proofs do not model",
+            );
+        }
+        if body.handles_exceptions() {
+            return Some(
+                "the method catches or throws exception objects, which the proofs and the search do not model",
+            );
+        }
+        // A message is an outcome only where a `catch` can read it: then a mutant in it is
+        // not equivalent just because the method's own outcomes agree.
+        if body.throws_messages() && self.catches_anywhere() {
+            return Some(
+                "the method throws messages that a catch may read, which the proofs do not model",
+            );
+        }
+        None
+    }
+
     /// Whether a method works with objects of the unit's classes (values of their types,
     /// `this` as a value, `new`, the fields or methods of another object, a constructor
     /// calling another, an instance method of a class in a hierarchy), itself or through the
-    /// methods it calls. The proofs and the software D-algorithm model primitives, strings
-    /// and arrays only: they leave such methods alone, and their mutants to the tests.
+    /// methods it calls. The software D-algorithm models primitives, strings and arrays
+    /// only: it leaves such methods alone, and their mutants to the tests and the proofs.
     pub(crate) fn touches_objects(&self, class: u32, method: u32) -> bool {
         let mut seen = vec![(class, method)];
         let mut next = 0;
@@ -113,6 +160,14 @@ impl Unit {
         }
         false
     }
+}
+
+/// Whether any statement has no text: the compiler wrote it.
+fn has_written_statements(stmts: &[Stmt]) -> bool {
+    fn written(s: &Stmt) -> bool {
+        s.span == Span::default() || s.substatements().into_iter().any(written)
+    }
+    stmts.iter().any(written)
 }
 
 #[cfg(test)]

@@ -84,26 +84,50 @@ impl Expr {
         }
     }
 
+    /// Whether evaluating this node itself (its children aside) may run code of the unit or
+    /// of roth's model of the JDK, which may change any field or any object the code can
+    /// reach: a call or a constructor, an enum's first use (its static initialisation),
+    /// `Object`'s methods (which run an override), and an object made text (its `toString`).
+    pub(crate) fn runs_code(&self) -> bool {
+        let object = |e: &Expr| !e.ty.is_primitive() && e.ty != Type::String;
+        match &self.kind {
+            ExprKind::Call { .. }
+            | ExprKind::InstanceCall { .. }
+            | ExprKind::SuperCall { .. }
+            | ExprKind::SuperConstructor { .. }
+            | ExprKind::New { .. }
+            | ExprKind::EnumConstant { .. }
+            | ExprKind::EnumValues { .. }
+            | ExprKind::EnumValueOf { .. } => true,
+            ExprKind::Builtin(b, _) => !b.is_plain_function(),
+            ExprKind::Concat(a, b) => object(a) || object(b),
+            ExprKind::Print(_, args) => args.iter().any(object),
+            _ => false,
+        }
+    }
+
     /// Whether evaluating the expression may change state: an assignment, an increment or
-    /// a call anywhere in it.
+    /// a call anywhere in it (a builtin that may run an override included).
     pub(crate) fn has_effects(&self) -> bool {
-        matches!(
-            self.kind,
-            ExprKind::Assign { .. }
-                | ExprKind::IncDec { .. }
-                | ExprKind::Call { .. }
-                | ExprKind::New { .. }
-                | ExprKind::InstanceCall { .. }
-                | ExprKind::SuperCall { .. }
-                | ExprKind::SuperConstructor { .. }
-                | ExprKind::EnumConstant { .. }
-                | ExprKind::EnumValues { .. }
-                | ExprKind::Closure { .. }
-                | ExprKind::InstanceOf {
-                    binding: Some(_),
-                    ..
-                }
-        ) || self.children().into_iter().any(Expr::has_effects)
+        self.runs_code()
+            || matches!(
+                self.kind,
+                ExprKind::Assign { .. }
+                    | ExprKind::IncDec { .. }
+                    | ExprKind::Call { .. }
+                    | ExprKind::New { .. }
+                    | ExprKind::InstanceCall { .. }
+                    | ExprKind::SuperCall { .. }
+                    | ExprKind::SuperConstructor { .. }
+                    | ExprKind::EnumConstant { .. }
+                    | ExprKind::EnumValues { .. }
+                    | ExprKind::Closure { .. }
+                    | ExprKind::InstanceOf {
+                        binding: Some(_),
+                        ..
+                    }
+            )
+            || self.children().into_iter().any(Expr::has_effects)
     }
 
     /// The direct subexpressions.

@@ -111,8 +111,8 @@ pub struct MethodProver<'u> {
 }
 
 impl<'u> MethodProver<'u> {
-    /// `None` when the method has no supported body, or works with objects (which the
-    /// local analysis does not model).
+    /// `None` when the method has no supported body, or is one the local analysis leaves
+    /// alone ([`Unit::proofs_decline`]).
     pub fn new(
         unit: &'u Unit,
         class: u32,
@@ -121,7 +121,7 @@ impl<'u> MethodProver<'u> {
     ) -> Option<MethodProver<'u>> {
         let m = &unit.classes[class as usize].methods[method as usize];
         let body = m.body.as_ref().ok()?;
-        if unit.touches_objects(class, method) {
+        if unit.proofs_decline(class, method).is_some() {
             return None;
         }
         let types = body.locals.iter().map(|l| l.ty.clone()).collect();
@@ -520,7 +520,31 @@ fn outputs_differ(
 /// Whether any method of the unit, or a field's initializer, calls method `method` of class
 /// `class`.
 fn is_called(unit: &Unit, class: u32, method: u32) -> bool {
-    let target = |e: &Expr| matches!(&e.kind, ExprKind::Call { method: r, .. } if (r.class, r.method) == (class, method));
+    let me = &unit.classes[class as usize].methods[method as usize];
+    // A call of the method itself, a method reference to it, or (for an instance method) a
+    // virtual call of a method of its name, which may dispatch to it: the library's code
+    // (a sort calling `compareTo`) counts, it is part of the unit.
+    let target = |e: &Expr| match &e.kind {
+        ExprKind::Call { method: r, .. } | ExprKind::Closure { method: r, .. } => {
+            (r.class, r.method) == (class, method)
+        }
+        ExprKind::InstanceCall { method: r, .. } | ExprKind::SuperCall { method: r, .. } => {
+            (r.class, r.method) == (class, method)
+                || (!me.is_static
+                    && unit.classes[r.class as usize].methods[r.method as usize].name == me.name)
+        }
+        _ => false,
+    };
+    // Some methods are called where no call is written: `Object`'s by builtins (string
+    // conversion, hashing), an iterable's by a for-each loop, a resource's `close()`.
+    if !me.is_static
+        && matches!(
+            &*me.name,
+            "equals" | "hashCode" | "toString" | "iterator" | "hasNext" | "next" | "close"
+        )
+    {
+        return true;
+    }
     let mut found = false;
     for c in &unit.classes {
         for m in &c.methods {

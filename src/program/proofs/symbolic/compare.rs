@@ -170,16 +170,24 @@ impl<'u> Executor<'u> {
                             && u.iter().zip(v).all(|pair| match pair {
                                 (Piece::Text(s), Piece::Text(t)) => s == t,
                                 (Piece::Value(_, s), Piece::Value(_, t)) => s == t,
+                                (Piece::String(_), Piece::String(_)) => true,
                                 _ => false,
                             })
                     });
                 let mut values = self.false_;
                 if same_shape {
                     for (u, v) in px.iter().flatten().zip(py.iter().flatten()) {
-                        if let (Piece::Value(p, _), Piece::Value(q, _)) = (u, v) {
-                            let d = self.differs(Sym::Prim(*p), Sym::Prim(*q))?;
-                            values = self.or(values, d);
-                        }
+                        let d = match (u, v) {
+                            (Piece::Value(p, _), Piece::Value(q, _)) => {
+                                self.differs(Sym::Prim(*p), Sym::Prim(*q))?
+                            }
+                            // One reference is one text; two may differ.
+                            (Piece::String(p), Piece::String(q)) => {
+                                self.differs(Sym::Ref(*p), Sym::Ref(*q))?
+                            }
+                            _ => continue,
+                        };
+                        values = self.or(values, d);
                     }
                 } else {
                     values = self.true_;

@@ -10,8 +10,8 @@ use crate::program::reader::ir::{
 use crate::solver::{BinOp, ExprId, JType, UnOp, Value};
 
 use super::{
-    EXCEPTION_BASE, Executor, HANG, HeapOp, Input, Piece, Reference, Result, State, Sym, jtype,
-    unsupported,
+    Callee, EXCEPTION_BASE, Executor, HANG, HeapOp, Input, Piece, Reference, Result, State, Sym,
+    jtype, unsupported,
 };
 
 impl<'u> Executor<'u> {
@@ -29,7 +29,9 @@ impl<'u> Executor<'u> {
             Const::Int(t, v) => self.problem.constant(Value::Int(jtype(t)?, *v)),
             Const::Double(d) => self.problem.double(*d),
             Const::Float(_) => return unsupported("float values"),
-            Const::Str(_) => return unsupported("strings"),
+            Const::Str(text) => {
+                return Ok(Sym::Ref(self.reference(Reference::Literal(text.to_vec()))));
+            }
         }))
     }
 
@@ -38,10 +40,33 @@ impl<'u> Executor<'u> {
     pub(crate) fn eval(&mut self, st: &mut State, e: &Expr, extra: Option<ExprId>) -> Result<Sym> {
         match &e.kind {
             ExprKind::Literal(c) => self.constant(c),
+            ExprKind::InstanceCall {
+                receiver,
+                method,
+                args,
+            } => {
+                let Sym::Ref(r) = self.eval(st, receiver, extra)? else {
+                    return unsupported("a method called on a value");
+                };
+                self.keep_fresh_inside(Sym::Ref(r))?;
+                let mut vals = vec![Sym::Ref(r)];
+                for a in args {
+                    let v = self.eval(st, a, extra)?;
+                    self.keep_fresh_inside(v)?;
+                    vals.push(v);
+                }
+                // Java evaluates the arguments before it finds the receiver null.
+                self.check_access(st, r, None, extra)?;
+                let callee = Callee::Method(*method);
+                if self.observes(&receiver.ty, *method) {
+                    let v = self.apply(st, callee, vals, &e.ty, extra, false)?;
+                    return self.observed(*method, v);
+                }
+                self.apply(st, callee, vals, &e.ty, extra, true)
+            }
             ExprKind::This
             | ExprKind::New { .. }
             | ExprKind::FieldOf { .. }
-            | ExprKind::InstanceCall { .. }
             | ExprKind::SuperCall { .. }
             | ExprKind::SuperConstructor { .. }
             | ExprKind::EnumConstant { .. }
@@ -144,9 +169,45 @@ impl<'u> Executor<'u> {
             }
             ExprKind::Convert(x) | ExprKind::Cast(x) => {
                 let v = self.eval(st, x, extra)?;
+                // A conversion of a reference widens it (it cannot fail); a cast to a type
+                // that is no supertype of the operand's checks the object's class: a function
+                // of an opaque object, not modelled for an array (`(int[]) o` of an `Object`).
+                let widens = matches!(e.kind, ExprKind::Convert(_))
+                    || x.ty == e.ty
+                    || e.ty == Type::Object
+                    || v == Sym::Ref(0);
+                if let (Sym::Ref(r), Type::Class(c)) = (v, &x.ty)
+                    && e.ty.is_primitive()
+                    && let Some(primitive) = self.unit.unboxed(c.id)
+                {
+                    // Unboxing: `null` throws, else the box's value (then widened).
+                    self.check_access(st, r, None, extra)?;
+                    let value = self.apply(st, Callee::Unbox, vec![v], &primitive, extra, false)?;
+                    let value = self.prim(value)?;
+                    return Ok(Sym::Prim(self.problem.cast(jtype(&e.ty)?, value)?));
+                }
+                if let (Sym::Prim(_), Type::Class(c)) = (v, &e.ty)
+                    && self.unit.unboxed(c.id).is_some()
+                {
+                    // Boxing: which object comes out is the library's business (a cached one
+                    // or a new one), so it is a call that may change the heap.
+                    return self.apply(st, Callee::Box(c.id), vec![v], &e.ty, extra, true);
+                }
+                if let (Sym::Ref(r), Type::Class(c), false) = (v, &e.ty, widens)
+                    && self.opaque(r)
+                {
+                    // A checked cast of an object: whether it throws depends on the object
+                    // alone, the same in both versions.
+                    self.apply(st, Callee::Cast(c.id), vec![v], &Type::Void, extra, false)?;
+                    return Ok(v);
+                }
                 match v {
                     Sym::Prim(v) => Ok(Sym::Prim(self.problem.cast(jtype(&e.ty)?, v)?)),
-                    Sym::Ref(_) if e.ty.is_reference() && !matches!(e.ty, Type::String) => Ok(v),
+                    Sym::Ref(_)
+                        if e.ty.is_reference() && !matches!(e.ty, Type::String) && widens =>
+                    {
+                        Ok(v)
+                    }
                     Sym::Ref(_) => unsupported("a conversion of a reference"),
                 }
             }
@@ -177,7 +238,10 @@ impl<'u> Executor<'u> {
                     }
                 }
             }
-            ExprKind::Builtin(b, args) => {
+            ExprKind::Builtin(
+                b @ (Builtin::MathAbs | Builtin::MathMin | Builtin::MathMax),
+                args,
+            ) => {
                 let mut vals = Vec::new();
                 for a in args {
                     let v = self.eval(st, a, extra)?;
@@ -190,7 +254,35 @@ impl<'u> Executor<'u> {
                     _ => return unsupported(format!("the library method {b:?}")),
                 }))
             }
-            ExprKind::Concat(..) => unsupported("string concatenation"),
+            // Any other function of its arguments is one the executor does not know: the
+            // same arguments give the same outcome in both versions, nothing more.
+            ExprKind::Builtin(b, args) if b.is_plain_function() => {
+                let mut vals = Vec::new();
+                for a in args {
+                    let v = self.eval(st, a, extra)?;
+                    self.keep_fresh_inside(v)?;
+                    vals.push(v);
+                }
+                if b.dereferences_receiver()
+                    && let Some(&Sym::Ref(r)) = vals.first()
+                {
+                    self.check_access(st, r, None, extra)?;
+                }
+                // A new string or array each time: a second call is another object.
+                let logged = !e.ty.is_primitive();
+                self.apply(st, Callee::Builtin(*b), vals, &e.ty, extra, logged)
+            }
+            ExprKind::Builtin(b, _) => unsupported(format!("the library method {b:?}")),
+            ExprKind::Concat(a, b) => {
+                let mut vals = Vec::with_capacity(2);
+                for x in [a, b] {
+                    let v = self.eval(st, x, extra)?;
+                    self.keep_fresh_inside(v)?;
+                    vals.push(v);
+                }
+                // A new string each time, and an object's `toString()` may run any code.
+                self.apply(st, Callee::Concat, vals, &e.ty, extra, true)
+            }
             ExprKind::NewArray { lengths, extra: 0 } if lengths.len() == 1 => {
                 let n = self.eval(st, &lengths[0], extra)?;
                 let n = self.prim(n)?;
@@ -250,7 +342,10 @@ impl<'u> Executor<'u> {
                 out
             }
             ExprKind::Convert(inner) if e.ty == Type::String => self.pieces(st, inner, extra)?,
-            _ if e.ty == Type::String => return unsupported("strings"),
+            _ if e.ty == Type::String => match self.eval(st, e, extra)? {
+                Sym::Ref(r) => vec![Piece::String(r)],
+                Sym::Prim(_) => return unsupported("a string that is a value"),
+            },
             _ => match self.eval(st, e, extra)? {
                 Sym::Prim(x) => vec![Piece::Value(x, e.ty.clone())],
                 Sym::Ref(_) => return unsupported("printing a reference"),
@@ -347,6 +442,23 @@ impl<'u> Executor<'u> {
             self.keep_fresh_inside(v)?;
             vals.push(v);
         }
+        let logged = !self.pure_library_function(method, &vals, ty);
+        self.apply(st, Callee::Method(method), vals, ty, extra, logged)
+    }
+
+    /// A call of `method` on the values `vals` (the receiver first for an instance method),
+    /// as a function the executor does not know; `logged` when it may change the heap (an
+    /// observer, `list.size()`, leaves the heap's history alone, so the same observation
+    /// later gives the same value).
+    fn apply(
+        &mut self,
+        st: &mut State,
+        method: Callee,
+        vals: Vec<Sym>,
+        ty: &Type,
+        extra: Option<ExprId>,
+        logged: bool,
+    ) -> Result<Sym> {
         // A call is a deterministic function of its arguments and of the heap before it:
         // the same call in both versions gives the same (unknown) result and effects.
         let h = self.history(&st.heap);
@@ -361,7 +473,9 @@ impl<'u> Executor<'u> {
             }
         };
         let g = self.guard(st, extra);
-        st.heap.push(HeapOp::Call { call: id, guard: g });
+        if logged {
+            st.heap.push(HeapOp::Call { call: id, guard: g });
+        }
         let hangs = self.input(Input::CallHangs(id), JType::Boolean);
         let hangs = self.problem.read(hangs);
         let throws = self.input(Input::CallThrows(id), JType::Boolean);
@@ -481,6 +595,13 @@ impl<'u> Executor<'u> {
                 Ok(())
             }
             Place::Element(array, index) => {
+                // An array of objects may be an array of a subclass's at run time, where a
+                // store can fail (`ArrayStoreException`): not modelled.
+                if matches!(v, Sym::Ref(r) if r != 0)
+                    && self.element_type(array).is_ok_and(|t| t.has_objects())
+                {
+                    return unsupported("a store into an array of objects");
+                }
                 self.keep_fresh_inside(v)?;
                 let guard = self.guard(st, extra);
                 self.store(st, array, index, v, guard);

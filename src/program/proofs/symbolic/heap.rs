@@ -4,7 +4,7 @@
 //! and the null and bounds checks of an access.
 
 use crate::program::reader::ir::{Const, FieldRef, Type};
-use crate::solver::{BinOp, ExprId, JType};
+use crate::solver::{BinOp, ExprId, JType, Value};
 
 use super::{Executor, Input, Result, State, Sym, unsupported};
 
@@ -26,6 +26,8 @@ pub enum Reference {
         length: ExprId,
         ty: Type,
     },
+    /// A string literal (interned: equal literals are one object), its chars known.
+    Literal(Vec<u16>),
     /// `cond ? then : otherwise`: a reference a branch chose. Reads, lengths and null checks
     /// go through both arms; a store through it is a guarded store to each arm.
     Choice {
@@ -66,6 +68,8 @@ pub enum HeapOp {
 pub enum Piece {
     Text(String),
     Value(ExprId, Type),
+    /// A string the executor knows by reference (its text the same when the reference is).
+    String(u32),
 }
 
 impl<'u> Executor<'u> {
@@ -116,20 +120,25 @@ impl<'u> Executor<'u> {
             }
         }
         match (&self.references[a as usize], &self.references[b as usize]) {
-            (Reference::Null, _) | (_, Reference::Null) => false,
-            (Reference::Input(_, x), Reference::Input(_, y)) => x == y,
+            // Nothing stores into a string.
+            (Reference::Null | Reference::Literal(_), _)
+            | (_, Reference::Null | Reference::Literal(_)) => false,
+            // An array of objects may be one of a subclass's (an `Object[]` the `String[]`).
+            (Reference::Input(_, x), Reference::Input(_, y)) => {
+                x == y || x.has_objects() || y.has_objects()
+            }
             (Reference::Fresh { .. }, _) | (_, Reference::Fresh { .. }) => a == b,
             (Reference::Choice { .. }, _) | (_, Reference::Choice { .. }) => true,
         }
     }
 
-    fn element_type(&self, r: u32) -> Result<Type> {
+    pub(super) fn element_type(&self, r: u32) -> Result<Type> {
         match &self.references[r as usize] {
             Reference::Input(_, Type::Array(e))
             | Reference::Fresh {
                 ty: Type::Array(e), ..
             } => Ok((**e).clone()),
-            Reference::Input(_, Type::String) => Ok(Type::Char),
+            Reference::Input(_, Type::String) | Reference::Literal(_) => Ok(Type::Char),
             Reference::Choice {
                 then, otherwise, ..
             } => match self.element_type(*then) {
@@ -155,6 +164,9 @@ impl<'u> Executor<'u> {
                 (Some(v), None) | (None, Some(v)) => Ok(v),
                 (None, None) => unsupported("an element of null"),
             };
+        }
+        if let Reference::Literal(text) = &self.references[array as usize] {
+            return self.literal_char(&text.clone(), index);
         }
         let ty = self.element_type(array)?;
         let fresh = self.is_fresh(array);
@@ -193,6 +205,47 @@ impl<'u> Executor<'u> {
             return Ok(Sym::Prim(self.default_value(&ty)?));
         }
         self.input_value(Input::Element(array, index, 0), &ty)
+    }
+
+    /// Char `index` of a literal (already checked in bounds): a constant, or a choice
+    /// among the chars of a short literal.
+    fn literal_char(&mut self, text: &[u16], index: ExprId) -> Result<Sym> {
+        /// The longest literal read at an index the executor does not know.
+        const LONGEST_CHOICE: usize = 16;
+        if let crate::solver::Node::Const(Value::Int(_, i)) = self.problem.node(index) {
+            let c = text.get(i as usize).copied().unwrap_or(0);
+            return Ok(Sym::Prim(
+                self.problem.constant(Value::Int(JType::Char, i64::from(c))),
+            ));
+        }
+        if text.is_empty() || text.len() > LONGEST_CHOICE {
+            return unsupported("a char of a long string literal");
+        }
+        let mut v = self
+            .problem
+            .constant(Value::Int(JType::Char, i64::from(text[text.len() - 1])));
+        for (k, &c) in text.iter().enumerate().rev().skip(1) {
+            let at = self.int(k as i64);
+            let here = self.problem.binary(BinOp::Eq, index, at)?;
+            let c = self.problem.constant(Value::Int(JType::Char, i64::from(c)));
+            v = self.cond(here, c, v)?;
+        }
+        Ok(Sym::Prim(v))
+    }
+
+    /// Whether `r` is `null` or an object the executor knows only by identity (no array,
+    /// no string), on every arm of its choices.
+    pub(super) fn opaque(&self, r: u32) -> bool {
+        match &self.references[r as usize] {
+            Reference::Null => true,
+            Reference::Input(_, ty) => {
+                matches!(ty, Type::Class(_) | Type::Object | Type::Variable(_))
+            }
+            Reference::Choice {
+                then, otherwise, ..
+            } => self.opaque(*then) && self.opaque(*otherwise),
+            Reference::Literal(_) | Reference::Fresh { .. } => false,
+        }
     }
 
     pub(super) fn is_fresh(&self, r: u32) -> bool {
@@ -305,8 +358,24 @@ impl<'u> Executor<'u> {
     /// initializer's when that is a constant expression (`None` otherwise: left an input,
     /// which claims no more than the field's type).
     fn initial_value(&mut self, field: FieldRef) -> Result<Option<Sym>> {
-        let f = &self.unit.classes[field.class as usize].fields[field.field as usize];
+        let class = &self.unit.classes[field.class as usize];
+        let f = &class.fields[field.field as usize];
         if f.is_static || !f.ty.is_primitive() {
+            return Ok(None);
+        }
+        // An instance initializer block, or a field initializer that runs code, may have set
+        // the field before the constructor's body starts.
+        let runs_code = |e: &crate::program::reader::ir::Expr| {
+            let mut runs = false;
+            crate::program::reader::visit_expr(e, &mut |x| runs |= x.runs_code());
+            runs
+        };
+        if class.blocks.iter().any(|b| !b.is_static)
+            || class
+                .fields
+                .iter()
+                .any(|g| !g.is_static && g.init.as_ref().is_some_and(runs_code))
+        {
             return Ok(None);
         }
         let ty = f.ty.clone();
@@ -327,8 +396,10 @@ impl<'u> Executor<'u> {
     }
 
     pub(super) fn length(&mut self, r: u32) -> ExprId {
-        if let Reference::Fresh { length, .. } = self.references[r as usize] {
-            return length;
+        match &self.references[r as usize] {
+            Reference::Fresh { length, .. } => return *length,
+            Reference::Literal(text) => return self.int(text.len() as i64),
+            _ => {}
         }
         if r == 0 {
             // Never read: null is checked first.
@@ -346,6 +417,7 @@ impl<'u> Executor<'u> {
     fn is_string(&self, r: u32) -> bool {
         match &self.references[r as usize] {
             Reference::Input(_, ty) => *ty == Type::String,
+            Reference::Literal(_) => true,
             Reference::Choice {
                 then, otherwise, ..
             } => self.is_string(*then) || self.is_string(*otherwise),
@@ -358,7 +430,7 @@ impl<'u> Executor<'u> {
         if r == 0 {
             return self.true_;
         }
-        if self.is_fresh(r) {
+        if self.is_fresh(r) || matches!(self.references[r as usize], Reference::Literal(_)) {
             return self.false_;
         }
         if let Some((c, a, b)) = self.choice(r) {

@@ -170,8 +170,12 @@ impl<'u> Executor<'u> {
 
     pub(super) fn input_value(&mut self, key: Input, ty: &Type) -> Result<Sym> {
         if ty.is_reference() {
-            // A string is modelled as an array of its chars that nothing writes.
-            if !matches!(ty, Type::Array(_) | Type::String) {
+            // A string is modelled as an array of its chars that nothing writes; any other
+            // object is opaque: only its identity, its null flag and the calls made on it.
+            if !matches!(
+                ty,
+                Type::Array(_) | Type::String | Type::Class(_) | Type::Object | Type::Variable(_)
+            ) {
                 return unsupported(format!("values of type {ty}"));
             }
             return Ok(Sym::Ref(self.reference(Reference::Input(key, ty.clone()))));
@@ -275,7 +279,10 @@ impl<'u> Executor<'u> {
             .keys()
             .chain(self.reference_ids.keys().filter_map(|r| match r {
                 Reference::Input(k, _) => Some(k),
-                Reference::Null | Reference::Fresh { .. } | Reference::Choice { .. } => None,
+                Reference::Null
+                | Reference::Literal(_)
+                | Reference::Fresh { .. }
+                | Reference::Choice { .. } => None,
             }))
             .filter(|k| matches!(k, Input::Element(a, _, 0) if *a == r))
             .collect();

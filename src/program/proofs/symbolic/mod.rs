@@ -14,8 +14,10 @@
 //! The original and a mutant are executed in one [`Problem`], which hash-conses its nodes:
 //! all they have in common is the same solver term, inputs included (a read of `a[i]` before
 //! any write is one variable for both), so the solver sees only the mutated difference.
-//! Anything the solver does not model (strings, `float`, allocation, printing) makes the
-//! region [`Unsupported`] rather than guessed: a proof must never rest on a guess.
+//! Anything the solver does not model (string operations, `float`, allocation, an object's
+//! fields) makes the region [`Unsupported`] rather than guessed: a proof must never rest on a
+//! guess. An object is an opaque reference: a method called on it (the library's or the
+//! unit's) is a function of the receiver, the arguments and the heap, like any call.
 //!
 //! This file holds the executor's state and public face: the values, the state of one
 //! version and how two arms of a decision merge, the executor with its checkpoints. The
@@ -27,6 +29,7 @@
 //! | `terms.rs` | small term helpers folding constants, exit codes |
 //! | `heap.rs` | references, arrays and fields: loads, stores, allocation, access checks |
 //! | `expressions.rs` | expressions and assignments |
+//! | `library.rs` | the library's observers (`size()`, `get(i)`), which change nothing |
 //! | `statements.rs` | statements, and loops unwound a bounded number of times |
 //! | `paths.rs` | one path at a time, for the software D-algorithm |
 //! | `compare.rs` | telling two final states apart |
@@ -35,6 +38,7 @@ mod compare;
 mod expressions;
 mod heap;
 mod inputs;
+mod library;
 mod paths;
 mod statements;
 mod terms;
@@ -62,6 +66,23 @@ impl From<crate::solver::TypeError> for Unsupported {
     fn from(e: crate::solver::TypeError) -> Unsupported {
         Unsupported(format!("solver type error: {e}"))
     }
+}
+
+/// What a call runs: a method of the unit (the library's model included), or a builtin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Callee {
+    Method(MethodRef),
+    Builtin(crate::program::reader::ir::Builtin),
+    /// A box's value (boxes never change).
+    Unbox,
+    /// Boxing a value into an object of this class (`Integer.valueOf`: a new object, or
+    /// one of the cache's).
+    Box(u32),
+    /// The check of a cast to a class: it throws or not, as the object's class says.
+    Cast(u32),
+    /// String concatenation (`a + b` with a string): the text of both operands, which for
+    /// an object is its `toString()`.
+    Concat,
 }
 
 /// Exit codes: how control leaves the region.
@@ -135,8 +156,8 @@ pub(crate) struct Executor<'u> {
     reference_ids: HashMap<Reference, u32>,
     histories: HashMap<Vec<HeapOp>, u32>,
     history_log: Vec<Vec<HeapOp>>,
-    calls: HashMap<(MethodRef, Vec<Sym>, u32), u32>,
-    call_log: Vec<(MethodRef, Vec<Sym>, u32)>,
+    calls: HashMap<(Callee, Vec<Sym>, u32), u32>,
+    call_log: Vec<(Callee, Vec<Sym>, u32)>,
     jumps: HashMap<NodeId, i64>,
     exceptions: HashMap<String, i64>,
     /// Iterations of each loop before the state counts as incomplete.

@@ -325,13 +325,14 @@ pub(super) fn loop_bound_candidates<'a>(
                     ExprKind::Local(id) => {
                         assigned_locals.insert(id.0);
                     }
-                    ExprKind::Field(f) => {
+                    // `o.f` may be `this.f`, or the static field written through an object.
+                    ExprKind::Field(f) | ExprKind::FieldOf { field: f, .. } => {
                         assigned_fields.insert(f);
                     }
                     _ => {}
                 }
             }
-            ExprKind::Call { .. } => calls = true,
+            _ if e.runs_code() => calls = true,
             _ => {}
         };
         crate::program::reader::visit_stmts(std::slice::from_ref(inner), &mut note);

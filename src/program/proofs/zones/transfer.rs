@@ -362,6 +362,7 @@ impl Analysis<'_> {
                 match (&target.kind, op) {
                     (ExprKind::Local(id), None) => self.assign(z, *id, Some(value)),
                     (ExprKind::Local(id), Some(_)) => self.assign(z, *id, Some(e)),
+                    (ExprKind::FieldOf { field, .. }, _) => self.forget_field(z, *field),
                     (ExprKind::Field(f), _) => match (z, self.facts.field_index.get(f)) {
                         (Some(z), Some(&x)) => {
                             self.assign_number(z, x, Some(if op.is_some() { e } else { value }))
@@ -401,6 +402,10 @@ impl Analysis<'_> {
                         Some(z)
                     }
                 }
+                ExprKind::FieldOf { field, .. } => {
+                    let z = self.effects(z, target);
+                    self.forget_field(z, *field)
+                }
                 _ => self.effects(z, target),
             },
             ExprKind::Binary {
@@ -435,7 +440,7 @@ impl Analysis<'_> {
                 // Past a dereference the reference was not null; past `s.charAt(i)` the
                 // index was in bounds; past a call any field may have changed.
                 match &e.kind {
-                    ExprKind::Call { .. } => z.map(|mut z| {
+                    _ if e.runs_code() => z.map(|mut z| {
                         for &x in self.facts.field_index.values() {
                             self.dbm().forget(&mut z, x);
                         }
@@ -453,6 +458,20 @@ impl Analysis<'_> {
                 }
             }
         }
+    }
+
+    /// `z` without what it knew of field `f`: a write through an object (`o.f = v`), where
+    /// `o` may be `this` (or the field a static one).
+    fn forget_field(
+        &self,
+        z: Option<Zone>,
+        f: crate::program::reader::ir::FieldRef,
+    ) -> Option<Zone> {
+        let mut z = z?;
+        if let Some(&x) = self.facts.field_index.get(&f) {
+            self.dbm().forget(&mut z, x);
+        }
+        Some(z)
     }
 
     /// `0 <= i < a.length` (or `a.length()` for a string) added to `z`, when the zones follow
