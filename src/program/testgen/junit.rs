@@ -421,7 +421,8 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
         // An array holding objects is checked by its length only, until objects are
         // compared by their state.
         (Value::Array(_, items), Type::Array(_)) if ty.has_objects() => {
-            format!("assertEquals({}, {actual}.length);", items.len())
+            // In parentheses: `actual` may be a cast (`(Object[]) field(...).get(r)`).
+            format!("assertEquals({}, ({actual}).length);", items.len())
         }
         (Value::Array(..), Type::Array(_)) => {
             format!("assertArrayEquals({}, {actual});", literal(v, ty))
@@ -448,7 +449,10 @@ fn content_assertion(v: &Value, actual: &str) -> String {
     if *view == View::Text {
         return match items.first() {
             Some(Value::Str(s)) => {
-                format!("assertEquals({}, {actual}.toString());", string_literal(s))
+                format!(
+                    "assertEquals({}, ({actual}).toString());",
+                    string_literal(s)
+                )
             }
             _ => format!("assertNotNull({actual});"),
         };
@@ -665,5 +669,21 @@ fn boxed(t: &Type) -> String {
             }
         }
         t => java_type(t),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cast_is_parenthesised_before_its_member_is_read() {
+        // A field read by reflection is a cast: `(Object[]) f.get(r).length` does not compile.
+        let objects = Value::Array(Type::Object, vec![Value::Null, Value::Null]);
+        let ty = Type::Array(Box::new(Type::Object));
+        assert_eq!(
+            assertion(&objects, &ty, "(Object[]) f.get(r)"),
+            "assertEquals(2, ((Object[]) f.get(r)).length);"
+        );
     }
 }
