@@ -118,6 +118,34 @@ fn proved_subsumptions_hold_on_an_independent_test_set() {
     );
 }
 
+/// The same on object programs, whose proofs take calls on objects as functions they do not
+/// know (`cargo test --release --test roth -- --ignored proved_subsumptions_of_object`).
+#[test]
+#[ignore = "object programs, 2,000 tests a method: run in release by .ci/run"]
+fn proved_subsumptions_of_object_programs_hold_on_an_independent_test_set() {
+    let (mut proved, mut exercised) = (0, 0);
+    for name in [
+        "BankAccount",
+        "Coins",
+        "Generics",
+        "IntLinkedList",
+        "LruCache",
+        "Shipping",
+    ] {
+        let path = crate::helpers::project_file(&format!("programs/objects/{name}.java"));
+        let source = std::fs::read_to_string(&path).unwrap();
+        let unit = load(&path.display().to_string(), &source).unwrap();
+        let mutants = mutant::generate(&unit).mutants;
+        let h = hierarchy_of(&unit, &mutants, 1);
+        let tests = random_tests(&unit, 2_000, &mut Rng::new(77));
+        let (p, e) = check_proved(name, &unit, &mutants, &h, &tests);
+        proved += p;
+        exercised += e;
+    }
+    eprintln!("object programs: {proved} proved subsumptions, {exercised} exercised");
+    assert!(proved > 0, "no subsumption proved");
+}
+
 /// Checks every proved subsumption of `h` on `tests`: (proved, with the stronger mutant killed).
 fn check_proved(
     name: &str,
