@@ -114,13 +114,6 @@ impl Expr {
                 self.kind,
                 ExprKind::Assign { .. }
                     | ExprKind::IncDec { .. }
-                    | ExprKind::Call { .. }
-                    | ExprKind::New { .. }
-                    | ExprKind::InstanceCall { .. }
-                    | ExprKind::SuperCall { .. }
-                    | ExprKind::SuperConstructor { .. }
-                    | ExprKind::EnumConstant { .. }
-                    | ExprKind::EnumValues { .. }
                     | ExprKind::Closure { .. }
                     | ExprKind::InstanceOf {
                         binding: Some(_),

@@ -102,7 +102,8 @@ fn only_indexed(body: &Body, array: crate::program::reader::ir::LocalId) -> bool
 /// mention indexes it or asks its length (so it is never assigned, passed or stored), no
 /// other array of its type appears but the method's own (a second parameter, a field or a
 /// row of a matrix could be the same array), and nothing is called (a callee could reach it
-/// through a field or an object). Its cells are then read and written only where the method indexes it.
+/// through a field or an object). Its cells are then read and written only where the method
+/// indexes it.
 fn lone_parameter_array(body: &Body, array: crate::program::reader::ir::LocalId) -> bool {
     let ty = &body.locals[array.0 as usize].ty;
     let mut alone = true;

@@ -520,7 +520,7 @@ fn outputs_differ(
 /// Whether any method of the unit, or a field's initializer, calls method `method` of class
 /// `class`.
 fn is_called(unit: &Unit, class: u32, method: u32) -> bool {
-    let me = &unit.classes[class as usize].methods[method as usize];
+    let me = unit.method(class, method);
     // A call of the method itself, a method reference to it, or (for an instance method) a
     // virtual call of a method of its name, which may dispatch to it: the library's code
     // (a sort calling `compareTo`) counts, it is part of the unit.
@@ -530,8 +530,7 @@ fn is_called(unit: &Unit, class: u32, method: u32) -> bool {
         }
         ExprKind::InstanceCall { method: r, .. } | ExprKind::SuperCall { method: r, .. } => {
             (r.class, r.method) == (class, method)
-                || (!me.is_static
-                    && unit.classes[r.class as usize].methods[r.method as usize].name == me.name)
+                || (!me.is_static && unit.method(r.class, r.method).name == me.name)
         }
         _ => false,
     };

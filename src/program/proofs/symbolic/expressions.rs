@@ -45,16 +45,10 @@ impl<'u> Executor<'u> {
                 method,
                 args,
             } => {
-                let Sym::Ref(r) = self.eval(st, receiver, extra)? else {
+                let vals = self.arguments(st, std::iter::once(&**receiver).chain(args), extra)?;
+                let Sym::Ref(r) = vals[0] else {
                     return unsupported("a method called on a value");
                 };
-                self.keep_fresh_inside(Sym::Ref(r))?;
-                let mut vals = vec![Sym::Ref(r)];
-                for a in args {
-                    let v = self.eval(st, a, extra)?;
-                    self.keep_fresh_inside(v)?;
-                    vals.push(v);
-                }
                 // Java evaluates the arguments before it finds the receiver null.
                 self.check_access(st, r, None, extra)?;
                 let callee = Callee::Method(*method);
@@ -257,12 +251,7 @@ impl<'u> Executor<'u> {
             // Any other function of its arguments is one the executor does not know: the
             // same arguments give the same outcome in both versions, nothing more.
             ExprKind::Builtin(b, args) if b.is_plain_function() => {
-                let mut vals = Vec::new();
-                for a in args {
-                    let v = self.eval(st, a, extra)?;
-                    self.keep_fresh_inside(v)?;
-                    vals.push(v);
-                }
+                let vals = self.arguments(st, args, extra)?;
                 if b.dereferences_receiver()
                     && let Some(&Sym::Ref(r)) = vals.first()
                 {
@@ -274,12 +263,7 @@ impl<'u> Executor<'u> {
             }
             ExprKind::Builtin(b, _) => unsupported(format!("the library method {b:?}")),
             ExprKind::Concat(a, b) => {
-                let mut vals = Vec::with_capacity(2);
-                for x in [a, b] {
-                    let v = self.eval(st, x, extra)?;
-                    self.keep_fresh_inside(v)?;
-                    vals.push(v);
-                }
+                let vals = self.arguments(st, [&**a, &**b], extra)?;
                 // A new string each time, and an object's `toString()` may run any code.
                 self.apply(st, Callee::Concat, vals, &e.ty, extra, true)
             }
@@ -436,14 +420,27 @@ impl<'u> Executor<'u> {
         ty: &Type,
         extra: Option<ExprId>,
     ) -> Result<Sym> {
+        let vals = self.arguments(st, args, extra)?;
+        let logged = !self.pure_library_function(method, &vals, ty);
+        self.apply(st, Callee::Method(method), vals, ty, extra, logged)
+    }
+
+    /// The values of a call's arguments (the receiver first for an instance method), in
+    /// Java's order; an array the region allocated may not be passed (the callee could keep
+    /// it where the region cannot see).
+    fn arguments<'e>(
+        &mut self,
+        st: &mut State,
+        exprs: impl IntoIterator<Item = &'e Expr>,
+        extra: Option<ExprId>,
+    ) -> Result<Vec<Sym>> {
         let mut vals = Vec::new();
-        for a in args {
+        for a in exprs {
             let v = self.eval(st, a, extra)?;
             self.keep_fresh_inside(v)?;
             vals.push(v);
         }
-        let logged = !self.pure_library_function(method, &vals, ty);
-        self.apply(st, Callee::Method(method), vals, ty, extra, logged)
+        Ok(vals)
     }
 
     /// A call of `method` on the values `vals` (the receiver first for an instance method),

@@ -72,6 +72,12 @@ pub enum Piece {
     String(u32),
 }
 
+/// Whether values of type `ty` are objects the executor knows only by identity: neither
+/// arrays nor strings.
+pub(super) fn opaque_type(ty: &Type) -> bool {
+    matches!(ty, Type::Class(_) | Type::Object | Type::Variable(_))
+}
+
 impl<'u> Executor<'u> {
     pub(super) fn reference(&mut self, r: Reference) -> u32 {
         if let Some(&id) = self.reference_ids.get(&r) {
@@ -238,9 +244,7 @@ impl<'u> Executor<'u> {
     pub(super) fn opaque(&self, r: u32) -> bool {
         match &self.references[r as usize] {
             Reference::Null => true,
-            Reference::Input(_, ty) => {
-                matches!(ty, Type::Class(_) | Type::Object | Type::Variable(_))
-            }
+            Reference::Input(_, ty) => opaque_type(ty),
             Reference::Choice {
                 then, otherwise, ..
             } => self.opaque(*then) && self.opaque(*otherwise),

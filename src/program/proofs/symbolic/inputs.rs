@@ -172,10 +172,7 @@ impl<'u> Executor<'u> {
         if ty.is_reference() {
             // A string is modelled as an array of its chars that nothing writes; any other
             // object is opaque: only its identity, its null flag and the calls made on it.
-            if !matches!(
-                ty,
-                Type::Array(_) | Type::String | Type::Class(_) | Type::Object | Type::Variable(_)
-            ) {
+            if !matches!(ty, Type::Array(_) | Type::String) && !super::heap::opaque_type(ty) {
                 return unsupported(format!("values of type {ty}"));
             }
             return Ok(Sym::Ref(self.reference(Reference::Input(key, ty.clone()))));

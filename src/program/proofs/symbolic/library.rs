@@ -37,7 +37,7 @@ impl Executor<'_> {
         let Type::Class(c) = receiver else {
             return false;
         };
-        let m = &self.unit.classes[method.class as usize].methods[method.method as usize];
+        let m = self.unit.method(method.class, method.method);
         let known = OBSERVERS
             .iter()
             .any(|&(name, arity)| m.name == name && m.params.len() == arity)
@@ -50,31 +50,17 @@ impl Executor<'_> {
             && !self.extended_outside_library(method.class)
     }
 
-    /// Whether a class that is not the library's extends or implements `class`, directly or
-    /// through others.
+    /// Whether a class that is not the library's is `class` or extends or implements it,
+    /// directly or through others.
     fn extended_outside_library(&self, class: u32) -> bool {
-        let classes = &self.unit.classes;
-        (0..classes.len() as u32)
-            .filter(|&d| !self.unit.is_library(d))
-            .any(|d| self.descends(d, class))
-    }
-
-    fn descends(&self, from: u32, to: u32) -> bool {
-        let mut stack = vec![from];
-        let mut seen = Vec::new();
-        while let Some(c) = stack.pop() {
-            if c == to {
-                return true;
-            }
-            if seen.contains(&c) {
-                continue;
-            }
-            seen.push(c);
-            let class = &self.unit.classes[c as usize];
-            stack.extend(class.superclass);
-            stack.extend(class.interfaces.iter().copied());
-        }
-        false
+        self.extended_outside_library
+            .get_or_init(|| {
+                (0..self.unit.classes.len() as u32)
+                    .filter(|&d| !self.unit.is_library(d))
+                    .flat_map(|d| std::iter::once(d).chain(self.unit.ancestors(d)))
+                    .collect()
+            })
+            .contains(&class)
     }
 
     /// Whether a call of static `method` with values `vals` returning `ty` is a function of
@@ -95,7 +81,7 @@ impl Executor<'_> {
             "java.lang.Float",
             "java.lang.Boolean",
         ];
-        let m = &self.unit.classes[method.class as usize].methods[method.method as usize];
+        let m = self.unit.method(method.class, method.method);
         m.is_static
             && m.name != "random"
             && ty.is_primitive()
@@ -110,7 +96,7 @@ impl Executor<'_> {
 
     /// What is known of an observer's result `v`: a size or a length is never negative.
     pub(super) fn observed(&mut self, method: MethodRef, v: Sym) -> Result<Sym> {
-        let m = &self.unit.classes[method.class as usize].methods[method.method as usize];
+        let m = self.unit.method(method.class, method.method);
         if let (Sym::Prim(x), "size" | "length") = (v, m.name.as_str()) {
             let nonnegative: ExprId = self.problem.binary(BinOp::Ge, x, self.zero)?;
             self.problem.require(nonnegative)?;

@@ -174,6 +174,9 @@ pub(crate) struct Executor<'u> {
     pub constructing: bool,
     /// Arrays allocated since the entry of the region being executed.
     allocations: u32,
+    /// The classes that a class outside the library is or extends (see
+    /// `library.rs`), found on the first observer call.
+    extended_outside_library: std::cell::OnceCell<hashbrown::HashSet<u32>>,
     zero: ExprId,
     true_: ExprId,
     false_: ExprId,
@@ -220,6 +223,7 @@ impl<'u> Executor<'u> {
             too_large: false,
             constructing: false,
             allocations: 0,
+            extended_outside_library: std::cell::OnceCell::new(),
             zero,
             true_,
             false_,
