@@ -28,6 +28,8 @@ const NATIVES: &[(&str, &str, Builtin)] = &[
         Builtin::Unrepeatable,
     ),
     ("Random", "unrepeatable", Builtin::Unrepeatable),
+    ("Math", "unrepeatable", Builtin::Unrepeatable),
+    ("StrictMath", "unrepeatable", Builtin::Unrepeatable),
     ("Collections", "unrepeatable", Builtin::Unrepeatable),
     ("Pattern", "unrepeatable", Builtin::Unrepeatable),
     ("FloatingDecimal", "decimal", Builtin::ParseDecimal),
@@ -362,7 +364,8 @@ mod tests {
                       static String drawn(int x) { List<Integer> l = new ArrayList<>(List.of(0, 1, 2, 3, 4)); Collections.shuffle(l, new Random(x)); return l.toString(); }\n    \
                       static final Random KEPT = new Random();\n    \
                       static int kept(int x) { return x + 1; }\n    \
-                      static int reseeded(int x) { Random r = new Random(); r.setSeed(x); return r.nextInt(10); }\n}\n";
+                      static int reseeded(int x) { Random r = new Random(); r.setSeed(x); return r.nextInt(10); }\n    \
+                      static double dice(int x) { return x > 0 ? Math.random() : StrictMath.random() + x; }\n}\n";
         let unit = load("U.java", source).expect("the file loads");
         let run = runner(&unit);
         let int = |x: i64| Value::Prim(Kind::Int, x);
@@ -375,6 +378,8 @@ mod tests {
         unrepeatable(run("walk", &[int(1)]), "Set.of");
         unrepeatable(run("clock", &[int(1)]), "Random");
         unrepeatable(run("shuffled", &[int(1)]), "Collections.shuffle");
+        unrepeatable(run("dice", &[int(1)]), "Math.random");
+        unrepeatable(run("dice", &[int(0)]), "StrictMath.random");
         assert_eq!(run("alone", &[int(7)]), Termination::Return(Some(int(7))));
         assert_eq!(
             run("has", &[int(2)]),

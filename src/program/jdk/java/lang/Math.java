@@ -21,6 +21,18 @@ public final class Math {
     private Math() {
     }
 
+    /**
+     * Drawn from a generator the JVM seeds from the clock: a run that asks for a number is
+     * unrepeatable, and no test or verdict rests on it.
+     */
+    public static double random() {
+        unrepeatable("Math.random (a generator seeded from the clock)");
+        return 0.0;
+    }
+
+    /** Ends the run as unrepeatable, saying why (roth's native, not the JDK's). */
+    private static native void unrepeatable(String what);
+
     public static native double floor(double a);
 
     public static native double ceil(double a);

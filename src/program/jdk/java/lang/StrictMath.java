@@ -13,6 +13,15 @@ public final class StrictMath {
     private StrictMath() {
     }
 
+    /** As `Math.random`: seeded from the clock, so a run that asks is unrepeatable. */
+    public static double random() {
+        unrepeatable("StrictMath.random (a generator seeded from the clock)");
+        return 0.0;
+    }
+
+    /** Ends the run as unrepeatable, saying why (roth's native, not the JDK's). */
+    private static native void unrepeatable(String what);
+
     public static native double sin(double a);
 
     public static native double cos(double a);
