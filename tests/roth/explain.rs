@@ -521,6 +521,7 @@ fn mutant_traces_agree_with_the_interpreter_on_mid() {
             method: m.method,
             args,
             fields: Vec::new(),
+            receiver: None,
         };
         match trace.verdict.kind.as_str() {
             "test" => {

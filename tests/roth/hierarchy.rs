@@ -217,6 +217,7 @@ fn no_subsumption_is_claimed_from_a_region_that_runs_again() {
             parse_value("0", &Type::Int).unwrap(),
         ],
         fields: Vec::new(),
+        receiver: None,
     };
     let kills = |m: &Mutant| tells_apart(&unit, m, &test, LIMITS).unwrap();
     assert!(kills(k) && !kills(j), "the example must tell the two apart");

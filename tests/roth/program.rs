@@ -245,7 +245,7 @@ fn endless_runs_are_proved_only_when_they_never_end() {
             let mut machine = Machine::new(&program, short);
             machine.prove_endless();
             for t in &tests {
-                let o = machine.run(t.class, t.method, &t.args, &t.fields).unwrap();
+                let o = t.run_in(&mut machine).unwrap();
                 if machine.proved_endless() {
                     proofs += 1;
                     assert_eq!(o.termination, Termination::Timeout);
@@ -253,9 +253,7 @@ fn endless_runs_are_proved_only_when_they_never_end() {
                         steps: 50 * short.steps,
                         ..limits
                     };
-                    let o = program
-                        .run(t.class, t.method, &t.args, &t.fields, longer)
-                        .unwrap();
+                    let o = t.run(&program, longer).unwrap();
                     assert_eq!(
                         o.termination,
                         Termination::Timeout,
@@ -506,7 +504,7 @@ fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
             .iter()
             .map(|t| {
                 let mut machine = Machine::new(&original, limits);
-                let outcome = machine.run(t.class, t.method, &t.args, &t.fields).unwrap();
+                let outcome = t.run_in(&mut machine).unwrap();
                 (outcome, machine.steps())
             })
             .collect();
@@ -517,16 +515,14 @@ fn mutation_analysis_agrees_with_running_every_mutant_on_every_test() {
                 if want.termination == Termination::Timeout {
                     return false;
                 }
-                let outcome = program
-                    .run(t.class, t.method, &t.args, &t.fields, limits)
-                    .unwrap();
+                let outcome = t.run(&program, limits).unwrap();
                 if outcome.termination != Termination::Timeout {
                     return outcome.differs(want);
                 }
                 let run_checked = |steps: u64| {
                     let mut machine = Machine::new(&program, Limits { steps, ..limits });
                     machine.prove_endless();
-                    let o = machine.run(t.class, t.method, &t.args, &t.fields).unwrap();
+                    let o = t.run_in(&mut machine).unwrap();
                     (o, machine.proved_endless())
                 };
                 if run_checked(limits.steps).1 {

@@ -78,6 +78,7 @@ fn test_of(m: &Mutant, w: Witness) -> TestCase {
         method: m.method,
         args: w.args,
         fields: w.fields,
+        receiver: None,
     }
 }
 

@@ -11,7 +11,7 @@
 use bitvec::vec::BitVec;
 
 use crate::program::execution::interp::{
-    Compiled, Limits, Machine, Outcome, ProbeSites, Termination, Value,
+    Compiled, Limits, Machine, Outcome, ProbeSites, Receiver, RunError, Termination, Value,
 };
 use crate::program::mutants::mutant::{Mutant, mutant_program};
 use crate::program::reader::ir::{Diagnostic, Unit};
@@ -24,6 +24,37 @@ pub struct TestCase {
     pub method: u32,
     pub args: Vec<Value>,
     pub fields: Vec<(String, Value)>,
+    /// How an instance method's receiver is built: `None` for `new C()`, else a constructor
+    /// call and a setup of calls on it (made before `fields` are set).
+    pub receiver: Option<Receiver>,
+}
+
+impl TestCase {
+    /// Runs the test on `machine`'s program: its receiver built, its fields set, the call.
+    pub fn run_in(&self, machine: &mut Machine) -> Result<Outcome, RunError> {
+        let receiver = self.receiver.as_ref();
+        machine.run_after(
+            self.class,
+            self.method,
+            receiver.map(|r| &r.built),
+            receiver.map_or(&[], |r| &r.calls),
+            &self.args,
+            &self.fields,
+        )
+    }
+
+    /// Runs the test on `program` under `limits`.
+    pub fn run(&self, program: &Compiled, limits: Limits) -> Result<Outcome, RunError> {
+        self.run_in(&mut Machine::new(program, limits))
+    }
+
+    /// Whether the two tests make the same call on the same state (their names aside).
+    pub fn same_call(&self, other: &TestCase) -> bool {
+        (self.class, self.method) == (other.class, other.method)
+            && self.args == other.args
+            && self.fields == other.fields
+            && self.receiver == other.receiver
+    }
 }
 
 /// A mutant's verdict.
@@ -203,12 +234,10 @@ fn analyse_with(
 }
 
 fn run_test(machine: &mut Machine, test: &TestCase) -> Result<Outcome, AnalysisError> {
-    machine
-        .run(test.class, test.method, &test.args, &test.fields)
-        .map_err(|e| AnalysisError::BadTest {
-            test: test.name.clone(),
-            message: e.to_string(),
-        })
+    test.run_in(machine).map_err(|e| AnalysisError::BadTest {
+        test: test.name.clone(),
+        message: e.to_string(),
+    })
 }
 
 /// A mutant's verdict, the tests that kill it and the runs it took.
@@ -285,6 +314,7 @@ pub fn witness_kills(
         method: mutant.method,
         args: w.args.clone(),
         fields: w.fields.clone(),
+        receiver: None,
     };
     tells_apart(unit, mutant, &test, limits)
 }
@@ -381,6 +411,7 @@ pub fn random_tests(unit: &Unit, per_method: usize, rng: &mut crate::rng::Rng) -
                         })
                         .collect(),
                     fields: Vec::new(),
+                    receiver: None,
                 });
             }
         }

@@ -859,8 +859,7 @@ class Shelf {
             let patched = mutant_program(&unit, m).expect("compiles");
             let whole = Compiled::new(&mutant_unit(&unit, m).expect("parses"), None);
             for t in &tests {
-                let run =
-                    |p: &Compiled| p.run(t.class, t.method, &t.args, &t.fields, Limits::default());
+                let run = |p: &Compiled| t.run(p, Limits::default());
                 let (a, b) = (run(&patched), run(&whole));
                 assert_eq!(
                     format!("{a:?}"),

@@ -154,6 +154,7 @@ pub fn classify(
                     method: m.method,
                     args: w.args,
                     fields: w.fields,
+                    receiver: None,
                 }),
                 Some(Local::Equivalent(rule)) => Status::Equivalent(rule),
                 Some(Local::Open(reason)) => Status::Unknown(reason),

@@ -780,6 +780,7 @@ class Ops {
             method,
             args: vec![int(3), int(4)],
             fields: Vec::new(),
+            receiver: None,
         }];
         let analysis = analyse(
             &unit,

@@ -97,6 +97,7 @@ pub fn first_pass(
                     method: m.method,
                     args: w.args,
                     fields: w.fields,
+                    receiver: None,
                 };
                 // Mutation simulation: drop every mutant the new test kills.
                 if let Ok(a) = analyse(unit, mutants, &[test], limits, 1, &|_| {}) {

@@ -21,7 +21,7 @@ use hashbrown::HashMap;
 
 use crate::engine::{AbortReason, Counters, Limits, Outcome};
 use crate::flow::{self, Campaign, Progress, Status, Workbench, Worker};
-use crate::program::execution::analysis::{TestCase, Verdict, analyse, kill_matrix, witness_kills};
+use crate::program::execution::analysis::{TestCase, Verdict, analyse, kill_matrix};
 use crate::program::execution::interp::Limits as RunLimits;
 use crate::program::mutants::mutant::Mutant;
 use crate::program::proofs::equivalence::{
@@ -29,6 +29,7 @@ use crate::program::proofs::equivalence::{
 };
 use crate::program::reader::ir::Unit;
 use crate::program::testgen::junit::uncallable_from_a_test;
+use crate::program::testgen::receivers::Receivers;
 use crate::rng::Rng;
 
 /// Nodes of the exact set-cover search in compaction: a program's pool has few distinct kill
@@ -296,9 +297,7 @@ fn combine(
     let setup = Setup::new(unit, mutants, options);
     let mut tests: Vec<TestCase> = Vec::new();
     for t in found.tests {
-        let known = tests.iter().any(|o| {
-            (o.class, o.method) == (t.class, t.method) && o.fields == t.fields && o.args == t.args
-        });
+        let known = tests.iter().any(|o| o.same_call(&t));
         if !known {
             tests.push(t);
         }
@@ -381,10 +380,13 @@ impl<'u> Setup<'u> {
                 }
             })
             .collect();
+        let methods = methods_of(unit, mutants, &targets);
+        let receivers = Receivers::of(unit, &methods, options.seed, options.limits);
         let bench = ProgramBench {
             unit,
             mutants,
-            methods: methods_of(unit, mutants, &targets),
+            methods,
+            receivers,
             targets,
             limits: options.limits,
             proved: Mutex::new(HashMap::new()),
@@ -601,6 +603,8 @@ struct ProgramBench<'u> {
     /// Target `p` is mutant `targets[p]`.
     targets: Vec<usize>,
     methods: Vec<(u32, u32, crate::program::testgen::inputs::Pool)>,
+    /// How tests build the receivers of the methods' classes.
+    receivers: Receivers,
     limits: RunLimits,
     /// How each target proved equivalent was proved.
     proved: Mutex<HashMap<usize, Rule>>,
@@ -634,6 +638,11 @@ impl ProgramBench<'_> {
         }
         let (class, method, pool) = &self.methods[rng.below(self.methods.len() as u64) as usize];
         let m = &self.unit.classes[*class as usize].methods[*method as usize];
+        let receiver = if m.is_static || m.is_constructor {
+            None
+        } else {
+            self.receivers.random(self.unit, *class, rng)?
+        };
         Some(TestCase {
             name: String::new(),
             class: *class,
@@ -644,6 +653,7 @@ impl ProgramBench<'_> {
                 .map(|t| crate::program::testgen::inputs::random_value_in(self.unit, t, pool, rng))
                 .collect(),
             fields: Vec::new(),
+            receiver,
         })
     }
 
@@ -697,6 +707,7 @@ impl Workbench for ProgramBench<'_> {
                 let known = out.iter().chain(tests).any(|o| {
                     (o.class, o.method) == (t.class, t.method)
                         && o.fields == t.fields
+                        && o.receiver == t.receiver
                         && o.args == args
                 });
                 if !known {
@@ -824,9 +835,8 @@ impl Worker for ProgramWorker<'_> {
         }
         // The software D-algorithm first (thesis ch. 3), under the pass's backtrack limit.
         let mut counters = Counters::default();
-        let confirm = Box::new(|w: &crate::program::proofs::symbolic::Witness| {
-            witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
-        });
+        let confirm =
+            Box::new(|w: &crate::program::proofs::symbolic::Witness| bench.confirms(m, w));
         // The D-algorithm's own limit grows slower than the pass's: past it, the global
         // method does better per second (measured: 1,024 backtracks per mutant made loop
         // programs 20 to 100 times slower for no more tests).
@@ -901,9 +911,7 @@ impl Worker for ProgramWorker<'_> {
             );
             return (Outcome::Aborted(AbortReason::Incomplete), counters);
         };
-        let mut confirm = |w: &crate::program::proofs::symbolic::Witness| {
-            witness_kills(bench.unit, m, w, bench.limits).unwrap_or(false)
-        };
+        let mut confirm = |w: &crate::program::proofs::symbolic::Witness| bench.confirms(m, w);
         counters.decisions += 1;
         let outcome = match prover.prove(m, &mut confirm) {
             Local::Killable(w) => {
@@ -986,8 +994,15 @@ impl ProgramBench<'_> {
                 .map(|_| {
                     let (class, method, pool) = &self.methods[own[rng.index(own.len())]];
                     let info = &self.unit.classes[*class as usize].methods[*method as usize];
-                    // Half the tests of an instance method set the receiver's fields too.
-                    let fields = if info.is_static || !rng.chance(1, 2) {
+                    let receiver = if info.is_static || info.is_constructor {
+                        None
+                    } else {
+                        self.receivers.random(self.unit, *class, &mut rng).flatten()
+                    };
+                    // Half the other tests of an instance method set the receiver's fields
+                    // too (by reflection: state no setup reached).
+                    let set_up = receiver.as_ref().is_some_and(|r| !r.calls.is_empty());
+                    let fields = if info.is_static || set_up || !rng.chance(1, 2) {
                         Vec::new()
                     } else {
                         self.unit.classes[*class as usize]
@@ -1027,6 +1042,7 @@ impl ProgramBench<'_> {
                             })
                             .collect(),
                         fields,
+                        receiver,
                     }
                 })
                 .collect();
@@ -1053,7 +1069,15 @@ impl ProgramBench<'_> {
             method: m.method,
             args: w.args,
             fields: w.fields,
+            receiver: self.receivers.base(m.class),
         }
+    }
+
+    /// Whether the witness `w`, made a test as [`ProgramBench::test_of`] makes it, kills `m`.
+    fn confirms(&self, m: &Mutant, w: &crate::program::proofs::symbolic::Witness) -> bool {
+        let test = self.test_of(m, w.clone());
+        crate::program::execution::analysis::tells_apart(self.unit, m, &test, self.limits)
+            .unwrap_or(false)
     }
 
     fn note_open(&self, target: usize, reason: String) {

@@ -99,18 +99,14 @@ pub fn uncallable_from_a_test(unit: &Unit, class: u32, method: u32) -> Option<St
             unit.source_name(class)
         ));
     }
-    if !m.is_static && !m.is_constructor {
-        let default = info.methods.iter().all(|x| !x.is_constructor)
-            || info
-                .methods
-                .iter()
-                .any(|x| x.is_constructor && x.params.is_empty() && !x.is_private);
-        if !default {
-            return Some(format!(
-                "class {} has no constructor without arguments to build the receiver",
-                unit.source_name(class)
-            ));
-        }
+    if !m.is_static
+        && !m.is_constructor
+        && !crate::program::testgen::receivers::ClassBuilders::buildable(unit, class)
+    {
+        return Some(format!(
+            "class {} has no constructor a test can call to build the receiver",
+            unit.source_name(class)
+        ));
     }
     None
 }
@@ -149,15 +145,16 @@ pub fn write_class(
     writeln!(out, "class {}Test {{", info.name).unwrap();
     for (k, e) in tests.iter().enumerate() {
         let t = e.test;
-        let outcome = program
-            .run(t.class, t.method, &t.args, &t.fields, limits)
-            .map_err(|err| JunitError::Test {
-                test: t.name.clone(),
-                message: err.to_string(),
-            })?;
+        let outcome = t.run(&program, limits).map_err(|err| JunitError::Test {
+            test: t.name.clone(),
+            message: err.to_string(),
+        })?;
         write_test(&mut out, unit, e, &outcome, k, prints)?;
     }
     out.push_str(HELPERS);
+    if out.contains("state(") {
+        out.push_str(STATE);
+    }
     if out.contains("filled(new ") {
         out.push_str(FILLED);
     }
@@ -180,6 +177,22 @@ const HELPERS: &str = r#"
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw e.getCause();
         }
+    }
+"#;
+
+/// How a test reads a field of an object whose class it may not name (private, nested):
+/// the first field of that name in its class or a superclass.
+const STATE: &str = r#"
+    private static Object state(Object object, String name) throws Exception {
+        for (Class<?> c = object.getClass(); c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                if (f.getName().equals(name)) {
+                    f.setAccessible(true);
+                    return f.get(object);
+                }
+            }
+        }
+        throw new NoSuchFieldException(name);
     }
 "#;
 
@@ -222,24 +235,63 @@ fn write_test(
         test_method_name(unit, t, k)
     )
     .unwrap();
-    // The receiver, as constructed, with its fields set.
+    // Printed text is captured from the start: building the receiver and the arguments
+    // may print too, and the interpreter counts it.
+    let mut body = String::new();
+    // The receiver, built by a constructor call and its setup, with its fields set.
     let receiver = if m.is_static {
         "null".to_string()
     } else if m.is_constructor {
         // The call itself builds the receiver.
         "receiver".to_string()
     } else {
-        let has_default = info.methods.iter().all(|x| !x.is_constructor)
-            || info
-                .methods
-                .iter()
-                .any(|x| x.is_constructor && x.params.is_empty());
-        if !has_default {
-            return Err(JunitError::NoConstructor(class_name.clone()));
+        match &t.receiver {
+            Some(r) => {
+                let Value::New {
+                    constructor, args, ..
+                } = &r.built
+                else {
+                    return Err(JunitError::Test {
+                        test: t.name.clone(),
+                        message: "a receiver is built by a constructor call".into(),
+                    });
+                };
+                let params = constructor
+                    .map(|k| info.methods[k as usize].params.clone())
+                    .unwrap_or_default();
+                writeln!(
+                    body,
+                    "        {class_name} receiver = new {class_name}({});",
+                    arguments(args, &params)
+                )
+                .unwrap();
+                for (k, args) in &r.calls {
+                    let setter = &info.methods[*k as usize];
+                    writeln!(
+                        body,
+                        "        receiver.{}({});",
+                        setter.name,
+                        arguments(args, &setter.params)
+                    )
+                    .unwrap();
+                }
+            }
+            None => {
+                if !crate::program::testgen::receivers::ClassBuilders::buildable(unit, t.class) {
+                    return Err(JunitError::NoConstructor(class_name.clone()));
+                }
+                writeln!(body, "        {class_name} receiver = new {class_name}();").unwrap();
+            }
         }
-        writeln!(out, "        {class_name} receiver = new {class_name}();").unwrap();
         "receiver".to_string()
     };
+    if !t.fields.is_empty() && !m.is_constructor {
+        writeln!(
+            body,
+            "        // State the public methods do not set here, set by reflection:"
+        )
+        .unwrap();
+    }
     for (name, v) in &t.fields {
         let Some(f) = info.fields.iter().find(|f| &f.name == name) else {
             return Err(JunitError::Test {
@@ -249,7 +301,7 @@ fn write_test(
         };
         let target = if f.is_static { "null" } else { &receiver };
         writeln!(
-            out,
+            body,
             "        field({class_name}.class, \"{name}\").set({target}, {});",
             literal(v, &f.ty)
         )
@@ -267,7 +319,7 @@ fn write_test(
         write!(arg_lines, "{} {name} = {}; ", java_type(ty), literal(v, ty)).unwrap();
         if !builds_in_lambda {
             writeln!(
-                out,
+                body,
                 "        {} {name} = {};",
                 java_type(ty),
                 literal(v, ty)
@@ -306,28 +358,23 @@ fn write_test(
     if m.is_constructor && matches!(outcome.termination, Termination::Return(_)) {
         writeln!(out, "        {class_name} receiver;").unwrap();
     }
-    if prints {
-        out.push_str(
-            "        java.io.PrintStream saved = System.out;\n        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();\n        System.setOut(new java.io.PrintStream(printed, true, \"UTF-8\"));\n        try {\n    ",
-        );
-    }
     match &outcome.termination {
         Termination::Throw(exception) => {
             let class = exception_class(exception);
             if builds_in_lambda {
                 writeln!(
-                    out,
+                    body,
                     "        assertThrows({class}.class, () -> {{ {arg_lines}{call}; }});"
                 )
                 .unwrap();
             } else {
-                writeln!(out, "        assertThrows({class}.class, () -> {call});").unwrap();
+                writeln!(body, "        assertThrows({class}.class, () -> {call});").unwrap();
             }
         }
         Termination::Return(None) if m.is_constructor => {
-            writeln!(out, "        receiver = {call};").unwrap()
+            writeln!(body, "        receiver = {call};").unwrap()
         }
-        Termination::Return(None) => writeln!(out, "        {call};").unwrap(),
+        Termination::Return(None) => writeln!(body, "        {call};").unwrap(),
         Termination::Return(Some(v)) => {
             let actual = if direct {
                 call.clone()
@@ -343,7 +390,14 @@ fn write_test(
                 }
                 _ => (m.ret.clone(), actual),
             };
-            writeln!(out, "        {}", assertion(v, &ty, &actual)).unwrap();
+            // Checked over several lines (an object, a collection of them): the call is
+            // made once, into a local.
+            let mut checked = assertion(unit, v, &ty, &actual);
+            if checked.contains('\n') {
+                writeln!(body, "        {} result = {actual};", boxed(&ty)).unwrap();
+                checked = assertion(unit, v, &ty, "result");
+            }
+            writeln!(body, "        {checked}").unwrap();
         }
         Termination::Timeout => {
             return Err(JunitError::Test {
@@ -358,27 +412,50 @@ fn write_test(
             });
         }
     }
-    if prints {
-        out.push_str("        } finally {\n            System.setOut(saved);\n        }\n");
-        writeln!(
-            out,
-            "        assertEquals({}, printed.toString(\"UTF-8\"));",
-            string_literal(&outcome.printed.encode_utf16().collect::<Vec<u16>>())
-        )
-        .unwrap();
-    }
     // Fields and array arguments after the call (a constructor that threw built nothing).
     let built = !(m.is_constructor && matches!(outcome.termination, Termination::Throw(_)));
+    // The test's locals, which a field's local must not shadow.
+    let mut taken: std::collections::HashSet<String> = ["receiver", "result", "saved", "printed"]
+        .into_iter()
+        .map(String::from)
+        .chain(arg_names.iter().cloned())
+        .collect();
     for (name, v) in outcome.fields.iter().filter(|_| built) {
-        let Some(f) = info.fields.iter().find(|f| &f.name == name) else {
+        // A static field is named with its class (`Playlist.UNITS`), of this class or another.
+        let (owner, field_name) = match name.rsplit_once('.') {
+            Some((class, field)) => {
+                match (0..unit.classes.len() as u32).find(|&c| unit.source_name(c) == class) {
+                    Some(c) => (c, field),
+                    None => continue,
+                }
+            }
+            None => (t.class, name.as_str()),
+        };
+        let Some(f) = unit.classes[owner as usize]
+            .fields
+            .iter()
+            .find(|f| f.name == field_name)
+        else {
             continue;
         };
         let target = if f.is_static { "null" } else { &receiver };
         let actual = format!(
-            "({}) field({class_name}.class, \"{name}\").get({target})",
-            boxed(&f.ty)
+            "({}) field({}, \"{field_name}\").get({target})",
+            boxed(&f.ty),
+            class_literal(unit, owner)
         );
-        writeln!(out, "        {}", assertion(v, &f.ty, &actual)).unwrap();
+        let mut checked = assertion(unit, v, &f.ty, &actual);
+        if checked.contains('\n') {
+            // Read once into a local named after the field.
+            let mut local = field_name.to_string();
+            while taken.contains(&local) {
+                local.push('_');
+            }
+            writeln!(body, "        {} {local} = {actual};", boxed(&f.ty)).unwrap();
+            checked = assertion(unit, v, &f.ty, &local);
+            taken.insert(local);
+        }
+        writeln!(body, "        {checked}").unwrap();
     }
     for (i, after) in outcome
         .args
@@ -387,8 +464,41 @@ fn write_test(
         .filter(|_| !builds_in_lambda)
     {
         if let Some(v) = after {
-            writeln!(out, "        {}", assertion(v, &m.params[i], &arg_names[i])).unwrap();
+            writeln!(
+                body,
+                "        {}",
+                assertion(unit, v, &m.params[i], &arg_names[i])
+            )
+            .unwrap();
         }
+    }
+    if prints {
+        // The receiver of a receiver's setup is declared before the `try`, to be checked
+        // after it.
+        let declared = format!("        {class_name} receiver = ");
+        let (setup, rest) = match body.starts_with(&declared) && !m.is_static {
+            true => {
+                writeln!(out, "        {class_name} receiver;").unwrap();
+                ("        receiver = ", &body[declared.len()..])
+            }
+            false => ("", &body[..]),
+        };
+        out.push_str(
+            "        java.io.PrintStream saved = System.out;\n        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();\n        System.setOut(new java.io.PrintStream(printed, true, \"UTF-8\"));\n        try {\n",
+        );
+        let inner = format!("{setup}{rest}");
+        for line in inner.lines() {
+            writeln!(out, "    {line}").unwrap();
+        }
+        out.push_str("        } finally {\n            System.setOut(saved);\n        }\n");
+        writeln!(
+            out,
+            "        assertEquals({}, printed.toString(\"UTF-8\"));",
+            string_literal(&outcome.printed.encode_utf16().collect::<Vec<u16>>())
+        )
+        .unwrap();
+    } else {
+        out.push_str(&body);
     }
     writeln!(out, "    }}").unwrap();
     Ok(())
@@ -401,13 +511,28 @@ pub fn test_method_name(unit: &Unit, test: &TestCase, k: usize) -> String {
     format!("{method}{}", k + 1)
 }
 
+/// The `Class` object of `unit`'s class `class` as a test names it: `Outer.Inner.class`, or
+/// through `Class.forName` when the class or one enclosing it is private to the test.
+fn class_literal(unit: &Unit, class: u32) -> String {
+    let mut k = Some(class);
+    while let Some(c) = k {
+        if unit.classes[c as usize].is_private {
+            return format!("Class.forName(\"{}\")", unit.binary_name(class));
+        }
+        k = unit.classes[c as usize].outer;
+    }
+    format!("{}.class", unit.source_name(class))
+}
+
 /// `java.lang.ArithmeticException` as written in a test.
 fn exception_class(name: &str) -> String {
     name.to_string()
 }
 
-/// An assertion that `actual` (an expression of type `ty`) has the value `v`.
-fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
+/// An assertion that `actual` (an expression of type `ty`) has the value `v`: one line, or
+/// several for an object (its fields by reflection) or an array of objects (element by
+/// element), so the test sees what the interpreter compares.
+fn assertion(unit: &Unit, v: &Value, ty: &Type, actual: &str) -> String {
     match (v, ty) {
         (Value::Null, _) => format!("assertNull({actual});"),
         (Value::Prim(_, bits), Type::Double) => format!(
@@ -418,18 +543,23 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
             "assertEquals({}, Float.floatToIntBits({actual}));",
             canonical_float(*bits)
         ),
-        // An array holding objects is checked by its length only, until objects are
-        // compared by their state.
-        (Value::Array(_, items), Type::Array(_)) if ty.has_objects() => {
+        (Value::Array(_, items), Type::Array(element)) if ty.has_objects() => {
             // In parentheses: `actual` may be a cast (`(Object[]) field(...).get(r)`).
-            format!("assertEquals({}, ({actual}).length);", items.len())
+            let mut lines = vec![format!("assertEquals({}, ({actual}).length);", items.len())];
+            for (i, item) in items.iter().enumerate() {
+                let shown = shown_type(item, element);
+                let read = typed_read(item, &shown, &format!("({actual})[{i}]"));
+                lines.push(assertion(unit, item, &shown, &read));
+            }
+            lines.join("\n        ")
         }
         (Value::Array(..), Type::Array(_)) => {
             format!("assertArrayEquals({}, {actual});", literal(v, ty))
         }
-        (Value::Content { .. }, _) => content_assertion(v, actual),
-        // Objects are not compared field by field yet: the test checks the object exists.
-        (Value::Object { .. } | Value::Seen(_), _) => format!("assertNotNull({actual});"),
+        (Value::Content { .. }, _) => content_assertion(unit, v, actual),
+        (Value::Object { class, fields }, _) => object_assertion(unit, class, fields, ty, actual),
+        // Sharing between objects is not asserted: the test checks the object exists.
+        (Value::Seen(_), _) => format!("assertNotNull({actual});"),
         // By name, which reads the same whether the enum is accessible to the test or not.
         (Value::Enum { name, .. }, _) => {
             format!("assertEquals(\"{name}\", ((Enum<?>) (Object) {actual}).name());")
@@ -438,11 +568,67 @@ fn assertion(v: &Value, ty: &Type, actual: &str) -> String {
     }
 }
 
+/// The assertions on an object of the unit: it exists, its class where the declared type
+/// does not say it, and each of its fields read by reflection (the `state` helper, which
+/// finds a field in the object's class or its superclasses). An object of the library
+/// (its fields are not the test's to read) is only checked to exist.
+fn object_assertion(
+    unit: &Unit,
+    class: &crate::program::reader::ir::ClassType,
+    fields: &[(String, Value)],
+    ty: &Type,
+    actual: &str,
+) -> String {
+    let mut lines = vec![format!("assertNotNull({actual});")];
+    if unit.is_library(class.id) {
+        return lines.remove(0);
+    }
+    if ty.class() != Some(class.id) {
+        lines.push(format!(
+            "assertEquals(\"{}\", ({actual}).getClass().getSimpleName());",
+            unit.classes[class.id as usize].name
+        ));
+    }
+    let mut named = std::collections::HashSet::new();
+    for (name, v) in fields {
+        // A field hidden by one of the same name in a subclass: the subclass's is read.
+        if !named.insert(name) {
+            continue;
+        }
+        let shown = shown_type(v, &Type::Object);
+        let read = typed_read(v, &shown, &format!("state({actual}, \"{name}\")"));
+        lines.push(assertion(unit, v, &shown, &read));
+    }
+    lines.join("\n        ")
+}
+
+/// The type a value read as an `Object` is asserted as: its own for primitives, strings
+/// and arrays, else `declared`.
+fn shown_type(v: &Value, declared: &Type) -> Type {
+    match v {
+        Value::Prim(..) | Value::Str(_) | Value::Array(..) => type_of(v),
+        _ => declared.clone(),
+    }
+}
+
+/// `read` (an expression of type `Object`) cast to what the assertion on `v` of type `ty`
+/// reads: a box, a string, an array, or a collection to copy in order.
+fn typed_read(v: &Value, ty: &Type, read: &str) -> String {
+    match v {
+        Value::Prim(..) | Value::Str(_) | Value::Array(..) => format!("({}) {read}", boxed(ty)),
+        Value::Content {
+            view: View::Sequence | View::List,
+            ..
+        } => format!("(java.util.Collection<?>) {read}"),
+        _ => read.to_string(),
+    }
+}
+
 /// An assertion on a collection, a map or a builder as Java's `equals` compares it (a
 /// builder by its text): a list against `Arrays.asList`, a set against a `HashSet` of
 /// them, a map against a `HashMap` built in the test, when every element can be written
 /// as a literal; otherwise only that it exists.
-fn content_assertion(v: &Value, actual: &str) -> String {
+fn content_assertion(unit: &Unit, v: &Value, actual: &str) -> String {
     let Value::Content { view, items, .. } = v else {
         return format!("assertNotNull({actual});");
     };
@@ -459,18 +645,46 @@ fn content_assertion(v: &Value, actual: &str) -> String {
     }
     if *view == View::Sequence {
         // A queue or deque's `equals` is its identity: its elements are compared in order.
-        return match items.iter().map(expected_item).collect::<Option<Vec<_>>>() {
-            Some(written) => format!(
-                "assertEquals(java.util.Arrays.asList({}), new java.util.ArrayList<>({actual}));",
+        if let Some(written) = items.iter().map(expected_item).collect::<Option<Vec<_>>>() {
+            return format!(
+                "assertEquals(java.util.Arrays.asList({}), new java.util.ArrayList<>((java.util.Collection<?>) (Object) {actual}));",
                 written.join(", ")
-            ),
-            None => format!("assertNotNull({actual});"),
-        };
+            );
+        }
+    } else if let Some(expected) = expected_content(v) {
+        return format!("assertEquals({expected}, {actual});");
     }
-    match expected_content(v) {
-        Some(expected) => format!("assertEquals({expected}, {actual});"),
-        None => format!("assertNotNull({actual});"),
+    // Items a literal cannot write (the unit's objects): the size, and for a list or a
+    // queue each element in order, checked as any object is.
+    let (size, per_element) = match view {
+        View::Map => (
+            format!("((java.util.Map<?, ?>) (Object) {actual}).size()"),
+            false,
+        ),
+        View::Set => (
+            format!("((java.util.Collection<?>) (Object) {actual}).size()"),
+            false,
+        ),
+        _ => (
+            format!("((java.util.Collection<?>) (Object) {actual}).size()"),
+            true,
+        ),
+    };
+    let count = items.len() / if *view == View::Map { 2 } else { 1 };
+    let mut lines = vec![format!("assertEquals({count}, {size});")];
+    for (i, item) in items.iter().enumerate().filter(|_| per_element) {
+        let shown = shown_type(item, &Type::Object);
+        let element = format!(
+            "new java.util.ArrayList<Object>((java.util.Collection<?>) (Object) {actual}).get({i})"
+        );
+        lines.push(assertion(
+            unit,
+            item,
+            &shown,
+            &typed_read(item, &shown, &element),
+        ));
     }
+    lines.join("\n        ")
 }
 
 /// A Java expression `equals` to the list, set or map `v` (nested ones too), when its items
@@ -592,6 +806,20 @@ pub(crate) fn literal(v: &Value, ty: &Type) -> String {
     }
 }
 
+/// The arguments of a call whose parameters are `params`, as Java expressions: `null` cast
+/// to its parameter's type, so an overloaded constructor or method is chosen as roth chose
+/// it.
+fn arguments(args: &[Value], params: &[Type]) -> String {
+    args.iter()
+        .zip(params)
+        .map(|(v, ty)| match v {
+            Value::Null => format!("({}) null", java_type(ty)),
+            _ => literal(v, ty),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Whether giving the value runs a constructor (an object, or an array holding one).
 fn builds_objects(v: &Value) -> bool {
     match v {
@@ -681,9 +909,12 @@ mod tests {
         // A field read by reflection is a cast: `(Object[]) f.get(r).length` does not compile.
         let objects = Value::Array(Type::Object, vec![Value::Null, Value::Null]);
         let ty = Type::Array(Box::new(Type::Object));
+        let unit = crate::program::load("A.java", "class A {}").expect("loads");
         assert_eq!(
-            assertion(&objects, &ty, "(Object[]) f.get(r)"),
-            "assertEquals(2, ((Object[]) f.get(r)).length);"
+            assertion(&unit, &objects, &ty, "(Object[]) f.get(r)"),
+            "assertEquals(2, ((Object[]) f.get(r)).length);\n        \
+             assertNull(((Object[]) f.get(r))[0]);\n        \
+             assertNull(((Object[]) f.get(r))[1]);"
         );
     }
 }

@@ -5,7 +5,8 @@
 //!
 //! - `campaign.rs`: the program's workbench for [`crate::flow`]: random tests with mutant
 //!   dropping, the software D-algorithm per surviving mutant, the global method, compaction;
-//! - `inputs.rs`: random and boundary values for a method's parameters;
+//! - `inputs.rs`: random and boundary values for a method's parameters; `receivers.rs`:
+//!   receivers built by constructor calls and setups of calls on them;
 //! - `junit.rs`: the JUnit 5 class of the tests; `testfile.rs`: roth's JSON test format;
 //! - `codebase.rs`: the Java files of a folder and the cut of their methods into parts;
 //!   `parts.rs`: the part files of sharded runs and the checks of a set of them;
@@ -18,6 +19,7 @@ pub mod inputs;
 pub mod junit;
 mod library_inputs;
 pub mod parts;
+pub mod receivers;
 pub mod testfile;
 
 pub use campaign::*;

@@ -14,12 +14,15 @@
 //! JSON value per parameter, read against its type: numbers for the numeric types (`"NaN"`,
 //! `"Infinity"`, `"-Infinity"`, `"-0.0"` as strings for doubles and floats), `true`/`false`,
 //! a one-character string (or a code) for `char`, strings or `null` for `String`, arrays for
-//! arrays. `this` sets fields of the receiver before an instance method runs.
+//! arrays. `receiver` builds an instance method's receiver as a test's setup does: a
+//! constructor call and calls on the object (`{"new": "Account", "constructor": 0, "args":
+//! ["ann", 5], "calls": [{"method": "deposit(long)", "args": [3]}]}`; without it, `new C()`).
+//! `this` then sets fields of the receiver before the method runs.
 
 use std::sync::Arc;
 
 use crate::program::execution::analysis::TestCase;
-use crate::program::execution::interp::{Value, View};
+use crate::program::execution::interp::{Receiver, Value, View};
 use crate::program::execution::literal;
 use crate::program::reader::ir::{ClassType, Type, Unit};
 use crate::program::reader::semantics::{Kind, bits_f32, bits_f64, f32_of, f64_of};
@@ -77,6 +80,18 @@ pub fn read_tests(unit: &Unit, json: &str) -> Result<Vec<TestCase>, String> {
                 ));
             }
         }
+        let receiver = match t.get("receiver") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(r) => {
+                Some(receiver_from_json(unit, class, r).map_err(|e| at(format!("receiver: {e}")))?)
+            }
+        };
+        if receiver.is_some() && (signature.is_static || signature.is_constructor) {
+            return Err(at(format!(
+                "{} has no receiver to build",
+                signature.signature()
+            )));
+        }
         let name = t
             .get("name")
             .and_then(|n| n.as_str())
@@ -88,6 +103,7 @@ pub fn read_tests(unit: &Unit, json: &str) -> Result<Vec<TestCase>, String> {
             method: m,
             args: values,
             fields,
+            receiver,
         });
     }
     Ok(out)
@@ -108,6 +124,23 @@ pub fn tests_to_json(unit: &Unit, tests: &[TestCase]) -> Vec<serde_json::Value> 
                 format!("{}.{}", class.name, method.signature()).into(),
             );
             o.insert("args".into(), t.args.iter().map(to_json).collect());
+            if let Some(r) = &t.receiver {
+                let mut built = to_json(&r.built);
+                let calls: Vec<serde_json::Value> = r
+                    .calls
+                    .iter()
+                    .map(|(k, args)| {
+                        serde_json::json!({
+                            "method": class.methods[*k as usize].signature(),
+                            "args": args.iter().map(to_json).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                if !calls.is_empty() {
+                    built["calls"] = calls.into();
+                }
+                o.insert("receiver".into(), built);
+            }
             if !t.fields.is_empty() {
                 let this: serde_json::Map<String, serde_json::Value> = t
                     .fields
@@ -119,6 +152,82 @@ pub fn tests_to_json(unit: &Unit, tests: &[TestCase]) -> Vec<serde_json::Value> 
             serde_json::Value::Object(o)
         })
         .collect()
+}
+
+/// A receiver of `unit`'s class `class` as [`tests_to_json`] writes it: a constructor call
+/// with `calls` of the class's instance methods, each named by its signature (`deposit(long)`)
+/// or its name alone where that is one method.
+fn receiver_from_json(unit: &Unit, class: u32, v: &serde_json::Value) -> Result<Receiver, String> {
+    let o = v
+        .as_object()
+        .ok_or("expected {\"new\": class, \"args\": [...], \"calls\": [...]}")?;
+    let built = object_from_json(unit, o, &unit.class_type(class))?;
+    if !matches!(&built, Value::New { class: c, .. } if c.id == class) {
+        return Err(format!(
+            "expected a constructor call of {}",
+            unit.source_name(class)
+        ));
+    }
+    let info = &unit.classes[class as usize];
+    let mut calls = Vec::new();
+    let listed = match o.get("calls") {
+        None => Vec::new(),
+        Some(serde_json::Value::Array(a)) => a.clone(),
+        Some(_) => return Err("\"calls\" must be an array".into()),
+    };
+    for (i, call) in listed.iter().enumerate() {
+        let at = |e: String| format!("calls[{i}]: {e}");
+        let name = call
+            .get("method")
+            .and_then(|m| m.as_str())
+            .ok_or_else(|| at("expected \"method\": \"name(types)\"".into()))?;
+        let matching: Vec<usize> = (0..info.methods.len())
+            .filter(|&k| {
+                let m = &info.methods[k];
+                !m.is_static
+                    && !m.is_constructor
+                    && m.lambda.is_none()
+                    && (m.signature() == name || m.name == name)
+            })
+            .collect();
+        let k = match matching.as_slice() {
+            [k] => *k,
+            [] => return Err(at(format!("{} has no instance method {name}", info.name))),
+            _ => match matching
+                .iter()
+                .find(|&&k| info.methods[k].signature() == name)
+            {
+                Some(&k) => k,
+                None => {
+                    return Err(at(format!(
+                        "{name} is overloaded: give its parameter types"
+                    )));
+                }
+            },
+        };
+        let params = &info.methods[k].params;
+        let args = match call.get("args") {
+            None => Vec::new(),
+            Some(serde_json::Value::Array(a)) => a.clone(),
+            Some(_) => return Err(at("\"args\" must be an array".into())),
+        };
+        if args.len() != params.len() {
+            return Err(at(format!(
+                "{} takes {} argument(s), {} given",
+                info.methods[k].signature(),
+                params.len(),
+                args.len()
+            )));
+        }
+        let values = args
+            .iter()
+            .zip(params)
+            .enumerate()
+            .map(|(j, (a, t))| from_json(unit, a, t).map_err(|e| at(format!("args[{j}]: {e}"))))
+            .collect::<Result<_, _>>()?;
+        calls.push((k as u32, values));
+    }
+    Ok(Receiver { built, calls })
 }
 
 /// A JSON value read as a value of `ty`; objects of `unit`'s classes as written by

@@ -10,7 +10,7 @@ use bitvec::vec::BitVec;
 use super::code::{Compiled, Instr, Reg};
 use super::endless::EndlessCheck;
 use super::object_methods::ObjectCall;
-use super::outcome::{Limits, Outcome, RunError, Termination, Value};
+use super::outcome::{Limits, Outcome, Receiver, RunError, Termination, Value};
 use crate::program::reader::ir::*;
 use crate::program::reader::semantics::{self as sem, Kind};
 use crate::program::reader::text;
@@ -205,6 +205,20 @@ impl<'c> Machine<'c> {
         args: &[Value],
         receiver_fields: &[(String, Value)],
     ) -> Result<Outcome, RunError> {
+        self.run_after(class, method, receiver, &[], args, receiver_fields)
+    }
+
+    /// [`Machine::run_on`] after `calls` on the receiver (methods of `class` and their
+    /// arguments: a test's setup), made once it is built and before its fields are set.
+    pub fn run_after(
+        &mut self,
+        class: u32,
+        method: u32,
+        receiver: Option<&Value>,
+        calls: &[(u32, Vec<Value>)],
+        args: &[Value],
+        receiver_fields: &[(String, Value)],
+    ) -> Result<Outcome, RunError> {
         let given_receiver = receiver;
         let program = self.program;
         let Some(function) = program.index[class as usize][method as usize] else {
@@ -269,6 +283,12 @@ impl<'c> Machine<'c> {
             }
             Some(object)
         };
+        // The setup's calls on the receiver, in order; the first that throws ends the test.
+        if let Some(object) = receiver.filter(|_| !calls.is_empty() && termination.is_none())
+            && let Err(t) = self.setup_calls(class, object, calls)?
+        {
+            termination = Some(t);
+        }
         // The receiver's fields are set, then the arguments built (as a test does it).
         for (name, v) in receiver_fields {
             let Some(slot) = program.fields.iter().position(|f| {
@@ -398,6 +418,79 @@ impl<'c> Machine<'c> {
             fields,
             args: args_after,
         })
+    }
+
+    /// Whether `receiver` (a constructor call of `class` and a setup) is built without
+    /// throwing, after the static initializers: a setup a test may start from.
+    pub fn builds(&mut self, class: u32, receiver: &Receiver) -> bool {
+        let program = self.program;
+        self.reset();
+        for &c in &program.initialization_order {
+            if self.call(program.initializers[c as usize], &[]).is_err() {
+                return false;
+            }
+        }
+        let this = Type::Class(ClassType::plain(
+            class,
+            program.class_names[class as usize].as_str(),
+        ));
+        match self.load_value(&receiver.built, &this) {
+            Ok(object) if object > 0 => {
+                matches!(self.setup_calls(class, object, &receiver.calls), Ok(Ok(())))
+            }
+            _ => false,
+        }
+    }
+
+    /// Calls `calls` (methods of `class`) on `object` in order, dispatched on its class as
+    /// calls in a test are: `Err` when a call does not fit, `Ok(Err(t))` when one ends the
+    /// run (it threw).
+    fn setup_calls(
+        &mut self,
+        class: u32,
+        object: i64,
+        calls: &[(u32, Vec<Value>)],
+    ) -> Result<Result<(), Termination>, RunError> {
+        let program = self.program;
+        for (method, args) in calls {
+            let m = *method as usize;
+            let function = program.index[class as usize].get(m).copied().flatten();
+            let (Some(function), Some((params, _, false))) =
+                (function, program.signatures[class as usize].get(m))
+            else {
+                return Err(RunError::BadArguments(format!(
+                    "setup call of method {method}: not an instance method roth runs"
+                )));
+            };
+            if program.constructors[class as usize][m] || params.len() != args.len() {
+                return Err(RunError::BadArguments(format!(
+                    "setup call of method {method}: not a method taking {} argument(s)",
+                    args.len()
+                )));
+            }
+            let mut handles = Vec::with_capacity(args.len() + 1);
+            for (v, t) in args.iter().zip(params) {
+                match self.load_value(v, t) {
+                    Ok(h) => handles.push(h),
+                    Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
+                    Err(Loading::Thrown(thrown)) => return Ok(Err(self.ended(thrown))),
+                }
+            }
+            handles.push(object);
+            let function = match (program.slots[class as usize][m], object) {
+                (Some(slot), object) if object > 0 => match &self.heap[object as usize - 1] {
+                    Object::Instance { class: runtime, .. } => {
+                        program.vtables[*runtime as usize][slot as usize].unwrap_or(function)
+                    }
+                    _ => function,
+                },
+                _ => function,
+            };
+            if let Err(thrown) = self.execute(function, &handles) {
+                return Ok(Err(self.ended(thrown)));
+            }
+        }
+        Ok(Ok(()))
     }
 
     /// How a run ends on what was thrown.
@@ -1148,6 +1241,33 @@ impl Compiled {
     ) -> Result<Outcome, RunError> {
         let mut machine = Machine::new(self, limits);
         machine.run_on(class, method, receiver, args, receiver_fields)
+    }
+
+    /// [`Compiled::run_on`] on a receiver built as `receiver` says: its constructor call,
+    /// then its setup's calls (`None`: `new C()`).
+    pub fn run_after(
+        &self,
+        class: u32,
+        method: u32,
+        receiver: Option<&Receiver>,
+        args: &[Value],
+        receiver_fields: &[(String, Value)],
+        limits: Limits,
+    ) -> Result<Outcome, RunError> {
+        let mut machine = Machine::new(self, limits);
+        machine.run_after(
+            class,
+            method,
+            receiver.map(|r| &r.built),
+            receiver.map_or(&[], |r| &r.calls),
+            args,
+            receiver_fields,
+        )
+    }
+
+    /// Whether `receiver` is built without throwing (see [`Machine::builds`]).
+    pub fn builds(&self, class: u32, receiver: &Receiver, limits: Limits) -> bool {
+        Machine::new(self, limits).builds(class, receiver)
     }
 
     /// The state right before the call, in the form of an outcome: the receiver's (and

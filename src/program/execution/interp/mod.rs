@@ -40,7 +40,7 @@ mod views;
 
 pub use code::{Compiled, ProbeSites};
 pub use machine::Machine;
-pub use outcome::{Limits, Outcome, RunError, Termination, Value, View};
+pub use outcome::{Limits, Outcome, Receiver, RunError, Termination, Value, View};
 
 /// What the unit tests of the interpreter (and of the front end) share: Java source
 /// compiled and its methods run.

@@ -48,6 +48,18 @@ pub enum Value {
     },
 }
 
+/// How a test builds the receiver of an instance method as a person writes a test's setup:
+/// a constructor call, then calls of the class's own methods on the object (a call
+/// sequence, as Randoop and EvoSuite build objects), before the call under test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Receiver {
+    /// The constructor call: a [`Value::New`] of the method's class.
+    pub built: Value,
+    /// The calls made on it in order: the method (of the receiver's class) and its
+    /// arguments. Their results are not kept.
+    pub calls: Vec<(u32, Vec<Value>)>,
+}
+
 /// How a [`Value::Content`] is compared and shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
