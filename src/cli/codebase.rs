@@ -269,6 +269,7 @@ pub fn finish(
         {
             let (_, source) = junit_class(
                 &loaded.unit,
+                &outcome.mutants,
                 g,
                 &kills,
                 outputs.limits,

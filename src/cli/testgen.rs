@@ -94,6 +94,11 @@ pub struct TestgenArgs {
     #[arg(long)]
     no_compact: bool,
 
+    /// Keep the values the search found instead of shrinking each test toward simple ones
+    /// (0, 1, short strings, the program's constants) that kill the same mutants.
+    #[arg(long)]
+    no_shrink: bool,
+
     /// Worker threads for the searches (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -136,7 +141,14 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
     let seconds = started.elapsed().as_secs_f64();
     let kills = kills_per_test(mutants, &generated);
     if let Some(path) = &args.out {
-        let (_, source) = junit_class(&unit, &generated, &kills, limits, args.test_timeout)?;
+        let (_, source) = junit_class(
+            &unit,
+            mutants,
+            &generated,
+            &kills,
+            limits,
+            args.test_timeout,
+        )?;
         write_output(Some(path), &source, args.force)?;
     }
     let mut report = file_report(&unit, mutants, &generated, &kills);
@@ -180,6 +192,7 @@ fn testgen_options(
             ..Limits::default()
         },
         compact: !args.no_compact,
+        shrink: !args.no_shrink,
         threads: args.threads.unwrap_or_else(default_threads).max(1),
         time_limit: seconds_option("--time-limit", args.time_limit)?,
         deadline: seconds_option("--budget", args.budget)?.map(|b| session.start + b),
@@ -222,8 +235,10 @@ fn code_base(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliError
     if args.part.is_some() {
         // The merge compacts the union of the parts' tests, as one run compacts the union of
         // its methods' tests: a part compacting first could drop a test that kills a mutant
-        // of another part, and the merge would then differ from one run.
+        // of another part, and the merge would then differ from one run. It shrinks the
+        // tests it keeps, as one run does after compacting.
         options.compact = false;
+        options.shrink = false;
     }
     let limits = options.limits;
     let selection = code_base.selection(shard, Item::File);

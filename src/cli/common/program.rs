@@ -280,19 +280,27 @@ pub fn kills_per_test(
 /// `Test`) and source.
 pub fn junit_class(
     unit: &Unit,
+    mutants: &[roth::program::mutants::mutant::Mutant],
     generated: &roth::program::testgen::Generated,
     kills: &[Vec<u32>],
     limits: Limits,
     timeout: u32,
 ) -> Result<(String, String), CliError> {
     use roth::program::testgen::junit::{Emitted, write_class};
+    let operators: std::collections::HashMap<u32, String> = mutants
+        .iter()
+        .map(|m| (m.id, m.operator.to_string()))
+        .collect();
     let emitted: Vec<Emitted<'_>> = generated
         .tests
         .iter()
         .zip(kills)
         .map(|(test, kills)| Emitted {
             test,
-            kills: kills.clone(),
+            kills: kills
+                .iter()
+                .map(|id| (*id, operators.get(id).cloned().unwrap_or_default()))
+                .collect(),
         })
         .collect();
     let class = test_class(unit);
@@ -363,6 +371,7 @@ pub fn file_report(
         "mutation_score": generated.mutation_score(),
         "phases": phases,
         "found_by": generated.found,
+        "shrunk_tests": generated.shrunk,
         "proved_by_d_algorithm": ids(&|f| *f == Fate::Equivalent(Rule::DAlgorithm)),
     })
 }

@@ -319,6 +319,103 @@ pub fn witness_kills(
     tells_apart(unit, mutant, &test, limits)
 }
 
+/// Mutants compiled once, to ask about many tests one at a time (shrinking asks the same
+/// few mutants about many candidate tests; [`analyse`] compiles the original and each
+/// mutant again on every call).
+pub struct CompiledMutants {
+    original: std::sync::Arc<Compiled>,
+    programs: Vec<Compiled>,
+    limits: Limits,
+}
+
+impl CompiledMutants {
+    pub fn new(unit: &Unit, mutants: &[Mutant], limits: Limits) -> Result<Self, AnalysisError> {
+        let programs = mutants
+            .iter()
+            .map(|m| {
+                mutant_program(unit, m).map_err(|diagnostic| AnalysisError::Mutant {
+                    id: m.id,
+                    diagnostic,
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(CompiledMutants {
+            original: Compiled::plain(unit),
+            programs,
+            limits,
+        })
+    }
+
+    /// Machines to run tests on the original and the mutants, made once and reused (a
+    /// machine's heap and frames are kept between runs).
+    pub fn judge(&self) -> MutantJudge<'_> {
+        let mutants = self
+            .programs
+            .iter()
+            .map(|p| {
+                let mut machine = Machine::new(p, self.limits);
+                machine.prove_endless();
+                machine
+            })
+            .collect();
+        MutantJudge {
+            compiled: self,
+            original: Machine::new(&self.original, self.limits),
+            mutants,
+        }
+    }
+}
+
+/// [`CompiledMutants`] with their machines.
+pub struct MutantJudge<'c> {
+    compiled: &'c CompiledMutants,
+    original: Machine<'c>,
+    mutants: Vec<Machine<'c>>,
+}
+
+impl MutantJudge<'_> {
+    /// Whether `test` is one the original finishes on (not a timeout, nothing unrepeatable)
+    /// and that tells every mutant apart; it stops at the first mutant it does not.
+    pub fn tells_all_apart(&mut self, test: &TestCase) -> bool {
+        let Ok(expected) = run_test(&mut self.original, test) else {
+            return false;
+        };
+        if matches!(
+            expected.termination,
+            Termination::Timeout | Termination::Unrepeatable(_)
+        ) {
+            return false;
+        }
+        let steps = self.original.steps();
+        self.mutants
+            .iter_mut()
+            .zip(&self.compiled.programs)
+            .all(|(machine, program)| {
+                run_test(machine, test)
+                    .and_then(|o| slow_or_hung(program, test, o, machine, steps))
+                    .is_ok_and(|o| o.is_some_and(|o| o.differs(&expected)))
+            })
+    }
+
+    /// The original's outcome on `test`, and for each mutant whether `test` tells it apart,
+    /// judged as [`analyse`] judges (a mutant's timeout counts only when proved endless or
+    /// confirmed under longer limits).
+    pub fn tell_apart(&mut self, test: &TestCase) -> Result<(Outcome, Vec<bool>), AnalysisError> {
+        let expected = run_test(&mut self.original, test)?;
+        if expected.termination == Termination::Timeout {
+            return Ok((expected, vec![false; self.mutants.len()]));
+        }
+        let steps = self.original.steps();
+        let mut told = Vec::with_capacity(self.mutants.len());
+        for (machine, program) in self.mutants.iter_mut().zip(&self.compiled.programs) {
+            let outcome = run_test(machine, test)?;
+            let outcome = slow_or_hung(program, test, outcome, machine, steps)?;
+            told.push(outcome.is_some_and(|o| o.differs(&expected)));
+        }
+        Ok((expected, told))
+    }
+}
+
 /// Whether `test` tells `mutant` apart from the original (both run in the interpreter, their
 /// outcomes compared as the analysis compares them).
 pub fn tells_apart(

@@ -92,6 +92,8 @@ pub struct Options {
     pub limits: RunLimits,
     /// Compact the final test set.
     pub compact: bool,
+    /// Shrink the final tests' values toward simple ones (see `shrink.rs`).
+    pub shrink: bool,
     /// Random tests added to the pool the compacted set is chosen from (measured on the shipped
     /// programs: 256 saves 7 of 150 tests for at most 1.5 s more on a program).
     pub cover_pool: usize,
@@ -109,6 +111,7 @@ impl Default for Options {
             random_blocks: 4,
             limits: RunLimits::default(),
             compact: true,
+            shrink: true,
             cover_pool: 256,
             threads: 1,
             time_limit: None,
@@ -139,6 +142,8 @@ pub struct Generated {
     /// The searches' share of the killed mutants (the rest were killed by random tests or
     /// by tests found for other mutants).
     pub found: Found,
+    /// How many of the tests shrinking made simpler.
+    pub shrunk: usize,
 }
 
 impl PartsFound {
@@ -203,6 +208,7 @@ pub fn generate(
 ) -> Generated {
     let passes = Options {
         compact: false,
+        shrink: false,
         ..options.clone()
     };
     let searched = search(unit, mutants, &passes, progress);
@@ -431,13 +437,48 @@ impl<'u> Setup<'u> {
         } = self;
         let targets = &bench.targets;
         let mut tests = campaign.tests;
-        for (k, t) in tests.iter_mut().enumerate() {
-            let m = &unit.classes[t.class as usize].methods[t.method as usize];
-            t.name = format!("{}{}", m.name, k + 1);
+        let mut phases = campaign.phases;
+        let mut shrunk = 0;
+        if options.shrink && !tests.is_empty() {
+            let start = std::time::Instant::now();
+            shrunk = bench.shrink_tests(&mut tests, &campaign.status, options.threads);
+            let detected = campaign
+                .status
+                .iter()
+                .filter(|&&s| s == Status::Detected)
+                .count();
+            phases.push(flow::Phase {
+                name: "shrinking".into(),
+                detected,
+                patterns: tests.len(),
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
+        // Each test named after its method and what the original does on it.
+        let program = crate::program::execution::interp::Compiled::plain(unit);
+        let names: Vec<String> = tests
+            .iter()
+            .map(|t| {
+                let m = &unit.classes[t.class as usize].methods[t.method as usize];
+                match t.run(&program, options.limits) {
+                    Ok(outcome) => {
+                        crate::program::testgen::names::test_name(unit, t.class, t.method, &outcome)
+                    }
+                    Err(_) => m.name.clone(),
+                }
+            })
+            .collect();
+        for (t, name) in tests
+            .iter_mut()
+            .zip(crate::program::testgen::names::unique(names))
+        {
+            t.name = name;
         }
         // Who kills what in the final set: the first test, for the report and the comments.
+        // A target the campaign left open may be killed by a shrunk test, which kills at
+        // least what it was kept for.
         let killed_targets: Vec<usize> = (0..targets.len())
-            .filter(|&p| campaign.status[p] == Status::Detected)
+            .filter(|&p| campaign.status[p] != Status::Untestable)
             .collect();
         let subset: Vec<Mutant> = killed_targets
             .iter()
@@ -495,12 +536,15 @@ impl<'u> Setup<'u> {
                 Status::Untestable => {
                     Fate::Equivalent(proved.get(&p).cloned().unwrap_or(Rule::WholeMethod))
                 }
-                Status::Open | Status::Aborted => Fate::Unknown(
-                    reasons
-                        .get(&p)
-                        .cloned()
-                        .unwrap_or_else(|| "no test found".into()),
-                ),
+                Status::Open | Status::Aborted => match first.get(&p) {
+                    Some(&t) => Fate::Killed(t),
+                    None => Fate::Unknown(
+                        reasons
+                            .get(&p)
+                            .cloned()
+                            .unwrap_or_else(|| "no test found".into()),
+                    ),
+                },
             };
         }
         // A mutant of a method no test can call is no target, but a test of another method
@@ -535,9 +579,10 @@ impl<'u> Setup<'u> {
         Generated {
             tests,
             fates,
-            phases: campaign.phases,
+            phases,
             counters: campaign.counters,
             found,
+            shrunk,
         }
     }
 }
@@ -1073,6 +1118,78 @@ impl ProgramBench<'_> {
         }
     }
 
+    /// Shrinks each of `tests` toward simple values while it still kills every detected
+    /// target it is the first to kill (see `shrink.rs`), on `threads` threads (each test on its own, so
+    /// the result does not depend on their number). Returns how many got simpler.
+    fn shrink_tests(&self, tests: &mut [TestCase], status: &[Status], threads: usize) -> usize {
+        let detected: Vec<usize> = (0..status.len())
+            .filter(|&p| status[p] == Status::Detected)
+            .collect();
+        // What each test is kept for: the targets it is the first to kill (the ones its
+        // comment lists). Each test keeping those, the set still kills every target.
+        let mut kept_for: Vec<Vec<usize>> = vec![Vec::new(); tests.len()];
+        for (&p, first) in detected.iter().zip(self.kills(tests, &detected, false)) {
+            if let Some(t) = first.first_one() {
+                kept_for[t].push(p);
+            }
+        }
+        let program = crate::program::execution::interp::Compiled::plain(self.unit);
+        let shrink_one = |test: &mut TestCase, targets: &[usize]| -> bool {
+            if targets.is_empty() {
+                return false;
+            }
+            let Ok(judge) = crate::program::execution::analysis::CompiledMutants::new(
+                self.unit,
+                &self.subset(targets),
+                self.limits,
+            ) else {
+                return false;
+            };
+            let mut judge = judge.judge();
+            let pool =
+                crate::program::testgen::inputs::Pool::of(self.unit, test.class, test.method);
+            let mut keeps = |c: &TestCase| -> bool {
+                // A candidate whose receiver the original cannot build (its constructor or
+                // a setup call throws) is no test.
+                c.receiver
+                    .as_ref()
+                    .is_none_or(|r| program.builds(c.class, r, self.limits))
+                    && judge.tells_all_apart(c)
+            };
+            crate::program::testgen::shrink::shrink(test, &pool, &mut keeps)
+        };
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results: Vec<(usize, TestCase, bool)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.max(1))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        loop {
+                            let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            if t >= tests.len() {
+                                break;
+                            }
+                            let mut test = tests[t].clone();
+                            let changed = shrink_one(&mut test, &kept_for[t]);
+                            done.push((t, test, changed));
+                        }
+                        done
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("no shrinking thread panicked"))
+                .collect()
+        });
+        let mut count = 0;
+        for (t, test, changed) in results {
+            tests[t] = test;
+            count += usize::from(changed);
+        }
+        count
+    }
+
     /// Whether the witness `w`, made a test as [`ProgramBench::test_of`] makes it, kills `m`.
     fn confirms(&self, m: &Mutant, w: &crate::program::proofs::symbolic::Witness) -> bool {
         let test = self.test_of(m, w.clone());
@@ -1123,8 +1240,11 @@ mod tests {
         let options = Options::default();
         let one = generate(&unit, &mutants, &options, &mut |_| {});
         assert!(one.killed() > 0 && one.tests.len() < 64);
+        // A part as `roth testgen --part` runs it: neither compacted nor shrunk, which the
+        // merge does as one run does.
         let part = Options {
             compact: false,
+            shrink: false,
             ..options.clone()
         };
         let uncompacted = generate(&unit, &mutants, &part, &mut |_| {});

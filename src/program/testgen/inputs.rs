@@ -43,6 +43,21 @@ pub struct Pool {
 }
 
 impl Pool {
+    /// The integers of the pool (each constant and its neighbours), sorted.
+    pub fn integers(&self) -> &[i64] {
+        &self.integers
+    }
+
+    /// The floating-point constants and their neighbours, sorted.
+    pub fn doubles(&self) -> &[f64] {
+        &self.doubles
+    }
+
+    /// The string literals and their neighbours, sorted.
+    pub fn strings(&self) -> &[Arc<[u16]>] {
+        &self.strings
+    }
+
     /// The pool of one method of `unit` (its body, and the constant fields of its class).
     pub fn of(unit: &crate::program::reader::ir::Unit, class: u32, method: u32) -> Pool {
         use crate::program::reader::ir::{Const, ExprKind, Stmt, StmtKind};
@@ -265,6 +280,36 @@ pub fn random_value_near(ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
 /// types are [`random_value_near`]'s.
 pub fn random_value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
     value_in(unit, ty, pool, rng, OBJECT_DEPTH)
+}
+
+/// A value a person would write to build an object (a constructor's or a setup call's
+/// argument): a small number (-1 to 16) or a constant of `pool`; other types as
+/// [`random_value_in`]. Whole-range values there make objects no test needs (a capacity of
+/// two billion allocates two billion slots, or loops to the step limit, on every run).
+pub fn small_value_in(unit: &Unit, ty: &Type, pool: &Pool, rng: &mut Rng) -> Value {
+    match ty {
+        Type::Byte | Type::Short | Type::Int | Type::Long => {
+            let (lo, hi) = ty.jtype().expect("integral").range();
+            let v = if !pool.integers.is_empty() && rng.chance(1, 4) {
+                pool.integers[rng.index(pool.integers.len())]
+            } else {
+                rng.below(18) as i64 - 1
+            };
+            Value::Prim(Kind::of(ty), v.clamp(lo, hi))
+        }
+        Type::Float | Type::Double => {
+            let d = if !pool.doubles.is_empty() && rng.chance(1, 4) {
+                pool.doubles[rng.index(pool.doubles.len())]
+            } else {
+                (rng.below(34) as f64 - 2.0) / 2.0
+            };
+            match ty {
+                Type::Float => Value::Prim(Kind::Float, bits_f32(d as f32)),
+                _ => Value::Prim(Kind::Double, bits_f64(d)),
+            }
+        }
+        _ => random_value_in(unit, ty, pool, rng),
+    }
 }
 
 /// How deep objects given to a run nest (an object whose constructor takes an object ...).

@@ -15,11 +15,15 @@ use crate::program::reader::ir::{Type, Unit};
 use crate::program::reader::semantics::Kind;
 use crate::program::reader::text::{char_literal, string_literal};
 
-/// A test with what it checks and the mutants it kills (their ids, for the comment).
+/// A test with what it checks and the mutants it kills (their ids and operators, for the
+/// comment).
 pub struct Emitted<'t> {
     pub test: &'t TestCase,
-    pub kills: Vec<u32>,
+    pub kills: Vec<(u32, String)>,
 }
+
+/// The most mutants a test's comment lists; it counts the others.
+const LISTED_KILLS: usize = 5;
 
 /// Why a test class could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -143,13 +147,32 @@ pub fn write_class(
     )
     .unwrap();
     writeln!(out, "class {}Test {{", info.name).unwrap();
-    for (k, e) in tests.iter().enumerate() {
+    let names =
+        crate::program::testgen::names::method_names(tests.iter().map(|e| e.test.name.as_str()));
+    for (e, name) in tests.iter().zip(&names) {
         let t = e.test;
         let outcome = t.run(&program, limits).map_err(|err| JunitError::Test {
             test: t.name.clone(),
             message: err.to_string(),
         })?;
-        write_test(&mut out, unit, e, &outcome, k, prints)?;
+        write_test(&mut out, unit, e, &outcome, name, prints)?;
+    }
+    // Static state a test changes would carry over to the tests after it in one JVM (the
+    // interpreter starts each test afresh): it is saved once and restored before each test.
+    let stateful: Vec<u32> = (0..unit.file_classes() as u32)
+        .filter(|&c| {
+            unit.classes[c as usize]
+                .fields
+                .iter()
+                .any(|f| f.is_static && f.constant.is_none() && f.unsupported.is_none())
+        })
+        .collect();
+    if !stateful.is_empty() {
+        let saves: String = stateful
+            .iter()
+            .map(|&c| format!("        save({});\n", class_literal(unit, c)))
+            .collect();
+        out.push_str(&STATIC_STATE.replace("SAVES\n", &saves));
     }
     out.push_str(HELPERS);
     if out.contains("state(") {
@@ -177,6 +200,84 @@ const HELPERS: &str = r#"
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw e.getCause();
         }
+    }
+"#;
+
+/// Saving the static fields of the unit's classes once (as their initialization left them,
+/// in whatever program runs, original or mutant) and restoring them before each test, so no
+/// test depends on which ran before it: arrays (a `final` one's elements) and the library's
+/// collections are copied, other objects are kept by reference.
+const STATIC_STATE: &str = r#"
+    /** Each static field with its value after class initialization. */
+    private static final java.util.List<Object[]> STATIC_STATE = new java.util.ArrayList<>();
+
+    @org.junit.jupiter.api.BeforeAll
+    static void saveStaticState() throws Exception {
+SAVES
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    @SuppressWarnings("unchecked")
+    void restoreStaticState() throws Exception {
+        for (Object[] saved : STATIC_STATE) {
+            java.lang.reflect.Field f = (java.lang.reflect.Field) saved[0];
+            Object now = f.get(null);
+            if (!java.lang.reflect.Modifier.isFinal(f.getModifiers())) {
+                f.set(null, copy(saved[1]));
+            } else if (now != null && now.getClass().isArray()) {
+                System.arraycopy(copy(saved[1]), 0, now, 0, java.lang.reflect.Array.getLength(now));
+            } else if (now instanceof java.util.Collection && now != saved[1]) {
+                try {
+                    ((java.util.Collection<?>) now).clear();
+                    ((java.util.Collection<Object>) now).addAll((java.util.Collection<?>) saved[1]);
+                } catch (UnsupportedOperationException e) {
+                    // Unmodifiable: no test changed it.
+                }
+            } else if (now instanceof java.util.Map && now != saved[1]) {
+                try {
+                    ((java.util.Map<?, ?>) now).clear();
+                    ((java.util.Map<Object, Object>) now).putAll((java.util.Map<?, ?>) saved[1]);
+                } catch (UnsupportedOperationException e) {
+                    // Unmodifiable: no test changed it.
+                }
+            }
+        }
+    }
+
+    private static void save(Class<?> c) throws Exception {
+        for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) {
+                continue;
+            }
+            f.setAccessible(true);
+            STATIC_STATE.add(new Object[] {f, copy(f.get(null))});
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object copy(Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value.getClass().isArray()) {
+            int n = java.lang.reflect.Array.getLength(value);
+            Object out = java.lang.reflect.Array.newInstance(value.getClass().getComponentType(), n);
+            for (int i = 0; i < n; i++) {
+                java.lang.reflect.Array.set(out, i, copy(java.lang.reflect.Array.get(value, i)));
+            }
+            return out;
+        }
+        try {
+            if (value instanceof java.util.Collection && value.getClass().getName().startsWith("java.util.")) {
+                return value.getClass().getConstructor(java.util.Collection.class).newInstance(value);
+            }
+            if (value instanceof java.util.Map && value.getClass().getName().startsWith("java.util.")) {
+                return value.getClass().getConstructor(java.util.Map.class).newInstance(value);
+            }
+        } catch (ReflectiveOperationException e) {
+            // A collection without a copy constructor (an unmodifiable one): kept as it is.
+        }
+        return value;
     }
 "#;
 
@@ -216,7 +317,7 @@ fn write_test(
     unit: &Unit,
     e: &Emitted<'_>,
     outcome: &Outcome,
-    k: usize,
+    name: &str,
     prints: bool,
 ) -> Result<(), JunitError> {
     let t = e.test;
@@ -225,16 +326,10 @@ fn write_test(
     let class_name = &unit.source_name(t.class);
     writeln!(out).unwrap();
     if !e.kills.is_empty() {
-        let ids: Vec<String> = e.kills.iter().map(|i| format!("#{i}")).collect();
-        writeln!(out, "    // Kills mutants {}.", ids.join(", ")).unwrap();
+        writeln!(out, "    // {}", kills_comment(&e.kills)).unwrap();
     }
     writeln!(out, "    @Test").unwrap();
-    writeln!(
-        out,
-        "    void {}() throws Throwable {{",
-        test_method_name(unit, t, k)
-    )
-    .unwrap();
+    writeln!(out, "    void {name}() throws Throwable {{").unwrap();
     // Printed text is captured from the start: building the receiver and the arguments
     // may print too, and the interpreter counts it.
     let mut body = String::new();
@@ -315,7 +410,7 @@ fn write_test(
     let mut arg_names = Vec::new();
     let mut arg_lines = String::new();
     for (i, (v, ty)) in t.args.iter().zip(&m.params).enumerate() {
-        let name = format!("arg{i}");
+        let name = local_name(m.param_names.get(i).map(String::as_str), i, &arg_names);
         write!(arg_lines, "{} {name} = {}; ", java_type(ty), literal(v, ty)).unwrap();
         if !builds_in_lambda {
             writeln!(
@@ -504,11 +599,39 @@ fn write_test(
     Ok(())
 }
 
-/// The name of the JUnit method [`write_class`] writes for `test`, the `k`-th of the class:
-/// the method under test and a count from 1 (`mid3`), so a runner can select one test.
-pub fn test_method_name(unit: &Unit, test: &TestCase, k: usize) -> String {
-    let method = &unit.classes[test.class as usize].methods[test.method as usize].name;
-    format!("{method}{}", k + 1)
+/// The local holding argument `i`, named after its parameter (`int weight = 0;`), unless
+/// that name is one of the test's own locals or an earlier argument's.
+fn local_name(param: Option<&str>, i: usize, earlier: &[String]) -> String {
+    // The test's own locals, and names that would obscure a package or a class the test
+    // names (`java.util.Arrays`, `Playlist.Track`): JLS §6.4.2.
+    const OWN: [&str; 6] = ["receiver", "result", "saved", "printed", "java", "org"];
+    match param {
+        Some(p)
+            if p.starts_with(|c: char| c.is_ascii_lowercase())
+                && !OWN.contains(&p)
+                && !earlier.iter().any(|e| e == p)
+                && p.chars().all(|c| c.is_alphanumeric() || c == '_') =>
+        {
+            p.to_string()
+        }
+        _ => format!("arg{i}"),
+    }
+}
+
+/// The comment over a test: the mutants it kills, the first few by id and operator and
+/// the others counted (`Kills 12 mutants: #4 ROR, #7 AOIS, ... and 7 more.`).
+fn kills_comment(kills: &[(u32, String)]) -> String {
+    let listed: Vec<String> = kills
+        .iter()
+        .take(LISTED_KILLS)
+        .map(|(id, operator)| format!("#{id} {operator}"))
+        .collect();
+    let more = kills.len().saturating_sub(LISTED_KILLS);
+    match (kills.len(), more) {
+        (1, _) => format!("Kills mutant {}.", listed[0]),
+        (n, 0) => format!("Kills {n} mutants: {}.", listed.join(", ")),
+        (n, more) => format!("Kills {n} mutants: {} and {more} more.", listed.join(", ")),
+    }
 }
 
 /// The `Class` object of `unit`'s class `class` as a test names it: `Outer.Inner.class`, or

@@ -6,8 +6,10 @@
 //! - `campaign.rs`: the program's workbench for [`crate::flow`]: random tests with mutant
 //!   dropping, the software D-algorithm per surviving mutant, the global method, compaction;
 //! - `inputs.rs`: random and boundary values for a method's parameters; `receivers.rs`:
-//!   receivers built by constructor calls and setups of calls on them;
-//! - `junit.rs`: the JUnit 5 class of the tests; `testfile.rs`: roth's JSON test format;
+//!   receivers built by constructor calls and setups of calls on them; `shrink.rs`: tests
+//!   shrunk toward simple values after compaction;
+//! - `junit.rs`: the JUnit 5 class of the tests; `names.rs`: tests named after the method and
+//!   what it does; `testfile.rs`: roth's JSON test format;
 //! - `codebase.rs`: the Java files of a folder and the cut of their methods into parts;
 //!   `parts.rs`: the part files of sharded runs and the checks of a set of them;
 //! - `ablation.rs`: the first pass with each advanced method of ch. 4 switched off.
@@ -18,8 +20,10 @@ pub mod codebase;
 pub mod inputs;
 pub mod junit;
 mod library_inputs;
+pub mod names;
 pub mod parts;
 pub mod receivers;
+pub mod shrink;
 pub mod testfile;
 
 pub use campaign::*;

@@ -645,6 +645,7 @@ mod tests {
             phases: Vec::new(),
             counters: Default::default(),
             found: Found::default(),
+            shrunk: 0,
         };
         let ids: Vec<u32> = mutants[..3].iter().map(|m| m.id).collect();
         let result = FileResult::new("A.java".into(), &unit, &mutants[..3], &generated);

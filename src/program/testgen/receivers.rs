@@ -1,7 +1,8 @@
 //! How tests build the receivers of instance methods ([Zhang 2021] §5.1 leaves objects to
 //! the tester; this follows the call sequences of feedback-directed random testing, Pacheco
 //! et al. 2007, Randoop): a constructor of the class called with random arguments, then a
-//! few calls of the class's own methods on the object, as a person writes a test's setup.
+//! few calls of the class's own methods on the object, as a person writes a test's setup,
+//! with the small numbers and the class's constants a person's have.
 //! Private state is reached through the public API; the solver's witnesses still set fields
 //! by reflection on top of such a receiver where no call sets them.
 //!
@@ -12,7 +13,7 @@ use std::collections::HashMap;
 
 use crate::program::execution::interp::{Compiled, Limits, Receiver, Value};
 use crate::program::reader::ir::{Type, Unit};
-use crate::program::testgen::inputs::{Pool, random_value_in};
+use crate::program::testgen::inputs::{Pool, small_value_in};
 use crate::rng::Rng;
 
 /// The most calls a random setup makes on its receiver.
@@ -113,7 +114,7 @@ impl ClassBuilders {
                 args: m
                     .params
                     .iter()
-                    .map(|t| random_value_in(unit, t, pool, rng))
+                    .map(|t| small_value_in(unit, t, pool, rng))
                     .collect(),
             }
         };
@@ -129,7 +130,7 @@ impl ClassBuilders {
                 let args = m
                     .params
                     .iter()
-                    .map(|t| random_value_in(unit, t, pool, rng))
+                    .map(|t| small_value_in(unit, t, pool, rng))
                     .collect();
                 (*k, args)
             })

@@ -291,7 +291,17 @@ public class RothDriver {
         return sb.append('"').toString();
     }
 
+    @SuppressWarnings("unchecked")
     static Object copy(Object o) {
+        if (o != null && !o.getClass().isArray() && o.getClass().getName().startsWith("java.util.")) {
+            // The library's collections and maps by their copy constructors.
+            try {
+                if (o instanceof Collection) return o.getClass().getConstructor(Collection.class).newInstance(o);
+                if (o instanceof Map) return o.getClass().getConstructor(Map.class).newInstance(o);
+            } catch (ReflectiveOperationException e) {
+                return o;
+            }
+        }
         if (o == null || !o.getClass().isArray()) return o;
         int n = Array.getLength(o);
         Object c = Array.newInstance(o.getClass().getComponentType(), n);
@@ -299,8 +309,9 @@ public class RothDriver {
         return c;
     }
 
-    // Puts a static field back to its value before the first case: a final one (an array a
-    // program may change) by its elements.
+    // Puts a static field back to its value before the first case: a final one (an array, a
+    // collection or a map a program may change) by its elements.
+    @SuppressWarnings("unchecked")
     static void restore(Field f, Object saved) throws Exception {
         if (!Modifier.isFinal(f.getModifiers())) {
             f.set(null, copy(saved));
@@ -309,6 +320,20 @@ public class RothDriver {
         Object now = f.get(null);
         if (now != null && now.getClass().isArray()) {
             for (int i = 0; i < Array.getLength(now); i++) Array.set(now, i, copy(Array.get(saved, i)));
+        } else if (now instanceof Collection && now != saved) {
+            try {
+                ((Collection<?>) now).clear();
+                ((Collection<Object>) now).addAll((Collection<?>) saved);
+            } catch (UnsupportedOperationException e) {
+                // Unmodifiable: no case changed it.
+            }
+        } else if (now instanceof Map && now != saved) {
+            try {
+                ((Map<?, ?>) now).clear();
+                ((Map<Object, Object>) now).putAll((Map<?, ?>) saved);
+            } catch (UnsupportedOperationException e) {
+                // Unmodifiable: no case changed it.
+            }
         }
     }
 
