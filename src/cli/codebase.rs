@@ -189,7 +189,7 @@ impl CodeBase {
 
     /// Where each file's JUnit class goes under `out_dir` (files with no test write none);
     /// two files whose classes would share a path are refused.
-    pub fn test_paths(&self, out_dir: &Path) -> Result<Vec<PathBuf>, CliError> {
+    pub fn test_paths(&self, out_dir: &Path, suffix: &str) -> Result<Vec<PathBuf>, CliError> {
         let mut paths: Vec<PathBuf> = Vec::new();
         for loaded in &self.files {
             let unit = &loaded.unit;
@@ -198,7 +198,7 @@ impl CodeBase {
                 path.extend(p.split('.'));
             }
             path.push(format!(
-                "{}Test.java",
+                "{}{suffix}.java",
                 unit.classes[test_class(unit) as usize].name
             ));
             if let Some(k) = paths.iter().position(|p| *p == path) {
@@ -243,6 +243,9 @@ pub struct Outputs {
     pub seed: u64,
     /// The number of parts merged.
     pub shards: Option<usize>,
+    /// What a JUnit class's name adds to its class's: `Test`, or `RothTest` in a Maven or
+    /// Gradle project (beside the user's own `FooTest`).
+    pub suffix: String,
 }
 
 /// The outputs of test generation over a code base (one run, or parts merged): the JUnit
@@ -269,6 +272,7 @@ pub fn finish(
         {
             let (_, source) = junit_class(
                 &loaded.unit,
+                &outputs.suffix,
                 &outcome.mutants,
                 g,
                 &kills,

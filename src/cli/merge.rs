@@ -188,7 +188,7 @@ fn merge_testgen(
     } = open_parts(session, &args.circuit, &parts)?;
     let settings = parts[0].1.settings.clone();
     let test_paths = match &args.out_dir {
-        Some(dir) => Some(code_base.test_paths(dir)?),
+        Some(dir) => Some(code_base.test_paths(dir, "Test")?),
         None => None,
     };
     refuse_existing(
@@ -254,6 +254,7 @@ fn merge_testgen(
         test_timeout: args.test_timeout,
         seed: settings.seed,
         shards: Some(count),
+        suffix: "Test".into(),
     };
     finish(session, &code_base, &outcomes, &outputs)
 }

@@ -143,6 +143,7 @@ pub fn testgen(session: &Session, args: TestgenArgs) -> Result<ExitCode, CliErro
     if let Some(path) = &args.out {
         let (_, source) = junit_class(
             &unit,
+            "Test",
             mutants,
             &generated,
             &kills,
@@ -200,6 +201,24 @@ fn testgen_options(
     })
 }
 
+/// The JUnit 5 version the dependency lines name (the one the JVM checks run with).
+const JUNIT_VERSION: &str = "5.9.2";
+
+/// A Maven or Gradle project's source and test roots.
+struct BuildLayout {
+    main: PathBuf,
+    tests: PathBuf,
+}
+
+/// The build layout of `dir`, when it is a project with a `src/main/java`.
+fn build_layout(dir: &std::path::Path) -> Option<BuildLayout> {
+    let main = dir.join("src").join("main").join("java");
+    main.is_dir().then(|| BuildLayout {
+        tests: dir.join("src").join("test").join("java"),
+        main,
+    })
+}
+
 /// `roth testgen` on a code base: a folder, or any path with `--shard` or `--out-dir`.
 fn code_base(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliError> {
     if args.method.is_some() && args.file.is_dir() {
@@ -213,14 +232,32 @@ fn code_base(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliError
         ));
     }
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-    let mut code_base = load_code_base(session, &args.file, &args.operators)?;
+    // A Maven or Gradle project: its sources under src/main/java, its tests beside the
+    // user's own under src/test/java, named FooRothTest so that no FooTest is touched.
+    // (A sharded run takes the folder it is given, as its merge does.)
+    let project = build_layout(&args.file).filter(|_| shard.is_none());
+    let root = project
+        .as_ref()
+        .map_or(args.file.clone(), |p| p.main.clone());
+    let mut code_base = load_code_base(session, &root, &args.operators)?;
     if let Some(spec) = &args.method {
         // One file (checked above): its mutants of that method.
         let loaded = &mut code_base.files[0];
         loaded.mutants = select_mutants(&loaded.unit, Some(spec), &args.operators)?.mutants;
     }
-    let test_paths = match &args.out_dir {
-        Some(dir) => Some(code_base.test_paths(dir)?),
+    let suffix = if project.is_some() {
+        "RothTest"
+    } else {
+        "Test"
+    };
+    let out_dir = match (&args.out_dir, &project) {
+        (Some(dir), _) => Some(dir.clone()),
+        // A part writes no JUnit class: the merge does.
+        (None, Some(p)) if args.part.is_none() => Some(p.tests.clone()),
+        (None, _) => None,
+    };
+    let test_paths = match &out_dir {
+        Some(dir) => Some(code_base.test_paths(dir, suffix)?),
         None => None,
     };
     refuse_existing(
@@ -320,6 +357,16 @@ fn code_base(session: &Session, args: &TestgenArgs) -> Result<ExitCode, CliError
         test_timeout: args.test_timeout,
         seed: args.seed,
         shards: None,
+        suffix: suffix.into(),
     };
-    finish(session, &code_base, &outcomes, &outputs)
+    let code = finish(session, &code_base, &outcomes, &outputs)?;
+    if let (Some(p), false) = (&project, session.quiet || args.json) {
+        println!(
+            "\nJUnit classes written under {}. They need JUnit 5 on the test classpath:\n  \
+             pom.xml:      <dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter</artifactId><version>{JUNIT_VERSION}</version><scope>test</scope></dependency>\n  \
+             build.gradle: testImplementation 'org.junit.jupiter:junit-jupiter:{JUNIT_VERSION}' (and test {{ useJUnitPlatform() }})",
+            p.tests.display()
+        );
+    }
+    Ok(code)
 }

@@ -687,3 +687,49 @@ fn json_tests_carry_objects() {
     let e = read_tests(&unit, json).unwrap_err();
     assert!(e.contains("L.Kind has no constant BARTER"), "{e}");
 }
+
+/// `roth testgen DIR` on a Maven or Gradle project reads `src/main/java`, writes
+/// `src/test/java/<package>/<Class>RothTest.java` beside the user's own tests (never
+/// touching them, and never replacing its own output without `--force`), and prints the
+/// JUnit 5 dependency lines.
+#[test]
+fn a_build_layout_gets_its_tests_beside_the_users() {
+    use crate::helpers::{roth, stdout};
+    let dir = scratch_dir("testgen-maven");
+    let main = dir.join("src/main/java/com/example");
+    let tests = dir.join("src/test/java/com/example");
+    std::fs::create_dir_all(&main).unwrap();
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(
+        main.join("Counter.java"),
+        "package com.example;\n\npublic class Counter {\n    private int count;\n    private final int limit;\n\n    \
+         public Counter(int limit) {\n        if (limit <= 0) {\n            throw new IllegalArgumentException(\"limit\");\n        }\n        this.limit = limit;\n    }\n\n    \
+         public boolean add(int n) {\n        if (count + n > limit) {\n            return false;\n        }\n        count += n;\n        return true;\n    }\n}\n",
+    )
+    .unwrap();
+    let own = "class CounterTest {}\n";
+    std::fs::write(tests.join("CounterTest.java"), own).unwrap();
+    let o = roth(&dir, &["testgen", ".", "-q"]);
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{o:?}");
+    let written = std::fs::read_to_string(tests.join("CounterRothTest.java")).unwrap();
+    assert!(written.starts_with("package com.example;"), "{written}");
+    assert!(written.contains("class CounterRothTest {"), "{written}");
+    assert!(written.contains("new Counter("), "{written}");
+    assert_eq!(
+        std::fs::read_to_string(tests.join("CounterTest.java")).unwrap(),
+        own
+    );
+    // Without -q, the dependency lines; a second run does not replace the class.
+    let again = roth(&dir, &["testgen", "."]);
+    assert_eq!(again.status.code(), Some(2), "{again:?}");
+    let forced = roth(&dir, &["testgen", ".", "--force"]);
+    let out = stdout(&forced);
+    assert!(
+        out.contains("<artifactId>junit-jupiter</artifactId>"),
+        "{out}"
+    );
+    assert!(
+        out.contains("testImplementation 'org.junit.jupiter:junit-jupiter:"),
+        "{out}"
+    );
+}

@@ -280,13 +280,14 @@ pub fn kills_per_test(
 /// `Test`) and source.
 pub fn junit_class(
     unit: &Unit,
+    suffix: &str,
     mutants: &[roth::program::mutants::mutant::Mutant],
     generated: &roth::program::testgen::Generated,
     kills: &[Vec<u32>],
     limits: Limits,
     timeout: u32,
 ) -> Result<(String, String), CliError> {
-    use roth::program::testgen::junit::{Emitted, write_class};
+    use roth::program::testgen::junit::{Emitted, write_class_named};
     let operators: std::collections::HashMap<u32, String> = mutants
         .iter()
         .map(|m| (m.id, m.operator.to_string()))
@@ -304,9 +305,10 @@ pub fn junit_class(
         })
         .collect();
     let class = test_class(unit);
-    let source = write_class(unit, class, &emitted, limits, timeout)
+    let name = format!("{}{suffix}", unit.classes[class as usize].name);
+    let source = write_class_named(unit, &emitted, limits, timeout, &name)
         .map_err(|e| bad_input(format!("{}: {e}", unit.path)))?;
-    Ok((format!("{}Test", unit.classes[class as usize].name), source))
+    Ok((name, source))
 }
 
 /// The class a file's JUnit class is named after: the one named like the file (Java's rule for

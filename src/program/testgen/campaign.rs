@@ -618,6 +618,9 @@ fn methods_of(
         let (c, m) = unit.written_in(mutants[i].class, mutants[i].method);
         let class = &unit.classes[c as usize];
         if class.methods[m as usize].is_constructor {
+            // The constructor itself (a test that it throws), and the class's methods on
+            // the objects it builds.
+            keys.push((c, m));
             keys.extend(
                 (0..class.methods.len() as u32)
                     .filter(|&k| {

@@ -124,7 +124,19 @@ pub fn write_class(
     limits: Limits,
     timeout_seconds: u32,
 ) -> Result<String, JunitError> {
-    let info = &unit.classes[class as usize];
+    let name = format!("{}Test", unit.classes[class as usize].name);
+    write_class_named(unit, tests, limits, timeout_seconds, &name)
+}
+
+/// [`write_class`] with the test class named `name` (`FooRothTest` beside a user's own
+/// `FooTest`).
+pub fn write_class_named(
+    unit: &Unit,
+    tests: &[Emitted<'_>],
+    limits: Limits,
+    timeout_seconds: u32,
+    name: &str,
+) -> Result<String, JunitError> {
     let program = Compiled::new(unit, None);
     let prints = unit.source.contains("System.out");
     let mut out = String::new();
@@ -146,7 +158,7 @@ pub fn write_class(
         "@Timeout(value = {timeout_seconds}, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)"
     )
     .unwrap();
-    writeln!(out, "class {}Test {{", info.name).unwrap();
+    writeln!(out, "class {name} {{").unwrap();
     let names =
         crate::program::testgen::names::method_names(tests.iter().map(|e| e.test.name.as_str()));
     for (e, name) in tests.iter().zip(&names) {
