@@ -391,6 +391,19 @@ fn junit_classes_of_object_programs_fail_on_exactly_the_killed_mutants() {
     passes_in_any_order(&programs, "testgen-jvm-objects-order");
 }
 
+/// The JUnit class of `g`'s tests of `unit`'s first class, with no mutants named.
+fn junit_without_comments(unit: &Unit, g: &Generated) -> String {
+    let emitted: Vec<Emitted<'_>> = g
+        .tests
+        .iter()
+        .map(|test| Emitted {
+            test,
+            kills: Vec::new(),
+        })
+        .collect();
+    write_class(unit, 0, &emitted, Limits::default(), 10).unwrap()
+}
+
 /// Each program's JUnit class passes on the original whatever order its tests run in
 /// (by name, and shuffled with three seeds): no test depends on what ran before it, static
 /// state included.
@@ -399,17 +412,8 @@ fn passes_in_any_order(programs: &[Program], scratch: &str) {
         return;
     };
     let dir = scratch_dir(scratch);
-    for (name, source, unit, mutants, g) in programs {
-        let emitted: Vec<Emitted<'_>> = g
-            .tests
-            .iter()
-            .map(|test| Emitted {
-                test,
-                kills: Vec::new(),
-            })
-            .collect();
-        let test_source = write_class(unit, 0, &emitted, Limits::default(), 10).unwrap();
-        let _ = mutants;
+    for (name, source, unit, _, g) in programs {
+        let test_source = junit_without_comments(unit, g);
         let program_dir = dir.join(name);
         std::fs::create_dir_all(&program_dir).unwrap();
         let files = [
@@ -461,15 +465,7 @@ fn passes_in_any_order(programs: &[Program], scratch: &str) {
 #[test]
 fn generated_literals_use_escapes_javac_reads() {
     let (_, unit, _, g) = generated("Words");
-    let emitted: Vec<Emitted<'_>> = g
-        .tests
-        .iter()
-        .map(|test| Emitted {
-            test,
-            kills: Vec::new(),
-        })
-        .collect();
-    let source = write_class(&unit, 0, &emitted, Limits::default(), 10).unwrap();
+    let source = junit_without_comments(&unit, &g);
     for bad in ["\\u000a", "\\u000d", "\\u0022", "\\u0027", "\\u005c"] {
         assert!(!source.contains(bad), "{bad} in:\n{source}");
     }

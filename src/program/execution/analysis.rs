@@ -396,24 +396,6 @@ impl MutantJudge<'_> {
                     .is_ok_and(|o| o.is_some_and(|o| o.differs(&expected)))
             })
     }
-
-    /// The original's outcome on `test`, and for each mutant whether `test` tells it apart,
-    /// judged as [`analyse`] judges (a mutant's timeout counts only when proved endless or
-    /// confirmed under longer limits).
-    pub fn tell_apart(&mut self, test: &TestCase) -> Result<(Outcome, Vec<bool>), AnalysisError> {
-        let expected = run_test(&mut self.original, test)?;
-        if expected.termination == Termination::Timeout {
-            return Ok((expected, vec![false; self.mutants.len()]));
-        }
-        let steps = self.original.steps();
-        let mut told = Vec::with_capacity(self.mutants.len());
-        for (machine, program) in self.mutants.iter_mut().zip(&self.compiled.programs) {
-            let outcome = run_test(machine, test)?;
-            let outcome = slow_or_hung(program, test, outcome, machine, steps)?;
-            told.push(outcome.is_some_and(|o| o.differs(&expected)));
-        }
-        Ok((expected, told))
-    }
 }
 
 /// Whether `test` tells `mutant` apart from the original (both run in the interpreter, their

@@ -131,7 +131,7 @@ impl<'c> Machine<'c> {
         }
     }
 
-    fn reset(&mut self) {
+    pub(super) fn reset(&mut self) {
         self.regs.clear();
         self.heap.clear();
         self.class_objects.clear();
@@ -341,14 +341,9 @@ impl<'c> Machine<'c> {
         let mut call_args = arg_handles.clone();
         call_args.extend(receiver);
         // An instance method runs as a call of it would: dispatched on the receiver's class.
-        let function = match (program.slots[class as usize][method as usize], receiver) {
-            (Some(slot), Some(object)) if object > 0 => match &self.heap[object as usize - 1] {
-                Object::Instance { class: runtime, .. } => {
-                    program.vtables[*runtime as usize][slot as usize].unwrap_or(function)
-                }
-                _ => function,
-            },
-            _ => function,
+        let function = match receiver {
+            Some(object) => self.dispatched(class, method, function, object),
+            None => function,
         };
         let returned = match termination {
             Some(t) => Err(t),
@@ -420,81 +415,8 @@ impl<'c> Machine<'c> {
         })
     }
 
-    /// Whether `receiver` (a constructor call of `class` and a setup) is built without
-    /// throwing, after the static initializers: a setup a test may start from.
-    pub fn builds(&mut self, class: u32, receiver: &Receiver) -> bool {
-        let program = self.program;
-        self.reset();
-        for &c in &program.initialization_order {
-            if self.call(program.initializers[c as usize], &[]).is_err() {
-                return false;
-            }
-        }
-        let this = Type::Class(ClassType::plain(
-            class,
-            program.class_names[class as usize].as_str(),
-        ));
-        match self.load_value(&receiver.built, &this) {
-            Ok(object) if object > 0 => {
-                matches!(self.setup_calls(class, object, &receiver.calls), Ok(Ok(())))
-            }
-            _ => false,
-        }
-    }
-
-    /// Calls `calls` (methods of `class`) on `object` in order, dispatched on its class as
-    /// calls in a test are: `Err` when a call does not fit, `Ok(Err(t))` when one ends the
-    /// run (it threw).
-    fn setup_calls(
-        &mut self,
-        class: u32,
-        object: i64,
-        calls: &[(u32, Vec<Value>)],
-    ) -> Result<Result<(), Termination>, RunError> {
-        let program = self.program;
-        for (method, args) in calls {
-            let m = *method as usize;
-            let function = program.index[class as usize].get(m).copied().flatten();
-            let (Some(function), Some((params, _, false))) =
-                (function, program.signatures[class as usize].get(m))
-            else {
-                return Err(RunError::BadArguments(format!(
-                    "setup call of method {method}: not an instance method roth runs"
-                )));
-            };
-            if program.constructors[class as usize][m] || params.len() != args.len() {
-                return Err(RunError::BadArguments(format!(
-                    "setup call of method {method}: not a method taking {} argument(s)",
-                    args.len()
-                )));
-            }
-            let mut handles = Vec::with_capacity(args.len() + 1);
-            for (v, t) in args.iter().zip(params) {
-                match self.load_value(v, t) {
-                    Ok(h) => handles.push(h),
-                    Err(Loading::Bad(e)) => return Err(RunError::BadArguments(e)),
-                    Err(Loading::Thrown(thrown)) => return Ok(Err(self.ended(thrown))),
-                }
-            }
-            handles.push(object);
-            let function = match (program.slots[class as usize][m], object) {
-                (Some(slot), object) if object > 0 => match &self.heap[object as usize - 1] {
-                    Object::Instance { class: runtime, .. } => {
-                        program.vtables[*runtime as usize][slot as usize].unwrap_or(function)
-                    }
-                    _ => function,
-                },
-                _ => function,
-            };
-            if let Err(thrown) = self.execute(function, &handles) {
-                return Ok(Err(self.ended(thrown)));
-            }
-        }
-        Ok(Ok(()))
-    }
-
     /// How a run ends on what was thrown.
-    fn ended(&self, thrown: Thrown) -> Termination {
+    pub(super) fn ended(&self, thrown: Thrown) -> Termination {
         match thrown {
             Thrown::Exception(e) | Thrown::Message(e, _) => Termination::Throw(e),
             Thrown::Object(h) => match self.heap.get((h - 1) as usize) {

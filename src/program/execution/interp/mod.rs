@@ -17,6 +17,7 @@
 //! | `outcome.rs` | what a run takes and gives: [`Value`], [`Termination`], [`Outcome`], [`Limits`] |
 //! | `machine.rs` | running the code: the [`Machine`], its registers, heap, calls and exceptions |
 //! | `objects.rs` | objects of the unit's classes on the heap: fields, construction, snapshots |
+//! | `setup.rs` | a test's receiver built by a constructor and calls, calls dispatched on it |
 //! | `object_methods.rs` | `Object`'s `equals`, `hashCode`, `toString`: overrides or its own |
 //! | `library.rs` | the Java library calls of the subset (`Math`, `String`, `System.out`) |
 //! | `views.rs` | what an outcome shows of the model's collections, maps and builders |
@@ -36,6 +37,7 @@ mod machine;
 mod object_methods;
 mod objects;
 mod outcome;
+mod setup;
 mod views;
 
 pub use code::{Compiled, ProbeSites};
